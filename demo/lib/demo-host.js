@@ -1,0 +1,98 @@
+// The demo's Medusa store: the packed plugin installed into a host app under .data/, with
+// the admin dashboard built once. Later runs reuse both while the tarball, the host settings
+// and Medusa's version are unchanged: the install and the dashboard build are most of a first run.
+const crypto = require("node:crypto")
+const fs = require("node:fs")
+const path = require("node:path")
+const { ROOT, createHostApp, medusa, packPlugin } = require("../../scripts/lib/host-app")
+
+const DATA_DIR = path.join(ROOT, ".data")
+// Fixed, unlike Medusa's port: the host's settings (reply-email links) name it.
+const STOREFRONT_PORT = 8000
+const STOREFRONT_URL = `http://localhost:${STOREFRONT_PORT}`
+const HOST_DIR = path.join(DATA_DIR, "demo-host")
+const PACK_DIR = path.join(DATA_DIR, "demo-pack")
+const FINGERPRINT_FILE = path.join(HOST_DIR, ".demo-fingerprint")
+// Where `medusa start` serves the dashboard from (ADMIN_RELATIVE_OUTPUT_DIR in @medusajs/medusa).
+const ADMIN_DIST = path.join(HOST_DIR, "public", "admin")
+
+// `medusa build --admin-only` refuses to run without a tsconfig that has at least one input.
+const HOST_TSCONFIG = JSON.stringify({
+  compilerOptions: { allowJs: true, target: "ES2021", module: "Node16", outDir: ".medusa/server" },
+  include: ["medusa-config.js"],
+})
+
+const HOST_SETTINGS = {
+  admin: true,
+  pluginOptions: {
+    // The demo is plain http: a Secure visitor cookie would be dropped by curl and some browsers.
+    cookieSecure: false,
+    storeUrl: STOREFRONT_URL,
+  },
+  projectConfig: {
+    // `medusa start` runs in production mode, whose Secure session cookie is never set over
+    // plain http: the dashboard login would loop. "auto" marks it Secure only over https.
+    cookieOptions: { secure: "auto" },
+  },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            // `feed` keeps the dashboard's notifications working; `email` is logged, not sent.
+            options: { name: "Local Notification Provider", channels: ["feed", "email"] },
+          },
+        ],
+      },
+    },
+  ],
+  files: { "tsconfig.json": HOST_TSCONFIG },
+}
+
+// A new Medusa in node_modules also means a new dashboard build and possibly new migrations.
+const MEDUSA_VERSION = require(require.resolve("@medusajs/medusa/package.json", { paths: [ROOT] })).version
+
+function fingerprintOf(tarball) {
+  return crypto
+    .createHash("sha256")
+    .update(fs.readFileSync(tarball))
+    .update(JSON.stringify({ MEDUSA_VERSION, HOST_SETTINGS }))
+    .digest("hex")
+}
+
+const readFingerprint = () => (fs.existsSync(FINGERPRINT_FILE) ? fs.readFileSync(FINGERPRINT_FILE, "utf8") : null)
+
+/** Builds the dashboard (with the plugin's admin extensions) where `medusa start` serves it. */
+async function buildAdmin(env) {
+  await medusa(HOST_DIR, ["build", "--admin-only"], env)
+  fs.rmSync(ADMIN_DIST, { recursive: true, force: true })
+  fs.mkdirSync(path.dirname(ADMIN_DIST), { recursive: true })
+  fs.renameSync(path.join(HOST_DIR, ".medusa", "admin"), ADMIN_DIST)
+}
+
+/**
+ * Packs the plugin and (re)builds the host when the tarball, the settings or Medusa changed.
+ * @param {{ env: Record<string, string>, step: (label: string) => void }} options
+ * @returns {Promise<{ dir: string, rebuilt: boolean, fingerprint: string }>}
+ */
+async function prepareDemoHost({ env, step }) {
+  step("Building and packing the plugin")
+  const tarball = await packPlugin(PACK_DIR)
+  const fingerprint = fingerprintOf(tarball)
+  const dashboardBuilt = fs.existsSync(path.join(ADMIN_DIST, "index.html"))
+  if (readFingerprint() === fingerprint && dashboardBuilt) {
+    return { dir: HOST_DIR, rebuilt: false, fingerprint }
+  }
+  step("Installing the plugin into the demo host (.data/demo-host)")
+  await createHostApp({ dir: HOST_DIR, tarball, ...HOST_SETTINGS })
+  step("Building the admin dashboard (first run, or the plugin changed)")
+  await buildAdmin(env)
+  // Written last: an interrupted build is redone on the next run.
+  fs.writeFileSync(FINGERPRINT_FILE, fingerprint)
+  return { dir: HOST_DIR, rebuilt: true, fingerprint }
+}
+
+module.exports = { DATA_DIR, STOREFRONT_PORT, STOREFRONT_URL, prepareDemoHost }

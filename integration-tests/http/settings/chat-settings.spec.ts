@@ -1,0 +1,147 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { createAdmin, type AdminCredentials } from "../../utils/admin"
+
+jest.setTimeout(120 * 1000)
+
+// A bot token given in the plugin options (as a store would, from its environment).
+const CONFIGURED_BOT_TOKEN = "xoxb-from-configuration-4f9c"
+process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN = CONFIGURED_BOT_TOKEN
+
+const SHARED_SECRET = "shared-secret-7d1e2a"
+const MODEL_KEY = "sk-model-key-93b0c1"
+
+/**
+ * Everything handed to Medusa's logger (whatever LOG_LEVEL filters out) and written to
+ * stdout/stderr while `run` runs: what a log collector could ever see.
+ */
+async function captureOutput(logger: Logger, run: () => Promise<void>): Promise<string> {
+  const chunks: string[] = []
+  const loggerSpies = (["info", "warn", "error", "debug", "log", "http", "verbose"] as const)
+    .filter((method) => typeof logger[method] === "function")
+    .map((method) =>
+      jest.spyOn(logger, method).mockImplementation((...args: unknown[]) => {
+        chunks.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" "))
+      })
+    )
+  const spies = [process.stdout, process.stderr].map((stream) =>
+    jest.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
+      chunks.push(String(chunk))
+      return true
+    })
+  )
+  const consoleSpies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
+    jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      chunks.push(args.map(String).join(" "))
+    })
+  )
+  try {
+    await run()
+  } finally {
+    ;[...loggerSpies, ...spies, ...consoleSpies].forEach((spy) => spy.mockRestore())
+  }
+  return chunks.join("\n")
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let admin: AdminCredentials
+    const settings = () => api.get("/admin/app/v1/settings", { headers: admin.bearer, validateStatus: () => true })
+    const save = (body: unknown) =>
+      api.post("/admin/app/v1/settings", body, { headers: admin.bearer, validateStatus: () => true })
+
+    beforeEach(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
+    it("starts from defaults and the plugin options, secrets reported only as set or not", async () => {
+      const { status, data } = await settings()
+      expect(status).toBe(200)
+      expect(data).toEqual({
+        bridge: { provider: null, channel_id: null, bot_token_set: true, shared_secret_set: false },
+        model: { base_url: null, api_key_set: false, model: null },
+        auto_reply_daily_cap: 50,
+        offline_email_after_seconds: 120,
+        set_by_configuration: ["bridge.bot_token"],
+      })
+    })
+
+    it("saves values; secrets are write-only and a blank secret keeps the stored one", async () => {
+      const saved = await save({
+        bridge: { provider: "slack", channel_id: "C0123", shared_secret: SHARED_SECRET },
+        model: { base_url: "http://127.0.0.1:9/v1", api_key: MODEL_KEY, model: "gpt-4o-mini" },
+        auto_reply_daily_cap: 10,
+        offline_email_after_seconds: 300,
+      })
+      expect(saved.status).toBe(200)
+      expect(saved.data).toEqual({
+        bridge: { provider: "slack", channel_id: "C0123", bot_token_set: true, shared_secret_set: true },
+        model: { base_url: "http://127.0.0.1:9/v1", api_key_set: true, model: "gpt-4o-mini" },
+        auto_reply_daily_cap: 10,
+        offline_email_after_seconds: 300,
+        set_by_configuration: ["bridge.bot_token"],
+      })
+
+      await save({ bridge: { shared_secret: "" }, model: { api_key: "" } })
+      const kept = (await settings()).data
+      expect(kept.bridge.shared_secret_set).toBe(true)
+      expect(kept.model.api_key_set).toBe(true)
+
+      await save({ model: { api_key: null } })
+      expect((await settings()).data.model.api_key_set).toBe(false)
+    })
+
+    it("lets the plugin options win over a stored value", async () => {
+      await save({ bridge: { bot_token: "xoxb-typed-in-the-admin" } })
+      const { loadChatSettings } = await import("../../../src/chat/settings")
+      const { LAUNCHDESK_MODULE } = await import("../../../src/modules/launchdesk")
+      const { SUPPORT_CHAT_MODULE } = await import("../../../src/modules/support-chat")
+      const container = getContainer()
+      const effective = await loadChatSettings(
+        await container.resolve(LAUNCHDESK_MODULE).settingsStore(),
+        container.resolve(SUPPORT_CHAT_MODULE).options
+      )
+      expect(effective.bridge.bot_token).toBe(CONFIGURED_BOT_TOKEN)
+    })
+
+    it("never shows a secret in a response or a log line", async () => {
+      const logger = getContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      const output = await captureOutput(logger, async () => {
+        const responses = [
+          await save({
+            bridge: { provider: "discord", shared_secret: SHARED_SECRET, bot_token: "xoxb-typed-in-the-admin" },
+            model: { api_key: MODEL_KEY },
+          }),
+          await settings(),
+          await save({ model: { api_key: 42 } }),
+        ]
+        const bodies = responses.map((response) => JSON.stringify(response.data)).join("\n")
+        for (const secret of [SHARED_SECRET, MODEL_KEY, CONFIGURED_BOT_TOKEN, "xoxb-typed-in-the-admin"]) {
+          expect(bodies).not.toContain(secret)
+        }
+      })
+      for (const secret of [SHARED_SECRET, MODEL_KEY, CONFIGURED_BOT_TOKEN, "xoxb-typed-in-the-admin"]) {
+        expect(output).not.toContain(secret)
+      }
+    })
+
+    it.each([
+      ["an unknown provider", { bridge: { provider: "teams" } }],
+      ["a negative cap", { auto_reply_daily_cap: -1 }],
+      ["a model URL that is not a URL", { model: { base_url: "not a url" } }],
+      ["unknown fields", { bridge: { webhook: "x" } }],
+    ])("answers 400 for %s and changes nothing", async (_, body) => {
+      const before = (await settings()).data
+      const response = await save(body)
+      expect(response.status).toBe(400)
+      expect(response.data.type).toBe("invalid_data")
+      expect((await settings()).data).toEqual(before)
+    })
+
+    it("answers 401 without admin auth", async () => {
+      expect((await api.get("/admin/app/v1/settings", { validateStatus: () => true })).status).toBe(401)
+      expect((await api.post("/admin/app/v1/settings", {}, { validateStatus: () => true })).status).toBe(401)
+    })
+  },
+})

@@ -1,0 +1,61 @@
+import type { AxiosResponse } from "axios"
+
+type Api = {
+  post: (url: string, body?: unknown, config?: object) => Promise<AxiosResponse>
+  get: (url: string, config?: object) => Promise<AxiosResponse>
+}
+
+export const VISITOR_BASE = "/store/app/v1"
+
+const cookieOf = (response: AxiosResponse): string | undefined => {
+  const header = response.headers["set-cookie"]
+  const line = header?.find((value: string) => value.startsWith("app_visitor_hash="))
+  return line?.split(";")[0].split("=")[1]
+}
+
+/**
+ * A shopper's browser: holds the visitor cookie and sends the publishable key, never throws
+ * on HTTP errors so tests can assert on status codes.
+ */
+export class VisitorClient {
+  visitorHash?: string
+
+  constructor(private readonly api: Api, private readonly publishableKey: string, readonly ip = "203.0.113.10") {}
+
+  private config(extra: Record<string, string> = {}) {
+    const headers: Record<string, string> = {
+      "x-publishable-api-key": this.publishableKey,
+      "x-forwarded-for": this.ip,
+      ...extra,
+    }
+    if (this.visitorHash) {
+      headers.cookie = `app_visitor_hash=${this.visitorHash}`
+    }
+    return { headers, validateStatus: () => true }
+  }
+
+  async session(body: unknown = {}) {
+    const response = await this.api.post(`${VISITOR_BASE}/session`, body, this.config())
+    this.visitorHash = cookieOf(response) ?? this.visitorHash
+    return response
+  }
+
+  send(body: unknown) {
+    return this.api.post(`${VISITOR_BASE}/send`, body, this.config())
+  }
+
+  poll(sinceId?: number | string) {
+    const query = sinceId === undefined ? "" : `?since_id=${sinceId}`
+    return this.api.get(`${VISITOR_BASE}/poll${query}`, this.config())
+  }
+
+  email(body: unknown) {
+    return this.api.post(`${VISITOR_BASE}/email`, body, this.config())
+  }
+
+  autoReply(body: unknown) {
+    return this.api.post(`${VISITOR_BASE}/auto-reply`, body, this.config())
+  }
+}
+
+export { cookieOf }

@@ -1,0 +1,28 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const suites = {
+  "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
+  "integration:modules": ["**/src/modules/*/__tests__/**/*.[jt]s"],
+  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+  "integration:packaging": ["**/integration-tests/packaging/**/*.spec.[jt]s"],
+}
+
+module.exports = {
+  transform: {
+    "^.+\\.[jt]s$": [
+      "@swc/jest",
+      {
+        jsc: {
+          parser: { syntax: "typescript", decorators: true },
+          transform: { decoratorMetadata: true },
+        },
+      },
+    ],
+  },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.tmp/", "<rootDir>/demo/"],
+  setupFiles: ["./integration-tests/setup.js"],
+  testMatch: suites[process.env.TEST_TYPE] ?? [],
+}

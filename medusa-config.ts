@@ -1,0 +1,55 @@
+import { loadEnv, defineConfig } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+// The plugin's own development config: used by the test runners and `plugin:db:generate`,
+// which load the modules straight from `src`. Hosts register the built package instead.
+// Test doubles of outside services are real HTTP servers on 127.0.0.1; a spec that starts
+// one sets these variables before the runner loads this file.
+const pluginOptions = {
+  bridge: {
+    baseUrl: process.env.LAUNCHDESK_TEST_BRIDGE_BASE_URL,
+    botToken: process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN,
+  },
+  // The auto-reply spec shortens the model timeout so its timeout test does not wait 10 s.
+  autoReply: { timeoutMs: Number(process.env.LAUNCHDESK_TEST_AUTO_REPLY_TIMEOUT_MS) || undefined },
+}
+
+// Reply emails go through the Notification module's `email` channel; tests that check the
+// no-provider path set LAUNCHDESK_TEST_NO_EMAIL_PROVIDER.
+const notification = process.env.LAUNCHDESK_TEST_NO_EMAIL_PROVIDER
+  ? []
+  : [
+      {
+        resolve: "@medusajs/medusa/notification",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/notification-local",
+              id: "local",
+              options: { channels: ["email"] },
+            },
+          ],
+        },
+      },
+    ]
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
+      authCors: process.env.AUTH_CORS || "http://localhost:9000",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  admin: { disable: true },
+  modules: [
+    { resolve: "./src/modules/launchdesk", options: pluginOptions },
+    { resolve: "./src/modules/support-chat", options: pluginOptions },
+    { resolve: "./src/modules/coming-soon", options: pluginOptions },
+    ...notification,
+  ],
+})

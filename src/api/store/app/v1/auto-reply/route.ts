@@ -1,0 +1,4 @@
+import { visitorRoute } from "../../../../../chat/visitor/medusa-route"
+import { requestAutoReply } from "../../../../../chat/visitor/auto-reply"
+
+export const POST = visitorRoute(requestAutoReply)

@@ -1,0 +1,7 @@
+/** Event names the plugin emits on Medusa's event bus. */
+export const CHAT_EVENTS = {
+  CONVERSATION_CREATED: "launchdesk.conversation.created",
+  MESSAGE_CREATED: "launchdesk.message.created",
+  CONVERSATION_CLOSED: "launchdesk.conversation.closed",
+  CONVERSATION_ASSIGNED: "launchdesk.conversation.assigned",
+} as const

@@ -1,0 +1,94 @@
+import { z } from "@medusajs/framework/zod"
+import type { SettingsSqlStore } from "../shared/settings-store"
+import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
+import type { SupportChatOptions } from "../modules/support-chat/types"
+
+export const CHAT_SETTINGS_NAMESPACE = "chat"
+
+export type BridgeProvider = "slack" | "discord"
+
+/** The chat's effective settings: plugin options, else saved values, else defaults. */
+export type ChatSettings = {
+  bridge: {
+    provider: BridgeProvider | null
+    channel_id: string | null
+    bot_token: string | null
+    shared_secret: string | null
+    /** Option only: a proxy or test double in front of the platform's API. */
+    base_url: string | null
+  }
+  model: { base_url: string | null; api_key: string | null; model: string | null }
+  auto_reply_daily_cap: number
+  offline_email_after_seconds: number
+}
+
+const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
+  { key: "bridge.provider", fromOptions: (o) => o.bridge?.provider, fallback: null },
+  { key: "bridge.channel_id", fromOptions: (o) => o.bridge?.channelId, fallback: null },
+  { key: "bridge.bot_token", secret: true, fromOptions: (o) => o.bridge?.botToken, fallback: null },
+  { key: "bridge.shared_secret", secret: true, fromOptions: (o) => o.bridge?.sharedSecret, fallback: null },
+  { key: "model.base_url", fromOptions: (o) => o.autoReply?.baseUrl, fallback: null },
+  { key: "model.api_key", secret: true, fromOptions: (o) => o.autoReply?.apiKey, fallback: null },
+  { key: "model.model", fromOptions: (o) => o.autoReply?.model, fallback: null },
+  { key: "auto_reply_daily_cap", fromOptions: (o) => o.autoReply?.dailyCap, fallback: 50 },
+  { key: "offline_email_after_seconds", fromOptions: (o) => o.offlineEmailAfterSeconds, fallback: 120 },
+]
+
+async function effective(store: SettingsSqlStore, options: SupportChatOptions) {
+  return effectiveSettings(CHAT_FIELDS, await store.read(CHAT_SETTINGS_NAMESPACE), options)
+}
+
+export async function loadChatSettings(store: SettingsSqlStore, options: SupportChatOptions): Promise<ChatSettings> {
+  const { values } = await effective(store, options)
+  const text = (key: string) => (values[key] as string | null) ?? null
+  return {
+    bridge: {
+      provider: text("bridge.provider") as BridgeProvider | null,
+      channel_id: text("bridge.channel_id"),
+      bot_token: text("bridge.bot_token"),
+      shared_secret: text("bridge.shared_secret"),
+      base_url: options.bridge?.baseUrl ?? null,
+    },
+    model: { base_url: text("model.base_url"), api_key: text("model.api_key"), model: text("model.model") },
+    auto_reply_daily_cap: Number(values.auto_reply_daily_cap),
+    offline_email_after_seconds: Number(values.offline_email_after_seconds),
+  }
+}
+
+/** `GET /admin/app/v1/settings`: secrets reported only as `<name>_set`. */
+export async function chatSettingsView(store: SettingsSqlStore, options: SupportChatOptions) {
+  return publicSettings(CHAT_FIELDS, await effective(store, options))
+}
+
+const secret = z.string().max(500).nullish()
+const optionalText = (max: number) => z.string().trim().max(max).nullish()
+
+export const AdminUpdateChatSettings = z
+  .object({
+    bridge: z
+      .object({
+        provider: z.union([z.enum(["slack", "discord"]), z.literal(""), z.null()]).optional(),
+        channel_id: optionalText(100),
+        bot_token: secret,
+        shared_secret: secret,
+      })
+      .strict()
+      .optional(),
+    model: z
+      .object({
+        base_url: z.union([z.string().trim().url().max(500), z.literal(""), z.null()]).optional(),
+        api_key: secret,
+        model: optionalText(200),
+      })
+      .strict()
+      .optional(),
+    auto_reply_daily_cap: z.number().int().min(0).max(1_000_000).optional(),
+    offline_email_after_seconds: z.number().int().min(0).max(7 * 24 * 3600).optional(),
+  })
+  .strict()
+export type AdminUpdateChatSettingsType = z.infer<typeof AdminUpdateChatSettings>
+
+/** `POST /admin/app/v1/settings`: saves what was sent; a blank secret keeps the stored one. */
+export async function saveChatSettings(store: SettingsSqlStore, body: AdminUpdateChatSettingsType) {
+  await store.write(CHAT_SETTINGS_NAMESPACE, settingsToStore(CHAT_FIELDS, body))
+}

@@ -1,0 +1,144 @@
+import type { CannedChoice, MessageDTO } from "../../modules/support-chat/chat-sql-store"
+import { classifyQuestion, type ModelEndpoint } from "../auto-reply/classifier"
+import type { ChatSettings } from "../settings"
+import { ok, type VisitorRequest, type VisitorResponse } from "./http"
+import { StoreAutoReply } from "./validators"
+import { limited, noCookie, parse, visitorHashOf, type VisitorDeps } from "./visitor-api"
+
+export type AutoReplyDeclineReason =
+  | "not_configured"
+  | "no_visitor_message"
+  | "already_replied"
+  | "daily_cap_reached"
+  | "no_match"
+  | "classifier_error"
+
+/** Counter scope of the store-wide daily cap; the window id is `<scope>:<YYYY-MM-DD>`. */
+export const AUTO_REPLY_QUOTA_SCOPE = "chat.autoReply.day"
+// Every canned question goes into the prompt: bound its size.
+const MAX_CANNED_IN_PROMPT = 200
+
+const declined = (reason: AutoReplyDeclineReason) => ok({ auto_replied: false, reason })
+
+function modelEndpoint(settings: ChatSettings): ModelEndpoint | null {
+  const { base_url, api_key, model } = settings.model
+  return base_url && model ? { base_url, api_key, model } : null
+}
+
+/** Runs `work`; when it throws, runs `undo` first (a claim must not outlive a failed request). */
+async function undoOnError<T>(work: () => Promise<T>, undo: () => Promise<void>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    await undo()
+    throw error
+  }
+}
+
+type Reservation = { release: () => Promise<void> }
+
+/**
+ * Claims the conversation's single auto-reply, then one unit of today's cap. Both are atomic
+ * statements, so racing requests and processes can neither reply twice nor pass the cap.
+ */
+async function reserve(
+  deps: VisitorDeps,
+  conversationId: number,
+  dailyCap: number
+): Promise<Reservation | { reason: "already_replied" | "daily_cap_reached" }> {
+  if (!(await deps.store.claimAutoReply(conversationId))) {
+    return { reason: "already_replied" }
+  }
+  const releaseClaim = () => deps.store.releaseAutoReply(conversationId)
+  const unit = await undoOnError(() => deps.dailyQuota.take(AUTO_REPLY_QUOTA_SCOPE, dailyCap), releaseClaim)
+  if (!unit) {
+    await releaseClaim()
+    return { reason: "daily_cap_reached" }
+  }
+  return {
+    release: async () => {
+      await deps.dailyQuota.giveBack(unit)
+      await releaseClaim()
+    },
+  }
+}
+
+type Attempt = { response: VisitorResponse; stored?: MessageDTO }
+
+/** Asks the model, and stores the chosen canned response as an `auto` message. */
+async function answerWithCannedResponse(
+  deps: VisitorDeps,
+  conversationId: number,
+  question: string,
+  endpoint: ModelEndpoint,
+  canned: CannedChoice[]
+): Promise<Attempt> {
+  const verdict = await classifyQuestion(endpoint, question, canned, deps.settings.autoReply.timeoutMs)
+  if (verdict.outcome === "error") {
+    deps.warn?.(`LaunchDesk auto-reply: ${verdict.detail}`)
+    return { response: declined("classifier_error") }
+  }
+  if (verdict.outcome === "no_match") {
+    return { response: declined("no_match") }
+  }
+  // No next_status: an auto-reply leaves the conversation waiting for a person.
+  const stored = await deps.store.insertMessage({
+    conversation_id: conversationId,
+    sender: "auto",
+    message: verdict.choice.response,
+    author_name: null,
+  })
+  if (!stored) {
+    return { response: noCookie() }
+  }
+  return {
+    response: ok({ auto_replied: true, message_id: stored.message_id, canned_id: verdict.choice.id }),
+    stored,
+  }
+}
+
+/**
+ * `POST /auto-reply` `{ question }`: answers the visitor with a canned response the model
+ * picked, at most once per conversation and within the store's daily cap.
+ *
+ * Checks run cheapest first, and the model is called only when a reply could be stored:
+ *  1. rate limit, 429 (every attempt counts, as on the other routes);
+ *  2. visitor cookie, 403; 3. body, 400;
+ *  4. `not_configured`: no model base URL or model name in the settings;
+ *  5. `not_configured`: no canned response to pick from;
+ *  6. `no_visitor_message`: the visitor has not written anything yet;
+ *  7. `already_replied`: the atomic claim on the conversation fails;
+ *  8. `daily_cap_reached`: the atomic take of today's unit fails (the claim is given back);
+ *  9. `classifier_error` / `no_match` from the model (claim and unit are given back, so a
+ *     later question can still be answered).
+ */
+export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): Promise<VisitorResponse> {
+  const refused = await limited(deps, "autoReply", req, deps.settings.limits.autoReply)
+  if (refused) return refused
+  const hash = visitorHashOf(req)
+  const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
+  if (!conversation) return noCookie()
+  const input = parse(StoreAutoReply, req.body)
+  if ("error" in input) return input.error
+
+  const settings = await deps.chatSettings()
+  const endpoint = modelEndpoint(settings)
+  if (!endpoint) return declined("not_configured")
+  const canned = await deps.store.cannedChoices(MAX_CANNED_IN_PROMPT)
+  if (!canned.length) return declined("not_configured")
+  const conversationId = conversation.conversation_id
+  if (!(await deps.store.hasVisitorMessage(conversationId))) return declined("no_visitor_message")
+
+  const reservation = await reserve(deps, conversationId, settings.auto_reply_daily_cap)
+  if ("reason" in reservation) return declined(reservation.reason)
+  const attempt = await undoOnError(
+    () => answerWithCannedResponse(deps, conversationId, input.data.question, endpoint, canned),
+    reservation.release
+  )
+  if (!attempt.stored) {
+    await reservation.release()
+    return attempt.response
+  }
+  await deps.onAutoReply?.({ conversation_id: conversationId, message_id: attempt.stored.message_id })
+  return attempt.response
+}

@@ -1,0 +1,27 @@
+import { model } from "@medusajs/framework/utils"
+
+export const OUTBOX_STATUSES = ["pending", "done", "failed"] as const
+
+/** A pending call to the outside world (a bridge post, a list sync), delivered by a job. */
+export const OutboxEntry = model
+  .define("launchdesk_outbox", {
+    // A sequence: ties within a group are broken in enqueue order.
+    id: model.autoincrement().primaryKey(),
+    topic: model.text(),
+    dedupe_key: model.text(),
+    // Entries of one group (e.g. one conversation) go out one at a time, by sort_key.
+    group_key: model.text().nullable(),
+    sort_key: model.number().default(0),
+    payload: model.json(),
+    status: model.enum([...OUTBOX_STATUSES]).default("pending"),
+    attempts: model.number().default(0),
+    // Due time while pending; a claim moves it past the lease.
+    next_attempt_at: model.dateTime(),
+    // Without credentials: only the platform's error code or the HTTP status.
+    last_error: model.text().nullable(),
+  })
+  .indexes([
+    { on: ["dedupe_key"], unique: true, where: null },
+    { on: ["topic", "next_attempt_at"], where: "status = 'pending'" },
+    { on: ["group_key", "sort_key"], where: "status = 'pending'" },
+  ])

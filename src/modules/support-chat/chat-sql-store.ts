@@ -1,0 +1,257 @@
+import type { SqlRunner } from "../../shared/sql"
+import type { ConversationStatus } from "./models/conversation"
+import type { MessageSender } from "./models/message"
+
+export type ConversationRow = {
+  conversation_id: number
+  visitor_hash: string
+  status: ConversationStatus
+  email: string | null
+}
+
+export type MessageDTO = {
+  message_id: number
+  conversation_id: number
+  sender: MessageSender
+  author_name: string | null
+  message: string
+  page_url: string | null
+  created_at: Date
+}
+
+export type NewMessage = {
+  conversation_id: number
+  sender: MessageSender
+  message: string
+  author_name?: string | null
+  page_url?: string | null
+  external_id?: string | null
+  /** Status the conversation moves to; omitted keeps it (auto-replies). */
+  next_status?: ConversationStatus
+}
+
+/** A canned response the auto-reply may send. */
+export type CannedChoice = { id: number; question: string; response: string }
+
+const MESSAGE_COLUMNS = `m.id AS message_id, m.conversation_id, m.sender, m.author_name,
+  m.message, m.page_url, m.created_at`
+
+/**
+ * The chat's write and hot-path statements, shared by the Medusa module service and the
+ * fast lane. Each method is one statement: cheap per request, and atomic on its own.
+ */
+export class ChatSqlStore {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async findConversationByVisitor(visitorHash: string): Promise<ConversationRow | null> {
+    const [row] = await this.sql<ConversationRow>(
+      `SELECT id AS conversation_id, visitor_hash, status, email
+       FROM chat_conversation WHERE visitor_hash = ? AND deleted_at IS NULL`,
+      [visitorHash]
+    )
+    return row ?? null
+  }
+
+  async createConversation(visitorHash: string, pageUrl: string | null): Promise<ConversationRow> {
+    const [row] = await this.sql<ConversationRow>(
+      `INSERT INTO chat_conversation (visitor_hash, status, page_url, created_at, updated_at)
+       VALUES (?, 'open', ?, now(), now())
+       RETURNING id AS conversation_id, visitor_hash, status, email`,
+      [visitorHash, pageUrl]
+    )
+    return row
+  }
+
+  /** The newest `limit` messages, oldest first. */
+  async latestMessages(conversationId: number, limit: number): Promise<MessageDTO[]> {
+    return await this.sql<MessageDTO>(
+      `SELECT * FROM (
+         SELECT ${MESSAGE_COLUMNS} FROM chat_message m
+         WHERE m.conversation_id = ? AND m.deleted_at IS NULL
+         ORDER BY m.id DESC LIMIT ?
+       ) latest ORDER BY message_id`,
+      [conversationId, limit]
+    )
+  }
+
+  /**
+   * Inserts a message and moves the conversation in one statement. The UPDATE takes the
+   * conversation's row lock before the message id is drawn, so ids within a conversation
+   * are handed out in commit order and a poller's `since_id` never skips a late commit.
+   * Returns null when the conversation does not exist.
+   */
+  async insertMessage(input: NewMessage): Promise<MessageDTO | null> {
+    const [row] = await this.sql<MessageDTO>(
+      `WITH c AS (
+         UPDATE chat_conversation
+         SET status = COALESCE(?::text, status), last_message_at = now(), updated_at = now()
+         WHERE id = ? AND deleted_at IS NULL
+         RETURNING id
+       )
+       INSERT INTO chat_message
+         (conversation_id, sender, author_name, message, page_url, external_id, created_at, updated_at)
+       SELECT c.id, ?, ?, ?, ?, ?, now(), now() FROM c
+       RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at`,
+      [
+        input.next_status ?? null,
+        input.conversation_id,
+        input.sender,
+        input.author_name ?? null,
+        input.message,
+        input.page_url ?? null,
+        input.external_id ?? null,
+      ]
+    )
+    return row ?? null
+  }
+
+  /**
+   * Messages newer than `sinceId` for the visitor's conversation, oldest first, in one
+   * round trip. `conversation` is null when the hash owns no conversation.
+   */
+  async messagesForVisitor(
+    visitorHash: string,
+    sinceId: number
+  ): Promise<{ conversation: { conversation_id: number; last_seen_at: Date | null } | null; messages: MessageDTO[] }> {
+    const rows = await this.sql<
+      { conv_id: number; last_seen_at: Date | null } & { [K in keyof MessageDTO]: MessageDTO[K] | null }
+    >(
+      `SELECT c.id AS conv_id, c.last_seen_at, ${MESSAGE_COLUMNS}
+       FROM chat_conversation c
+       LEFT JOIN chat_message m
+         ON m.conversation_id = c.id AND m.id > ? AND m.deleted_at IS NULL
+       WHERE c.visitor_hash = ? AND c.deleted_at IS NULL
+       ORDER BY m.id`,
+      [sinceId, visitorHash]
+    )
+    if (!rows.length) {
+      return { conversation: null, messages: [] }
+    }
+    const conversation = { conversation_id: rows[0].conv_id, last_seen_at: rows[0].last_seen_at }
+    const messages: MessageDTO[] = []
+    for (const row of rows) {
+      if (row.message_id !== null) {
+        messages.push({
+          message_id: row.message_id,
+          conversation_id: conversation.conversation_id,
+          sender: row.sender as MessageSender,
+          author_name: row.author_name,
+          message: row.message as string,
+          page_url: row.page_url,
+          created_at: row.created_at as Date,
+        })
+      }
+    }
+    return { conversation, messages }
+  }
+
+  /** Records that the visitor is still reading; skipped when recorded recently. */
+  async touchVisitorSeen(conversationId: number, staleAfterSeconds: number): Promise<void> {
+    await this.sql(
+      `UPDATE chat_conversation SET last_seen_at = now()
+       WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at < now() - make_interval(secs => ?))`,
+      [conversationId, staleAfterSeconds]
+    )
+  }
+
+  async saveVisitorEmail(visitorHash: string, email: string): Promise<boolean> {
+    const rows = await this.sql(
+      `UPDATE chat_conversation SET email = ?, updated_at = now()
+       WHERE visitor_hash = ? AND deleted_at IS NULL RETURNING id`,
+      [email, visitorHash]
+    )
+    return rows.length > 0
+  }
+
+  /** Sets the status; returns the previous one (for compensation), or null when unknown. */
+  async setStatus(conversationId: number, status: ConversationStatus): Promise<ConversationStatus | null> {
+    const [row] = await this.sql<{ previous: ConversationStatus }>(
+      `UPDATE chat_conversation c SET status = ?, updated_at = now()
+       FROM (SELECT id, status AS previous FROM chat_conversation WHERE id = ? AND deleted_at IS NULL FOR UPDATE) old
+       WHERE c.id = old.id RETURNING old.previous`,
+      [status, conversationId]
+    )
+    return row?.previous ?? null
+  }
+
+  /** Sets or clears the assignee; returns the previous one, or undefined when unknown. */
+  async setAssignee(conversationId: number, assignee: string | null): Promise<{ previous: string | null } | undefined> {
+    const [row] = await this.sql<{ previous: string | null }>(
+      `UPDATE chat_conversation c SET assigned_to = ?, updated_at = now()
+       FROM (SELECT id, assigned_to AS previous FROM chat_conversation WHERE id = ? AND deleted_at IS NULL FOR UPDATE) old
+       WHERE c.id = old.id RETURNING old.previous`,
+      [assignee, conversationId]
+    )
+    return row
+  }
+
+  /** Undoes an insert (workflow compensation): removes the message, restores the status. */
+  async removeMessage(messageId: number, restoreStatus: ConversationStatus | null): Promise<void> {
+    await this.sql(
+      `WITH gone AS (DELETE FROM chat_message WHERE id = ? RETURNING conversation_id)
+       UPDATE chat_conversation SET status = COALESCE(?::text, status), updated_at = now()
+       WHERE id IN (SELECT conversation_id FROM gone)`,
+      [messageId, restoreStatus]
+    )
+  }
+
+  /**
+   * Claims the right to email an offline visitor about a reply: succeeds for exactly one
+   * caller per cooldown, whatever the number of processes, and only when the visitor left
+   * an address and has not polled for `offlineAfterSeconds`.
+   */
+  async claimOfflineEmail(
+    conversationId: number,
+    offlineAfterSeconds: number,
+    cooldownSeconds: number
+  ): Promise<{ email: string; page_url: string | null; previous_sent_at: Date | null } | null> {
+    const [row] = await this.sql<{ email: string; page_url: string | null; previous_sent_at: Date | null }>(
+      `UPDATE chat_conversation c SET last_email_sent_at = now()
+       FROM (SELECT id, last_email_sent_at AS previous_sent_at FROM chat_conversation WHERE id = ? FOR UPDATE) old
+       WHERE c.id = old.id AND c.deleted_at IS NULL AND c.email IS NOT NULL
+         AND (c.last_seen_at IS NULL OR c.last_seen_at < now() - make_interval(secs => ?))
+         AND (c.last_email_sent_at IS NULL OR c.last_email_sent_at < now() - make_interval(secs => ?))
+       RETURNING c.email, c.page_url, old.previous_sent_at`,
+      [conversationId, offlineAfterSeconds, cooldownSeconds]
+    )
+    return row ?? null
+  }
+
+  /** The first `limit` canned responses by id; they all go into one model prompt. */
+  async cannedChoices(limit: number): Promise<CannedChoice[]> {
+    return await this.sql<CannedChoice>(
+      `SELECT id, question, response FROM chat_canned_response WHERE deleted_at IS NULL ORDER BY id LIMIT ?`,
+      [limit]
+    )
+  }
+
+  async hasVisitorMessage(conversationId: number): Promise<boolean> {
+    const [row] = await this.sql<{ present: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM chat_message WHERE conversation_id = ? AND sender = 'visitor' AND deleted_at IS NULL
+       ) AS present`,
+      [conversationId]
+    )
+    return row.present
+  }
+
+  /** Claims the conversation's one auto-reply; false when another request already holds or used it. */
+  async claimAutoReply(conversationId: number): Promise<boolean> {
+    const rows = await this.sql(
+      `UPDATE chat_conversation SET auto_replied_at = now()
+       WHERE id = ? AND auto_replied_at IS NULL AND deleted_at IS NULL RETURNING id`,
+      [conversationId]
+    )
+    return rows.length > 0
+  }
+
+  /** Gives the claim back when no auto-reply was stored. */
+  async releaseAutoReply(conversationId: number): Promise<void> {
+    await this.sql(`UPDATE chat_conversation SET auto_replied_at = NULL WHERE id = ?`, [conversationId])
+  }
+
+  /** Gives a claim back when the email could not be sent. */
+  async releaseOfflineEmail(conversationId: number, previousSentAt: Date | null): Promise<void> {
+    await this.sql(`UPDATE chat_conversation SET last_email_sent_at = ? WHERE id = ?`, [previousSentAt, conversationId])
+  }
+}

@@ -1,0 +1,10 @@
+import { Module } from "@medusajs/framework/utils"
+import SupportChatModuleService from "./service"
+
+export const SUPPORT_CHAT_MODULE = "supportChat"
+
+export default Module(SUPPORT_CHAT_MODULE, {
+  service: SupportChatModuleService,
+})
+
+export { SupportChatModuleService }

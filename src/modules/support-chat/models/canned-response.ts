@@ -1,0 +1,11 @@
+import { model } from "@medusajs/framework/utils"
+
+export const CannedResponse = model
+  .define("chat_canned_response", {
+    id: model.autoincrement().primaryKey(),
+    question: model.text(),
+    response: model.text(),
+    category: model.text().nullable(),
+    source_message_id: model.number().nullable(),
+  })
+  .indexes([{ on: ["category"] }])

@@ -1,0 +1,27 @@
+import { model } from "@medusajs/framework/utils"
+
+export const CONVERSATION_STATUSES = ["open", "waiting", "closed"] as const
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number]
+
+export const Conversation = model
+  .define("chat_conversation", {
+    id: model.autoincrement().primaryKey(),
+    // The value of the visitor's `app_visitor_hash` cookie: the only key a visitor holds.
+    visitor_hash: model.text(),
+    status: model.enum([...CONVERSATION_STATUSES]).default("open"),
+    assigned_to: model.text().nullable(),
+    email: model.text().nullable(),
+    page_url: model.text().nullable(),
+    last_message_at: model.dateTime().nullable(),
+    // Last poll by the visitor; an agent reply after a long silence is emailed.
+    last_seen_at: model.dateTime().nullable(),
+    last_email_sent_at: model.dateTime().nullable(),
+    auto_replied_at: model.dateTime().nullable(),
+    bridge_thread_id: model.text().nullable(),
+  })
+  .indexes([
+    { on: ["visitor_hash"], unique: true, where: null },
+    { on: ["status", "last_message_at"] },
+    { on: ["assigned_to"] },
+    { on: ["bridge_thread_id"], where: "bridge_thread_id IS NOT NULL" },
+  ])

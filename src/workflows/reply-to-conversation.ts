@@ -1,0 +1,43 @@
+import { createHook, createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { CHAT_EVENTS } from "../chat/events"
+import { insertChatMessageStep, type InsertChatMessageInput } from "./steps/insert-chat-message"
+import { emailOfflineVisitorStep } from "./steps/email-offline-visitor"
+
+export const replyToConversationWorkflowId = "launchdesk-reply-to-conversation"
+
+/**
+ * A staff-side reply (admin or team-chat bridge): stores it, reopens the conversation,
+ * emits `launchdesk.message.created`, emails an offline visitor, and exposes the
+ * `messagePosted` hook where the bridge mirrors it into the team-chat thread.
+ */
+export const replyToConversationWorkflow = createWorkflow(
+  replyToConversationWorkflowId,
+  (input: InsertChatMessageInput) => {
+    const message = insertChatMessageStep(input)
+
+    const event = transform({ message }, ({ message }) => ({
+      conversation_id: message.conversation_id,
+      message_id: message.message_id,
+      sender: message.sender,
+    }))
+    emitEventStep({ eventName: CHAT_EVENTS.MESSAGE_CREATED, data: event })
+
+    emailOfflineVisitorStep(
+      transform({ message }, ({ message }) => ({
+        conversation_id: message.conversation_id,
+        message: message.message,
+        author_name: message.author_name,
+      }))
+    )
+
+    const messagePosted = createHook("messagePosted", event)
+    return new WorkflowResponse(
+      transform({ message }, ({ message }) => ({
+        message_id: message.message_id,
+        conversation_id: message.conversation_id,
+      })),
+      { hooks: [messagePosted] }
+    )
+  }
+)

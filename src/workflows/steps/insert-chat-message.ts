@@ -1,0 +1,40 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { MedusaError } from "@medusajs/framework/utils"
+import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../modules/support-chat"
+import type { MessageSender } from "../../modules/support-chat/models/message"
+
+export type InsertChatMessageInput = {
+  conversation_id: number
+  sender: Extract<MessageSender, "agent" | "bridge" | "auto">
+  message: string
+  author_name?: string | null
+  external_id?: string | null
+}
+
+export const insertChatMessageStepId = "insert-chat-message"
+
+/** Stores a staff-side message; agent and bridge replies reopen the conversation. */
+export const insertChatMessageStep = createStep(
+  insertChatMessageStepId,
+  async (input: InsertChatMessageInput, { container }) => {
+    const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
+    const before = await (await chat.inboxStore()).findConversation(input.conversation_id)
+    if (!before) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
+    }
+    const message = await (await chat.visitorStore()).insertMessage({
+      ...input,
+      // An auto-reply leaves the conversation waiting: a person still has to look at it.
+      next_status: input.sender === "auto" ? undefined : "open",
+    })
+    if (!message) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
+    }
+    return new StepResponse(message, { message_id: message.message_id, previous_status: before.status })
+  },
+  async (inserted, { container }) => {
+    if (!inserted) return
+    const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
+    await (await chat.visitorStore()).removeMessage(inserted.message_id, inserted.previous_status)
+  }
+)
