@@ -26,7 +26,8 @@ export class SqlDailyQuota implements DailyQuota {
   constructor(private readonly sql: SqlRunner, private readonly now = () => Date.now()) {}
 
   async take(scope: string, cap: number): Promise<QuotaUnit | null> {
-    if (cap <= 0) {
+    // The cap may come straight from plugin options: a non-number or zero allows nothing.
+    if (!Number.isFinite(cap) || cap < 1) {
       return null
     }
     const now = this.now()
@@ -37,7 +38,7 @@ export class SqlDailyQuota implements DailyQuota {
        ON CONFLICT (id) DO UPDATE SET hits = launchdesk_rate_limit_window.hits + 1, updated_at = now()
        WHERE launchdesk_rate_limit_window.hits < ?
        RETURNING hits`,
-      [windowId, nextUtcMidnightSeconds(now), cap]
+      [windowId, nextUtcMidnightSeconds(now), Math.floor(cap)]
     )
     return rows.length ? { windowId } : null
   }

@@ -63,7 +63,17 @@ function requestHeaders(endpoint: ModelEndpoint): Record<string, string> {
   return headers
 }
 
-const isTimeout = (error: unknown) => error instanceof Error && error.name === "TimeoutError"
+// By name, not `instanceof`: the abort reason is a DOMException from whichever realm runs fetch.
+const errorName = (error: unknown) => (isRecord(error) && typeof error.name === "string" ? error.name : "Error")
+
+/**
+ * Why a request failed, without its message: fetch puts the URL (which may carry
+ * `user:password@`) into some messages, and `detail` is logged.
+ */
+function failureKind(error: unknown): string {
+  const cause = isRecord(error) ? error.cause : undefined
+  return isRecord(cause) && typeof cause.code === "string" ? cause.code : errorName(error)
+}
 
 /** Posts the completion request; the timeout covers the whole exchange, body included. */
 async function completion(
@@ -88,10 +98,10 @@ async function completion(
       return { error: "the model endpoint answered with malformed JSON" }
     }
   } catch (error) {
-    if (isTimeout(error)) {
+    if (errorName(error) === "TimeoutError") {
       return { error: `the model endpoint did not answer within ${timeoutMs} ms` }
     }
-    return { error: `the model endpoint could not be reached (${error instanceof Error ? error.message : "unknown error"})` }
+    return { error: `the model endpoint could not be reached (${failureKind(error)})` }
   }
 }
 
