@@ -6,6 +6,7 @@ const suites = {
   "integration:modules": ["**/src/modules/*/__tests__/**/*.[jt]s"],
   unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
   "integration:packaging": ["**/integration-tests/packaging/**/*.spec.[jt]s"],
+  browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
 }
 
 module.exports = {

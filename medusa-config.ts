@@ -13,6 +13,28 @@ const pluginOptions = {
   },
   // The auto-reply spec shortens the model timeout so its timeout test does not wait 10 s.
   autoReply: { timeoutMs: Number(process.env.LAUNCHDESK_TEST_AUTO_REPLY_TIMEOUT_MS) || undefined },
+  // Coming-soon specs: a MailerLite double, one siteverify double serving the three CAPTCHA
+  // providers at their own paths, shorter timeouts, and the forms add-on's embed template.
+  mailer: {
+    baseUrl: process.env.LAUNCHDESK_TEST_MAILER_BASE_URL,
+    timeoutMs: Number(process.env.LAUNCHDESK_TEST_OUTBOUND_TIMEOUT_MS) || undefined,
+  },
+  captcha: {
+    verifyUrls: process.env.LAUNCHDESK_TEST_CAPTCHA_BASE_URL
+      ? {
+          turnstile: `${process.env.LAUNCHDESK_TEST_CAPTCHA_BASE_URL}/turnstile/v0/siteverify`,
+          recaptcha: `${process.env.LAUNCHDESK_TEST_CAPTCHA_BASE_URL}/recaptcha/api/siteverify`,
+          hcaptcha: `${process.env.LAUNCHDESK_TEST_CAPTCHA_BASE_URL}/siteverify`,
+        }
+      : undefined,
+    timeoutMs: Number(process.env.LAUNCHDESK_TEST_OUTBOUND_TIMEOUT_MS) || undefined,
+  },
+  formsAddon: process.env.LAUNCHDESK_TEST_FORMS_ADDON,
+  // The stream spec: heartbeats every second and a small per-IP cap, so both are seen quickly.
+  push: {
+    heartbeatSeconds: Number(process.env.LAUNCHDESK_TEST_PUSH_HEARTBEAT_SECONDS) || undefined,
+    maxStreamsPerIp: Number(process.env.LAUNCHDESK_TEST_PUSH_MAX_STREAMS_PER_IP) || undefined,
+  },
 }
 
 // Reply emails go through the Notification module's `email` channel; tests that check the

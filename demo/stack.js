@@ -6,6 +6,7 @@ const net = require("node:net")
 const path = require("node:path")
 const { startDatabase } = require("../scripts/lib/database")
 const { medusa, startServer } = require("../scripts/lib/host-app")
+const { startFastLane } = require("../scripts/lib/fast-lane")
 const { DATA_DIR, STOREFRONT_PORT, STOREFRONT_URL, prepareDemoHost } = require("./lib/demo-host")
 const { migrateIfNeeded } = require("./lib/migrations")
 const { startStorefront } = require("./lib/storefront-server")
@@ -14,6 +15,8 @@ const { STOP_MESSAGE } = require("./lib/stop-message")
 
 const MEDUSA_PORT = Number(process.env.PORT || 9000)
 const BACKEND_URL = `http://localhost:${MEDUSA_PORT}`
+// The chat's fast lane (launchdesk-fast-lane): the visitor routes without Medusa's HTTP stack.
+const FAST_LANE_PORT = Number(process.env.FAST_LANE_PORT || 9001)
 const DATABASE_NAME = "launchdesk_demo"
 const LOG_DIR = path.join(DATA_DIR, "demo-logs")
 const SEED_SCRIPT = path.join(__dirname, "seed", "seed.js")
@@ -96,8 +99,16 @@ async function startMedusa(hostDir, env) {
   stoppers.push(() => server.stop())
 }
 
+async function startChatFastLane(hostDir, env) {
+  step(`Starting the chat fast lane on http://localhost:${FAST_LANE_PORT}`)
+  const lane = await startFastLane({ dir: hostDir, env, port: FAST_LANE_PORT, log: logFile("fast-lane.log") })
+  stoppers.push(() => lane.stop())
+  return lane.url
+}
+
 async function main() {
   await assertPortFree(MEDUSA_PORT, "Medusa")
+  await assertPortFree(FAST_LANE_PORT, "chat fast lane")
   await assertPortFree(STOREFRONT_PORT, "storefront")
   const database = await startDemoDatabase()
   const env = medusaEnv(database.url)
@@ -114,17 +125,24 @@ async function main() {
   })
   const seeded = await seed(host.dir, env)
   await startMedusa(host.dir, env)
+  const fastLaneUrl = await startChatFastLane(host.dir, env)
 
   step(`Starting the storefront on ${STOREFRONT_URL}`)
   const storefront = await startStorefront({
     port: STOREFRONT_PORT,
-    config: { backendUrl: BACKEND_URL, publishableKey: seeded.publishableKey, productHandles: seeded.productHandles },
+    config: {
+      backendUrl: BACKEND_URL,
+      publishableKey: seeded.publishableKey,
+      productHandles: seeded.productHandles,
+      comingSoonHandles: seeded.comingSoonHandles,
+    },
   })
   stoppers.push(() => storefront.stop())
 
   printReady({
     seconds: seconds(),
     backendUrl: BACKEND_URL,
+    fastLaneUrl,
     storefrontUrl: STOREFRONT_URL,
     seeded,
     logDir: path.relative(process.cwd(), LOG_DIR),

@@ -7,7 +7,8 @@ const { spawn } = require("node:child_process")
 const { startDatabase } = require("./lib/database")
 
 const ROOT = path.resolve(__dirname, "..")
-const SUITES = ["unit", "integration:modules", "integration:http", "integration:packaging"]
+// Browser last: it is the slowest and needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+const SUITES = ["unit", "integration:modules", "integration:http", "integration:packaging", "browser"]
 
 const run = (command, args, options) =>
   new Promise((resolve) => spawn(command, args, options).on("exit", (code) => resolve(code ?? 1)))

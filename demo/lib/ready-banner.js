@@ -8,15 +8,16 @@ function seedSummary({ created }) {
     created.products && `${created.products} products`,
     created.publishableKey && "the publishable key",
     created.cannedResponses && `${created.cannedResponses} canned responses`,
+    created.comingSoonProducts && `${created.comingSoonProducts} coming-soon product`,
   ].filter(Boolean)
   return parts.length ? `created ${parts.join(", ")}` : "reused the existing data, created nothing"
 }
 
 /**
- * @param {{ seconds: string, backendUrl: string, storefrontUrl: string, logDir: string,
+ * @param {{ seconds: string, backendUrl: string, fastLaneUrl: string, storefrontUrl: string, logDir: string,
  *   seeded: { admin: { email: string, password: string }, publishableKey: string, created: Record<string, number | boolean> } }} ready
  */
-function printReady({ seconds, backendUrl, storefrontUrl, logDir, seeded }) {
+function printReady({ seconds, backendUrl, fastLaneUrl, storefrontUrl, logDir, seeded }) {
   const key = seeded.publishableKey
   const keyHeader = `-H "x-publishable-api-key: ${key}"`
   const api = `${backendUrl}/store/app/v1`
@@ -26,8 +27,10 @@ Launchdesk demo is ready (${seconds}s). Seed: ${seedSummary(seeded)}.
   Admin dashboard   ${backendUrl}/app
     email           ${seeded.admin.email}
     password        ${seeded.admin.password}
-  Storefront        ${storefrontUrl}
+  Storefront        ${storefrontUrl}  (chat bubble bottom right)
+  Coming soon       ${storefrontUrl}/?product=${seeded.comingSoonHandles?.[0] ?? ""}
   Publishable key   ${key}
+  Chat fast lane    ${fastLaneUrl}/store/app/v1 (the visitor routes of ${api}, without Medusa's HTTP stack)
   Logs              ${logDir}/medusa.log (emails sent through the Notification module show up there)
 
 Try the chat API:

@@ -37,6 +37,20 @@ const PRODUCTS = [
   },
 ]
 
+/**
+ * Coming-soon settings, looked up by product handle. The arrival date is this many days after
+ * the seed runs, and moves forward again once it has passed, so the countdown always runs.
+ */
+const COMING_SOON = [
+  {
+    handle: "countdown-hoodie",
+    arrivalInDays: 21,
+    offer_description:
+      "<p><strong>Waitlist perk:</strong> 15% off during launch week, and first pick of the limited ember colourway.</p>\n<p>We email you once, the morning it lands.</p>",
+    mailer_group_id: "demo-waitlist",
+  },
+]
+
 /** Looked up by question. */
 const CANNED_RESPONSES = [
   {
@@ -66,4 +80,4 @@ const CANNED_RESPONSES = [
   },
 ]
 
-module.exports = { ADMIN, PUBLISHABLE_KEY_TITLE, REGION, PRODUCTS, CANNED_RESPONSES }
+module.exports = { ADMIN, PUBLISHABLE_KEY_TITLE, REGION, PRODUCTS, COMING_SOON, CANNED_RESPONSES }

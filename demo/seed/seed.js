@@ -11,12 +11,13 @@ const {
   linkSalesChannelsToApiKeyWorkflow,
   updateStoresWorkflow,
 } = require("@medusajs/medusa/core-flows")
-const { ADMIN, CANNED_RESPONSES, PRODUCTS, PUBLISHABLE_KEY_TITLE, REGION } = require("./demo-data")
+const { ADMIN, CANNED_RESPONSES, COMING_SOON, PRODUCTS, PUBLISHABLE_KEY_TITLE, REGION } = require("./demo-data")
 
 /** @typedef {import("@medusajs/framework/types").MedusaContainer} MedusaContainer */
 
-// The plugin's module key (src/modules/support-chat). Not imported: the seed must not load plugin code.
+// The plugin's module keys (src/modules/*). Not imported: the seed must not load plugin code.
 const SUPPORT_CHAT_MODULE = "supportChat"
+const COMING_SOON_MODULE = "comingSoon"
 
 /** @param {MedusaContainer} container */
 async function ensureAdminUser(container) {
@@ -171,6 +172,47 @@ async function ensureCannedResponses(container) {
   return { created: missing.length }
 }
 
+const isoDay = (date) => date.toISOString().slice(0, 10)
+
+/**
+ * Marks the COMING_SOON products as coming soon: the settings record and its link to the
+ * product (what the admin route's workflow does). A date that has passed moves forward.
+ * @param {MedusaContainer} container
+ */
+async function ensureComingSoon(container) {
+  const comingSoon = container.resolve(COMING_SOON_MODULE)
+  const products = await container
+    .resolve(Modules.PRODUCT)
+    .listProducts({ handle: COMING_SOON.map((entry) => entry.handle) }, { select: ["id", "handle"] })
+  let created = 0
+  for (const entry of COMING_SOON) {
+    const product = products.find((candidate) => candidate.handle === entry.handle)
+    if (!product) continue
+    const arrival_date = isoDay(new Date(Date.now() + entry.arrivalInDays * 86400_000))
+    const [existing] = await comingSoon.listCsProductSettings({ product_id: product.id })
+    if (existing) {
+      if (!existing.arrival_date || existing.arrival_date <= isoDay(new Date())) {
+        await comingSoon.updateCsProductSettings({ id: existing.id, arrival_date })
+      }
+      continue
+    }
+    const setting = await comingSoon.createCsProductSettings({
+      product_id: product.id,
+      enabled: true,
+      arrival_date,
+      offer_description: entry.offer_description,
+      email_provider: "mailer",
+      mailer_group_id: entry.mailer_group_id,
+    })
+    await container.resolve(ContainerRegistrationKeys.LINK).create({
+      [Modules.PRODUCT]: { product_id: product.id },
+      [COMING_SOON_MODULE]: { cs_product_setting_id: setting.id },
+    })
+    created += 1
+  }
+  return { handles: COMING_SOON.map((entry) => entry.handle), created }
+}
+
 /** @param {{ container: MedusaContainer, args: string[] }} params */
 async function seedDemo({ container, args }) {
   const [resultFile] = args
@@ -184,17 +226,20 @@ async function seedDemo({ container, args }) {
     salesChannelId: store.salesChannelId,
   })
   const canned = await ensureCannedResponses(container)
+  const comingSoon = await ensureComingSoon(container)
 
   const result = {
     admin: { email: ADMIN.email, password: ADMIN.password },
     publishableKey: key.token,
     productHandles: products.handles,
+    comingSoonHandles: comingSoon.handles,
     created: {
       adminUser: admin.created,
       region: store.regionCreated,
       products: products.created,
       publishableKey: key.created,
       cannedResponses: canned.created,
+      comingSoonProducts: comingSoon.created,
     },
   }
   fs.writeFileSync(resultFile, JSON.stringify(result, null, 2))

@@ -59,6 +59,8 @@
     image.src = product.thumbnail
     image.alt = product.title
     renderSizes(product)
+    // Tells the LaunchDesk script which product this page shows (it checks whether it is coming soon).
+    byId("product").setAttribute("data-launchdesk-product-id", product.id)
     byId("product").setAttribute("aria-busy", "false")
   }
 
@@ -72,6 +74,12 @@
     const name = document.createElement("p")
     name.className = "related__name"
     name.textContent = product.title
+    if (config.comingSoonHandles?.includes(product.handle)) {
+      const badge = document.createElement("span")
+      badge.className = "related__badge"
+      badge.textContent = "Coming soon"
+      name.append(" ", badge)
+    }
     const price = document.createElement("p")
     price.className = "related__price"
     price.textContent = formatPrice(product.variants[0]?.calculated_price)

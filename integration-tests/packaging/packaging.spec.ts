@@ -40,6 +40,21 @@ function expectedMigrations() {
   })
 }
 
+/** Every route, job, link, subscriber and workflow file of `src`, as `plugin:build` must emit it. */
+function expectedServerFiles() {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) return entry.name === "__tests__" ? [] : walk(full)
+      return /\.ts$/.test(entry.name) && !/\.d\.ts$/.test(entry.name) ? [full] : []
+    })
+  return ["api", "jobs", "links", "workflows"].flatMap((folder) =>
+    walk(path.join(ROOT, "src", folder)).map(
+      (file) => `.medusa/server/${path.relative(ROOT, file).replace(/\.ts$/, ".js")}`
+    )
+  )
+}
+
 async function dropDatabase(db: Database, name: string) {
   const client = new Client({ connectionString: db.url("postgres") })
   await client.connect()
@@ -115,6 +130,10 @@ describe("the packed plugin installed in a host store", () => {
     const migrations = expectedMigrations()
     expect(migrations.length).toBeGreaterThan(0)
     expect(entries).toEqual(expect.arrayContaining(migrations))
+    // plugin:build silently skips some folder names (`test`, for one): every route must ship.
+    const serverFiles = expectedServerFiles()
+    expect(serverFiles).toContain(".medusa/server/src/api/admin/app/v1/bridge/[action]/route.js")
+    expect(serverFiles.filter((file) => !entries.includes(file))).toEqual([])
     expect(entries.filter((entry) => /__tests__|integration-tests|\.(spec|test)\.[jt]s$/.test(entry))).toEqual([])
   })
 

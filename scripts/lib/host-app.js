@@ -22,10 +22,11 @@ function exec(command, args, { cwd, env = process.env, quiet = true } = {}) {
   })
 }
 
-/** `medusa plugin:build` then `npm pack`; returns the tarball's path. */
+/** `medusa plugin:build`, the storefront bundles, then `npm pack`; returns the tarball's path. */
 async function packPlugin(destination) {
   fs.mkdirSync(destination, { recursive: true })
   await exec(process.execPath, [MEDUSA_CLI, "plugin:build"], { cwd: ROOT })
+  await exec(process.execPath, [path.join(ROOT, "scripts", "build-storefront.js")], { cwd: ROOT })
   const output = await exec("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT })
   const [{ filename }] = JSON.parse(output.slice(output.indexOf("[")))
   return path.join(destination, filename)

@@ -1,3 +1,7 @@
 export * from "./reply-to-conversation"
 export * from "./close-conversation"
 export * from "./assign-conversation"
+export * from "./receive-bridge-message"
+export * from "./create-coming-soon-signup"
+export * from "./save-product-coming-soon-settings"
+export * from "./sync-coming-soon-signups"

@@ -3,13 +3,14 @@ import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { CHAT_EVENTS } from "../chat/events"
 import { insertChatMessageStep, type InsertChatMessageInput } from "./steps/insert-chat-message"
 import { emailOfflineVisitorStep } from "./steps/email-offline-visitor"
+import { mirrorReplyToBridgeStep } from "./steps/mirror-reply-to-bridge"
 
 export const replyToConversationWorkflowId = "launchdesk-reply-to-conversation"
 
 /**
- * A staff-side reply (admin or team-chat bridge): stores it, reopens the conversation,
- * emits `launchdesk.message.created`, emails an offline visitor, and exposes the
- * `messagePosted` hook where the bridge mirrors it into the team-chat thread.
+ * A staff reply from the admin (or a store's own code): stores it, reopens the conversation,
+ * emits `launchdesk.message.created`, emails an offline visitor, exposes the
+ * `messagePosted` hook, and mirrors an agent's reply into the team-chat thread.
  */
 export const replyToConversationWorkflow = createWorkflow(
   replyToConversationWorkflowId,
@@ -32,6 +33,8 @@ export const replyToConversationWorkflow = createWorkflow(
     )
 
     const messagePosted = createHook("messagePosted", event)
+    // Last, so nothing after it can undo a reply the team chat may already show.
+    mirrorReplyToBridgeStep(event)
     return new WorkflowResponse(
       transform({ message }, ({ message }) => ({
         message_id: message.message_id,

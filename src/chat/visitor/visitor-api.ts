@@ -14,9 +14,14 @@ import {
   StoreStartSession,
 } from "./validators"
 
+/** The two statements a poll runs; a cache (src/chat/push/poll-cache.ts) may answer them from memory. */
+export type PollSource = Pick<ChatSqlStore, "messagesForVisitor" | "touchVisitorSeen">
+
 /** What a visitor operation needs; the Medusa routes and the fast lane each provide it. */
 export type VisitorDeps = {
   store: ChatSqlStore
+  /** Answers polls; `store` when absent. */
+  pollSource?: PollSource
   limiter: Limiter
   settings: VisitorSettings
   /** Called after a visitor message is stored (events, bridge); never delays the answer's correctness. */
@@ -34,14 +39,16 @@ export type VisitorDeps = {
 
 const SESSION_HISTORY = 200
 // How stale `last_seen_at` may get before a poll refreshes it (offline email needs minutes).
-const SEEN_REFRESH_SECONDS = 20
+export const SEEN_REFRESH_SECONDS = 20
 
 export const noCookie = () =>
   errorResponse(403, "not_allowed", "Start a chat session first: the app_visitor_hash cookie is missing or unknown.")
 
-const tooMany = (retryAfterSeconds: number) =>
+export const tooMany = (retryAfterSeconds: number) =>
   errorResponse(429, "too_many_requests", "Too many requests, please wait a moment and try again.", {
     "Retry-After": String(retryAfterSeconds),
+    // A storefront on another origin may only read the wait time when CORS exposes it.
+    "Access-Control-Expose-Headers": "Retry-After",
   })
 
 export function parse<S extends z.ZodType>(schema: S, input: unknown): { data: z.infer<S> } | { error: VisitorResponse } {
@@ -135,11 +142,12 @@ export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Prom
   const input = parse(StorePollMessages, req.query)
   if ("error" in input) return input.error
 
-  const { conversation, messages } = await deps.store.messagesForVisitor(hash, input.data.since_id)
+  const source = deps.pollSource ?? deps.store
+  const { conversation, messages } = await source.messagesForVisitor(hash, input.data.since_id)
   if (!conversation) return noCookie()
   const seen = conversation.last_seen_at?.getTime() ?? 0
   if (Date.now() - seen > SEEN_REFRESH_SECONDS * 1000) {
-    await deps.store.touchVisitorSeen(conversation.conversation_id, SEEN_REFRESH_SECONDS)
+    await source.touchVisitorSeen(conversation.conversation_id, SEEN_REFRESH_SECONDS)
   }
   return ok({ messages, conversation_id: conversation.conversation_id })
 }

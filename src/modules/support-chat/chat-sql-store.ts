@@ -30,6 +30,19 @@ export type NewMessage = {
   next_status?: ConversationStatus
 }
 
+/** A message with what the team-chat bridge needs to post it. */
+export type BridgeMessageRow = {
+  message_id: number
+  conversation_id: number
+  sender: MessageSender
+  author_name: string | null
+  message: string
+  /** The message's page, else the conversation's. */
+  page_url: string | null
+  /** The conversation's thread on the team-chat platform, once opened. */
+  thread_id: string | null
+}
+
 /** A canned response the auto-reply may send. */
 export type CannedChoice = { id: number; question: string; response: string }
 
@@ -215,6 +228,82 @@ export class ChatSqlStore {
       [conversationId, offlineAfterSeconds, cooldownSeconds]
     )
     return row ?? null
+  }
+
+  async messageForBridge(messageId: number): Promise<BridgeMessageRow | null> {
+    const [row] = await this.sql<BridgeMessageRow>(
+      `SELECT m.id AS message_id, m.conversation_id, m.sender, m.author_name, m.message,
+         COALESCE(m.page_url, c.page_url) AS page_url, c.bridge_thread_id AS thread_id
+       FROM chat_message m JOIN chat_conversation c ON c.id = m.conversation_id AND c.deleted_at IS NULL
+       WHERE m.id = ? AND m.deleted_at IS NULL`,
+      [messageId]
+    )
+    return row ?? null
+  }
+
+  /** Records the conversation's bridge thread; false when it changed since `expected` was read. */
+  async setBridgeThread(conversationId: number, threadId: string, expected: string | null): Promise<boolean> {
+    const rows = await this.sql(
+      `UPDATE chat_conversation SET bridge_thread_id = ?
+       WHERE id = ? AND bridge_thread_id IS NOT DISTINCT FROM ? AND deleted_at IS NULL RETURNING id`,
+      [threadId, conversationId, expected]
+    )
+    return rows.length > 0
+  }
+
+  async findConversationByBridgeThread(threadId: string): Promise<{ conversation_id: number; status: ConversationStatus } | null> {
+    const [row] = await this.sql<{ conversation_id: number; status: ConversationStatus }>(
+      `SELECT id AS conversation_id, status FROM chat_conversation
+       WHERE bridge_thread_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+      [threadId]
+    )
+    return row ?? null
+  }
+
+  /**
+   * Stores a message that carries its platform id (`external_id`) at most once per
+   * conversation: a repeated delivery gets the stored message back with `created: false`
+   * and leaves the conversation alone. Concurrent repeats meet at the unique index.
+   * Returns null when the conversation does not exist.
+   */
+  async insertMessageOnce(
+    input: NewMessage & { external_id: string }
+  ): Promise<{ message: MessageDTO; created: boolean } | null> {
+    const [inserted] = await this.sql<MessageDTO>(
+      `WITH existing AS (
+         SELECT id FROM chat_message WHERE conversation_id = ? AND external_id = ? AND deleted_at IS NULL
+       ), c AS (
+         UPDATE chat_conversation
+         SET status = COALESCE(?::text, status), last_message_at = now(), updated_at = now()
+         WHERE id = ? AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM existing)
+         RETURNING id
+       )
+       INSERT INTO chat_message
+         (conversation_id, sender, author_name, message, page_url, external_id, created_at, updated_at)
+       SELECT c.id, ?, ?, ?, ?, ?, now(), now() FROM c
+       ON CONFLICT (conversation_id, external_id) WHERE external_id IS NOT NULL AND deleted_at IS NULL DO NOTHING
+       RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at`,
+      [
+        input.conversation_id,
+        input.external_id,
+        input.next_status ?? null,
+        input.conversation_id,
+        input.sender,
+        input.author_name ?? null,
+        input.message,
+        input.page_url ?? null,
+        input.external_id,
+      ]
+    )
+    if (inserted) {
+      return { message: inserted, created: true }
+    }
+    const [existing] = await this.sql<MessageDTO>(
+      `SELECT ${MESSAGE_COLUMNS} FROM chat_message m
+       WHERE m.conversation_id = ? AND m.external_id = ? AND m.deleted_at IS NULL`,
+      [input.conversation_id, input.external_id]
+    )
+    return existing ? { message: existing, created: false } : null
   }
 
   /** The first `limit` canned responses by id; they all go into one model prompt. */

@@ -22,6 +22,13 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     /** API base URL, for a proxy or a test double; defaults to the platform's public API. */
     baseUrl?: string
   }
+  /** Push streams (`GET /store/app/v1/stream`, the inbox's conversation stream), on both lanes. */
+  push?: {
+    /** Open streams one client IP may hold on one server process. Default 20. */
+    maxStreamsPerIp?: number
+    /** Seconds between keep-alive comments on an idle stream. Default 15. */
+    heartbeatSeconds?: number
+  }
   /** The language-model auto-reply over an OpenAI-compatible chat-completions endpoint. */
   autoReply?: {
     baseUrl?: string

@@ -1,6 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 export const SIGNUP_SYNC_STATUSES = ["pending", "synced", "skipped"] as const
+export type SignupSyncStatus = (typeof SIGNUP_SYNC_STATUSES)[number]
 
 /** The signup ledger: every accepted waitlist signup, whatever the mailing list did. */
 export const Signup = model
@@ -8,13 +9,23 @@ export const Signup = model
     id: model.id({ prefix: "cssu" }).primaryKey(),
     email: model.text(),
     product_id: model.text(),
+    // The provider's subscriber id; null until the provider answered with one.
     mailer_id: model.text().nullable(),
+    // The product's group when the signup was taken: retries go to the same group.
+    mailer_group_id: model.text().nullable(),
     referrer_id: model.text().nullable(),
     customer_id: model.text().nullable(),
     sync_status: model.enum([...SIGNUP_SYNC_STATUSES]).default("pending"),
+    // Delivery attempts started, the inline one included.
+    sync_attempts: model.number().default(0),
+    // While pending: when the sync job may claim the row next (a claim moves it past the lease).
+    next_sync_at: model.dateTime().nullable(),
+    // Without credentials: the HTTP status or the kind of failure.
+    last_sync_error: model.text().nullable(),
   })
   .indexes([
     { on: ["email", "product_id"], unique: true },
     { on: ["product_id", "created_at"] },
-    { on: ["sync_status"], where: "sync_status = 'pending' AND deleted_at IS NULL" },
+    { on: ["created_at"] },
+    { on: ["next_sync_at"], where: "sync_status = 'pending' AND deleted_at IS NULL" },
   ])

@@ -1,0 +1,581 @@
+import fs from "node:fs"
+import path from "node:path"
+import axios from "axios"
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
+import { ROOT } from "../../scripts/lib/host-app"
+import { FakeSlack } from "../utils/fake-slack"
+import { VisitorClient } from "../utils/visitor-client"
+import { startAdminHost, waitFor, type AdminHost } from "./admin-host"
+
+// Packing, installing, building the dashboard and migrating take a few minutes.
+jest.setTimeout(10 * 60 * 1000)
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+const SCREENSHOTS = path.join(ROOT, "docs", "screenshots")
+const AGENT = { email: "agent@launchdesk.test", password: "browser-agent-pw-31f" }
+
+// Secrets typed into the settings pages: none may ever come back to the browser.
+const SECRETS = {
+  botToken: "xoxb-browser-bot-token-5e0a77",
+  sharedSecret: "browser-shared-secret-c3d9",
+  modelKey: "sk-browser-model-key-81f2",
+  mailerKey: "mailerlite-browser-key-40be",
+  captchaSecret: "captcha-browser-secret-9d13",
+}
+const SLACK_CHANNEL = "C0BROWSER"
+
+const SHOPPER_QUESTIONS = [
+  "Is the linen shirt available in XL?",
+  "Can I change the delivery address on my order?",
+  "Do you offer gift wrapping?",
+  "How long does shipping to Canada take?",
+  "Are your candles vegan?",
+  "Can I pay with PayPal?",
+  "The discount code SPRING10 does not work",
+  "When will the green mug be back in stock?",
+  "Do the sneakers run true to size?",
+  "Can I return an item bought on sale?",
+  "Is there a warranty on the backpack?",
+  "My parcel says delivered but I have nothing",
+  "Do you ship to PO boxes?",
+  "Can I order a sample of the fabric?",
+  "How do I wash the wool sweater?",
+  "Is the leather real?",
+  "Can I add a note to my order?",
+  "Do you have a store in Berlin?",
+  "Is the price including VAT?",
+  "Can I cancel my order?",
+]
+
+type ChatMessage = { message_id: number; sender: string; message: string; author_name: string | null }
+
+describe("the admin dashboard screens, in a real browser", () => {
+  let host: AdminHost
+  let slack: FakeSlack
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  /** Every response body the browser received, for the no-secret check. */
+  const received: Promise<string>[] = []
+  let visitorIp = 0
+
+  const url = (route: string) => `${host.server.url}${route}`
+  const newVisitor = () =>
+    new VisitorClient(axios.create({ baseURL: host.server.url }), host.publishableKey, `198.51.100.${++visitorIp}`)
+  const screenshot = (name: string) =>
+    page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: "disabled" })
+  /** The admin API as the signed-in browser (its session cookie), to check what the UI did. */
+  const adminGet = async <T>(route: string): Promise<T> => {
+    const response = await context.request.get(url(route))
+    expect(response.status()).toBe(200)
+    return (await response.json()) as T
+  }
+
+  async function startConversation(text: string, pageUrl = "https://shop.example/products/tee") {
+    const visitor = newVisitor()
+    expect((await visitor.session({ page_url: pageUrl })).status).toBe(200)
+    const sent = await visitor.send({ message: text, page_url: pageUrl })
+    expect(sent.status).toBe(200)
+    return { visitor, conversationId: sent.data.conversation_id as number, messageId: sent.data.message_id as number }
+  }
+
+  beforeAll(async () => {
+    slack = new FakeSlack({ token: SECRETS.botToken, channels: [{ id: SLACK_CHANNEL, name: "support", is_member: true }] })
+    const slackUrl = await slack.start()
+    host = await startAdminHost({
+      pluginOptions: {
+        bridge: { baseUrl: slackUrl },
+        formsAddon: "https://forms.example.com/embed/{form_id}",
+        // Nothing listens there: a signup's mailing-list call fails at once and the row stays.
+        mailer: { baseUrl: "http://127.0.0.1:9" },
+      },
+    })
+    await host.createUser(AGENT.email, AGENT.password)
+    fs.mkdirSync(SCREENSHOTS, { recursive: true })
+    browser = await chromium.launch({ executablePath: CHROMIUM })
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-US" })
+    page = await context.newPage()
+    page.on("response", (response) => {
+      received.push(response.text().catch(() => ""))
+    })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await host?.stop()
+    await slack?.stop()
+  })
+
+  it("signs in through the dashboard's own login page", async () => {
+    await page.goto(url("/app/login"))
+    await page.fill('input[name="email"]', AGENT.email)
+    await page.fill('input[name="password"]', AGENT.password)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((current) => !current.pathname.startsWith("/app/login"), { timeout: 30000 })
+    // The plugin's sidebar entry is there.
+    await page.getByRole("link", { name: "Support inbox" }).waitFor()
+  })
+
+  it("inbox: a visitor's new message appears in the open pane, and the reply reaches the visitor's poll", async () => {
+    const { visitor, conversationId } = await startConversation("Hi, does the tee run small?")
+    expect((await visitor.email({ email: "shopper@example.com" })).status).toBe(200)
+
+    await page.getByRole("link", { name: "Support inbox" }).click()
+    await page.waitForURL(/\/app\/support-inbox/)
+    await page.locator(`[data-conversation-id="${conversationId}"]`).click()
+    const pane = page.getByLabel(`Conversation ${conversationId}`)
+    await pane.getByText("Hi, does the tee run small?").waitFor()
+    await pane.getByRole("link", { name: "shopper@example.com" }).waitFor()
+    await pane.getByRole("link", { name: "https://shop.example/products/tee" }).waitFor()
+
+    // Sent while the pane is open: it must show up without a reload.
+    const later = await visitor.send({ message: "Also, is it machine washable?", page_url: "https://shop.example/products/tee" })
+    expect(later.status).toBe(200)
+    await pane.locator(`[data-message-id="${later.data.message_id}"][data-sender="visitor"]`).waitFor({ timeout: 15000 })
+
+    // Shift+Enter is a new line, Enter sends.
+    const reply = pane.getByLabel("Reply")
+    await reply.click()
+    await reply.pressSequentially("It runs true to size.")
+    await reply.press("Shift+Enter")
+    await reply.pressSequentially("And yes, 30 degrees.")
+    expect(await reply.inputValue()).toBe("It runs true to size.\nAnd yes, 30 degrees.")
+    await reply.press("Enter")
+    await pane.locator('[data-sender="agent"]', { hasText: "And yes, 30 degrees." }).waitFor()
+    expect(await reply.inputValue()).toBe("")
+
+    const answered = await waitFor(
+      async () => {
+        const { data } = await visitor.poll(later.data.message_id)
+        return (data.messages as ChatMessage[]).find((message) => message.sender === "agent")
+      },
+      { what: "the agent reply in the visitor's poll" }
+    )
+    expect(answered).toEqual(
+      expect.objectContaining({ message: "It runs true to size.\nAnd yes, 30 degrees.", author_name: AGENT.email })
+    )
+  })
+
+  it("inbox: status tabs count, search finds, the assignee filter narrows, pages hold 20", async () => {
+    // 21 more conversations (besides the one above): two pages. The newest one, on page one,
+    // is the one searched for, assigned and closed.
+    for (const question of SHOPPER_QUESTIONS) {
+      await startConversation(question)
+    }
+    const order = await startConversation("Where is my order 7731?")
+    await page.goto(url("/app/support-inbox"))
+    const tab = (status: string) => page.locator(`[data-status-tab="${status}"]`)
+    const countOf = async (status: string) => (await tab(status).locator("[data-count]").textContent())?.trim()
+    // Each tab counts with a query of its own: wait for all four.
+    const counts = async () => ({
+      all: await countOf("all"),
+      waiting: await countOf("waiting"),
+      open: await countOf("open"),
+      closed: await countOf("closed"),
+    })
+    const expected = { all: "22", waiting: "21", open: "1", closed: "0" }
+    const seen = await waitFor(
+      async () => {
+        const current = await counts()
+        return JSON.stringify(current) === JSON.stringify(expected) ? current : undefined
+      },
+      { what: `the tab counts ${JSON.stringify(expected)}` }
+    )
+    expect(seen).toEqual(expected)
+
+    const list = page.getByRole("list", { name: "Conversations" })
+    expect(await list.locator("[data-conversation-id]").count()).toBe(20)
+    await page.getByText("1–20 of 22").waitFor()
+    await page.getByRole("button", { name: "Next" }).click()
+    await page.getByText("21–22 of 22").waitFor()
+    expect(await list.locator("[data-conversation-id]").count()).toBe(2)
+
+    await page.getByLabel("Search conversations").fill("order 7731")
+    await waitFor(async () => ((await list.locator("[data-conversation-id]").count()) === 1 ? true : undefined), {
+      what: "the search to narrow the list",
+    })
+    expect(await list.locator("[data-conversation-id]").getAttribute("data-conversation-id")).toBe(
+      String(order.conversationId)
+    )
+    await page.getByLabel("Search conversations").fill("")
+
+    await tab("open").click()
+    await waitFor(async () => ((await list.locator("[data-conversation-id]").count()) === 1 ? true : undefined), {
+      what: "the Open tab",
+    })
+    await tab("all").click()
+
+    // Assign the order question to me from the pane, then filter by "Assigned to me".
+    await page.locator(`[data-conversation-id="${order.conversationId}"]`).click()
+    const pane = page.getByLabel(`Conversation ${order.conversationId}`)
+    await pane.getByLabel("Assignee").click()
+    await page.getByRole("option", { name: AGENT.email }).click()
+    await page.getByText(`Assigned to ${AGENT.email}`).first().waitFor()
+    const me = await adminGet<{ user: { id: string } }>("/admin/users/me")
+    const assigned = await adminGet<{ assigned_to: string }>(`/admin/app/v1/conversation/${order.conversationId}`)
+    expect(assigned.assigned_to).toBe(me.user.id)
+
+    await page.getByLabel("Assignee filter").click()
+    await page.getByRole("option", { name: "Assigned to me" }).click()
+    await waitFor(async () => ((await list.locator("[data-conversation-id]").count()) === 1 ? true : undefined), {
+      what: "the mine filter",
+    })
+    await page.getByLabel("Assignee filter").click()
+    await page.getByRole("option", { name: "Unassigned" }).click()
+    await waitFor(async () => ((await list.locator("[data-conversation-id]").count()) === 20 ? true : undefined), {
+      what: "the unassigned filter",
+    })
+    await page.getByText("1–20 of 21").waitFor()
+
+    // Close it: it moves to the Closed tab.
+    await page.getByLabel("Assignee filter").click()
+    await page.getByRole("option", { name: "Anyone" }).click()
+    await pane.getByRole("button", { name: "Close" }).click()
+    await pane.getByText("Closed", { exact: true }).waitFor()
+    await waitFor(async () => ((await countOf("closed")) === "1" ? true : undefined), { what: "the Closed tab to count 1" })
+    const closed = await adminGet<{ status: string }>(`/admin/app/v1/conversation/${order.conversationId}`)
+    expect(closed.status).toBe("closed")
+  })
+
+  it("inbox: saves a visitor message as a canned response and inserts canned text into the reply", async () => {
+    const { conversationId, messageId } = await startConversation("Do you ship to Norway?")
+    await page.goto(url(`/app/support-inbox?id=${conversationId}`))
+    const pane = page.getByLabel(`Conversation ${conversationId}`)
+    const message = pane.locator(`[data-message-id="${messageId}"]`)
+    await message.getByRole("button", { name: "Message actions" }).click()
+    await page.getByRole("menuitem", { name: "Save as canned response" }).click()
+
+    const drawer = page.getByRole("dialog")
+    expect(await drawer.getByLabel("Question").inputValue()).toBe("Do you ship to Norway?")
+    await drawer.getByLabel("Response").fill("Yes, we ship to Norway in 3 to 5 days.")
+    await drawer.getByLabel("Category (optional)").fill("Shipping")
+    await drawer.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Canned response created").waitFor()
+
+    const canned = await adminGet<{ items: { question: string; source_message_id: number | null }[] }>(
+      "/admin/app/v1/canned?search=Norway"
+    )
+    expect(canned.items).toEqual([
+      expect.objectContaining({ question: "Do you ship to Norway?", source_message_id: messageId }),
+    ])
+
+    await pane.getByRole("button", { name: "Canned response", exact: true }).click()
+    await page.getByLabel("Search canned responses").fill("Norway")
+    await page.getByRole("option", { name: /Do you ship to Norway/ }).click()
+    expect(await pane.getByLabel("Reply").inputValue()).toBe("Yes, we ship to Norway in 3 to 5 days.")
+    await screenshot("support-inbox")
+  })
+
+  it("canned responses page: create, search, filter by category, edit, delete with confirm", async () => {
+    await page.goto(url("/app/support-inbox/canned-responses"))
+    await page.getByRole("heading", { name: "Canned responses" }).waitFor()
+
+    await page.getByRole("button", { name: "Create" }).click()
+    let drawer = page.getByRole("dialog")
+    await drawer.getByLabel("Question").fill("What is your return policy?")
+    await drawer.getByLabel("Response").fill("30 days, free returns.")
+    await drawer.getByLabel("Category (optional)").fill("Returns")
+    await drawer.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Canned response created").waitFor()
+    const row = page.getByRole("row", { name: /What is your return policy/ })
+    await row.waitFor()
+
+    await page.getByLabel("Category filter").click()
+    await page.getByRole("option", { name: "Shipping" }).click()
+    await page.getByRole("row", { name: /Do you ship to Norway/ }).waitFor()
+    await row.waitFor({ state: "detached" })
+    await page.getByLabel("Category filter").click()
+    await page.getByRole("option", { name: "All categories" }).click()
+    await row.waitFor()
+
+    await page.getByLabel("Search canned responses").fill("return")
+    await page.getByRole("row", { name: /Do you ship to Norway/ }).waitFor({ state: "detached" })
+    await screenshot("canned-responses")
+
+    await row.getByRole("button", { name: /Actions for/ }).click()
+    await page.getByRole("menuitem", { name: "Edit" }).click()
+    drawer = page.getByRole("dialog")
+    await drawer.getByLabel("Response").fill("60 days, free returns.")
+    await drawer.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Canned response saved").waitFor()
+    await page.getByRole("row", { name: /60 days, free returns/ }).waitFor()
+
+    await row.getByRole("button", { name: /Actions for/ }).click()
+    await page.getByRole("menuitem", { name: "Delete" }).click()
+    const confirm = page.getByRole("alertdialog")
+    await confirm.getByText("Delete canned response?").waitFor()
+    await confirm.getByRole("button", { name: "Delete" }).click()
+    await page.getByText("Canned response deleted").waitFor()
+    await row.waitFor({ state: "detached" })
+    const left = await adminGet<{ items: { question: string }[] }>("/admin/app/v1/canned?search=return")
+    expect(left.items).toEqual([])
+  })
+
+  it("settings, support chat: saves values and secrets, shows only whether a secret is set", async () => {
+    await page.goto(url("/app/settings/support-chat"))
+    const form = page.getByRole("form", { name: "Support chat settings" })
+    await form.waitFor()
+    await form.getByLabel("Provider").click()
+    await page.getByRole("option", { name: "Slack" }).click()
+    await form.getByLabel("Channel ID").fill(SLACK_CHANNEL)
+    await form.locator("#bridge-bot-token").fill(SECRETS.botToken)
+    await form.locator("#bridge-shared-secret").fill(SECRETS.sharedSecret)
+    await form.getByLabel("Endpoint base URL").fill("http://127.0.0.1:9/v1")
+    await form.locator("#model-api-key").fill(SECRETS.modelKey)
+    await form.getByLabel("Model", { exact: true }).fill("gpt-4o-mini")
+    await form.getByLabel("Daily cap").fill("25")
+    await form.getByLabel("Email a reply after (seconds)").fill("300")
+    await form.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Support chat settings saved").waitFor()
+
+    for (const label of ["Bot token", "Shared secret", "API key"]) {
+      await form.getByLabel(`${label}: Set`, { exact: true }).waitFor()
+    }
+    for (const id of ["#bridge-bot-token", "#bridge-shared-secret", "#model-api-key"]) {
+      expect(await form.locator(id).inputValue()).toBe("")
+    }
+    const saved = await adminGet<Record<string, unknown>>("/admin/app/v1/settings")
+    expect(saved).toEqual(
+      expect.objectContaining({
+        bridge: { provider: "slack", channel_id: SLACK_CHANNEL, bot_token_set: true, shared_secret_set: true },
+        model: { base_url: "http://127.0.0.1:9/v1", api_key_set: true, model: "gpt-4o-mini" },
+        auto_reply_daily_cap: 25,
+        offline_email_after_seconds: 300,
+      })
+    )
+
+    // A reload shows the same state, from the server.
+    await page.reload()
+    await form.getByLabel("Bot token: Set", { exact: true }).waitFor()
+    expect(await form.getByLabel("Channel ID").inputValue()).toBe(SLACK_CHANNEL)
+
+    // "Test connection" makes a real call to Slack (here the fake) with the saved token.
+    slack.reset()
+    const [tested] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith("/admin/app/v1/bridge/test")),
+      form.getByRole("button", { name: "Test connection" }).click(),
+    ])
+    expect(tested.status()).toBe(200)
+    const answer = (await tested.json()) as { success: boolean; message: string }
+    expect(answer.success).toBe(true)
+    const shown = form.locator('[data-bridge-test="success"]')
+    await shown.waitFor()
+    expect((await shown.textContent())?.trim()).toBe(answer.message)
+    expect(slack.requests.map((request) => request.apiMethod)).toEqual(
+      expect.arrayContaining(["auth.test", expect.stringMatching(/^conversations\.info/)])
+    )
+    expect(slack.requests.every((request) => request.headers.authorization === `Bearer ${SECRETS.botToken}`)).toBe(true)
+    await page.getByRole("heading", { name: "Support chat", exact: true }).scrollIntoViewIfNeeded()
+    await screenshot("settings-support-chat")
+  })
+
+  describe("coming soon", () => {
+    let productId: string
+
+    const storeConfig = async () => {
+      const response = await fetch(url(`/store/coming-soon/products/${productId}`), {
+        headers: { "x-publishable-api-key": host.publishableKey },
+      })
+      expect(response.status).toBe(200)
+      return (await response.json()) as Record<string, unknown>
+    }
+
+    beforeAll(async () => {
+      const created = await context.request.post(url("/admin/products"), {
+        data: {
+          title: "Launch Hoodie",
+          status: "published",
+          options: [{ title: "Size", values: ["One size"] }],
+          variants: [{ title: "One size", options: { Size: "One size" }, prices: [{ currency_code: "usd", amount: 5900 }] }],
+        },
+      })
+      expect(created.status()).toBe(200)
+      productId = ((await created.json()) as { product: { id: string } }).product.id
+    })
+
+    it("product page widget: switched on with inline validation, the store config route shows it", async () => {
+      expect(await storeConfig()).toEqual({ coming_soon: false })
+      await page.goto(url(`/app/products/${productId}`))
+      const widget = page.getByLabel("Coming soon settings of this product")
+      await widget.locator('[data-coming-soon="off"]').waitFor()
+      await widget.getByRole("button", { name: "Edit" }).click()
+
+      const drawer = page.getByRole("dialog")
+      await drawer.locator("#cs-enabled").click()
+      await drawer.getByRole("spinbutton", { name: /month/i }).click()
+      await page.keyboard.type("03012027")
+      await drawer
+        .getByLabel("Offer description (HTML)")
+        .fill(
+          '<p>Sign up for <strong>10% off</strong> at launch.</p><script>alert("x")</script>' +
+            '<p><a href="https://shop.example/launch" onclick="alert(1)">Launch details</a></p>'
+        )
+
+      // The forms add-on is offered (its option is configured) and asks for a form id instead.
+      await drawer.getByLabel("Signup form").click()
+      await page.getByRole("option", { name: "Forms add-on" }).click()
+      await drawer.getByLabel("Form ID").fill("-4")
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await drawer.getByText("A whole number, 0 or more").waitFor()
+      await drawer.getByLabel("Signup form").click()
+      await page.getByRole("option", { name: "Built-in form, MailerLite group" }).click()
+
+      // Nothing is saved while a field is wrong; each error shows beside its field.
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await drawer.getByText("Signups need the MailerLite group to add people to").waitFor()
+      await drawer.getByLabel("MailerLite group ID").fill("not a group!")
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await drawer.getByText("Letters, digits, - and _ only").waitFor()
+      expect(await storeConfig()).toEqual({ coming_soon: false })
+
+      await drawer.getByLabel("MailerLite group ID").fill("launch_2027")
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await page.getByText("Coming-soon settings saved").waitFor()
+      await drawer.waitFor({ state: "detached" })
+      await widget.locator('[data-coming-soon="on"]').waitFor()
+      await widget.getByText("March 1, 2027").waitFor()
+      await widget.getByText("MailerLite group launch_2027").waitFor()
+
+      // The preview shows what the server kept: the markup, without the script or the handler.
+      const preview = widget.frameLocator('iframe[title="Offer preview"]')
+      await preview.locator("strong", { hasText: "10% off" }).waitFor()
+      await preview.getByRole("link", { name: "Launch details" }).waitFor()
+      const previewHtml = await preview.locator("body").innerHTML()
+      expect(previewHtml).not.toContain("<script")
+      expect(previewHtml).not.toContain("onclick")
+
+      const config = await storeConfig()
+      expect(config).toEqual(
+        expect.objectContaining({
+          coming_soon: true,
+          product_id: productId,
+          arrival_date: "2027-03-01",
+          email_provider: "mailer",
+          signup_token: expect.any(String),
+        })
+      )
+      expect(config.offer_description).toContain("<strong>10% off</strong>")
+      expect(config.offer_description).not.toContain("script")
+      expect(config.offer_description).not.toContain("onclick")
+    })
+
+    it("signups page: per product and overall, search, count, referrer column, CSV export", async () => {
+      const { signup_token } = (await storeConfig()) as { signup_token: string }
+      const signUp = async (email: string, sharedBy?: string) => {
+        const response = await fetch(url("/store/coming-soon/signup"), {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-publishable-api-key": host.publishableKey,
+            "x-forwarded-for": `203.0.113.${++visitorIp}`,
+          },
+          body: JSON.stringify({ signup_token, product_id: productId, email, name: "", shared_by: sharedBy }),
+        })
+        expect(response.status).toBe(200)
+      }
+      await signUp("ada@example.com")
+      await signUp("grace@example.com", "ref-ada-42")
+      await signUp("linus@example.org")
+
+      await page.goto(url(`/app/products/${productId}`))
+      const widget = page.getByLabel("Coming soon settings of this product")
+      const signupsLink = widget.getByRole("link", { name: "3 signups" })
+      await signupsLink.waitFor()
+      await widget.scrollIntoViewIfNeeded()
+      await screenshot("product-coming-soon-widget")
+      await signupsLink.click()
+      await page.waitForURL(/\/app\/coming-soon-signups\?product_id=/)
+      await page.locator("[data-signup-total]", { hasText: "3 signups match" }).waitFor()
+      const rows = page.locator("[data-signup-id]")
+      expect(await rows.count()).toBe(3)
+      const referred = page.getByRole("row", { name: /grace@example\.com/ })
+      await referred.getByText("ref-ada-42").waitFor()
+      await referred.getByRole("link", { name: "Launch Hoodie" }).waitFor()
+
+      await page.getByLabel("Search signups").fill("example.com")
+      await page.locator("[data-signup-total]", { hasText: "2 signups match" }).waitFor()
+      expect(await rows.count()).toBe(2)
+      await screenshot("coming-soon-signups")
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export CSV" }).click(),
+      ])
+      const csv = fs.readFileSync(await download.path(), "utf8")
+      const lines = csv.trim().split(/\r?\n/)
+      expect(lines[0]).toContain("email")
+      expect(lines).toHaveLength(3)
+      expect(csv).toContain("grace@example.com")
+      expect(csv).toContain("ref-ada-42")
+      expect(csv).not.toContain("linus@example.org")
+
+      // Overall: every product's signups.
+      await page.getByLabel("Search signups").fill("")
+      await page.getByLabel("Product filter").click()
+      await page.getByRole("option", { name: "All products" }).click()
+      await page.locator("[data-signup-total]", { hasText: "3 signups in all" }).waitFor()
+    })
+
+    it("settings, coming soon: saves the global options; secrets only as set or not", async () => {
+      await page.goto(url("/app/settings"))
+      await page.getByRole("link", { name: "Coming soon" }).click()
+      const form = page.getByRole("form", { name: "Coming soon settings" })
+      await form.waitFor()
+      expect(await form.locator("#honeypot-enabled").getAttribute("aria-checked")).toBe("true")
+      await form.locator("#mailer-api-key").fill(SECRETS.mailerKey)
+      await form.locator("#captcha-enabled").click()
+      await form.getByText("CAPTCHA runs only when it is switched on and both").waitFor()
+      await form.getByLabel("CAPTCHA provider").click()
+      await page.getByRole("option", { name: "hCaptcha" }).click()
+      await form.getByLabel("Site key").fill("site-key-public-123")
+      await form.locator("#captcha-secret-key").fill(SECRETS.captchaSecret)
+      await form.getByText("CAPTCHA runs only when it is switched on and both").waitFor({ state: "detached" })
+      await form.getByRole("button", { name: "Save" }).click()
+      await page.getByText("Coming-soon settings saved").waitFor()
+      await form.getByLabel("MailerLite API key: Set", { exact: true }).waitFor()
+      await form.getByLabel("Secret key: Set", { exact: true }).waitFor()
+      expect(await form.locator("#mailer-api-key").inputValue()).toBe("")
+
+      const saved = await adminGet<Record<string, unknown>>("/admin/coming-soon/settings")
+      expect(saved).toEqual(
+        expect.objectContaining({
+          mailer_api_key_set: true,
+          honeypot_enabled: true,
+          captcha_enabled: true,
+          captcha_provider: "hcaptcha",
+          captcha_site_key: "site-key-public-123",
+          captcha_secret_key_set: true,
+        })
+      )
+      // The storefront learns CAPTCHA is on, with the public site key only.
+      expect((await storeConfig()).captcha).toEqual(expect.objectContaining({ enabled: true, site_key: "site-key-public-123" }))
+      await page.reload()
+      await form.getByLabel("MailerLite API key: Set", { exact: true }).waitFor()
+      await screenshot("settings-coming-soon")
+    })
+  })
+
+  it("never lets a saved secret reach the browser, on any screen", async () => {
+    const screens = [
+      "/app/support-inbox",
+      "/app/support-inbox/canned-responses",
+      "/app/settings/support-chat",
+      "/app/settings/coming-soon",
+      "/app/coming-soon-signups",
+    ]
+    const pages: string[] = []
+    for (const screen of screens) {
+      await page.goto(url(screen))
+      await page.waitForLoadState("networkidle")
+      pages.push(await page.content())
+    }
+    const bodies = (await Promise.all(received)).join("\n")
+    expect(received.length).toBeGreaterThan(50)
+    for (const secret of Object.values(SECRETS)) {
+      for (const html of pages) {
+        expect(html).not.toContain(secret)
+      }
+      expect(bodies).not.toContain(secret)
+    }
+  })
+})

@@ -1,0 +1,334 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { createHmac } from "node:crypto"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { CHAT_EVENTS } from "../../../src/chat/events"
+import { LaunchDeskHook, type RelayMessage, type RelayOutcome } from "../../../src/bot/hook-client"
+import { SLACK_EVENTS_PATH, slackEventsListener, slackUserNames } from "../../../src/bot/slack-events"
+import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import { chatModule, storedConversation } from "../../utils/chat"
+import { FakeSlack } from "../../utils/fake-slack"
+import { createPublishableKey } from "../../utils/store"
+import { VisitorClient } from "../../utils/visitor-client"
+import { outboxRows, waitFor } from "./bridge-test-helpers"
+
+jest.setTimeout(120 * 1000)
+
+const BOT_TOKEN = "xoxb-3333-4444-incomingtoken"
+process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN = BOT_TOKEN
+const CHANNEL = "C0SUPPORT"
+const SHARED_SECRET = "bridge-shared-secret-5b8e1f"
+const SIGNING_SECRET = "slack-signing-secret-0c4d7a"
+const HOOK = "/hooks/app/v1/bridge/incoming"
+
+const slack = new FakeSlack({
+  token: BOT_TOKEN,
+  channels: [{ id: CHANNEL, name: "support", is_member: true }],
+  users: { U0GRACE: { real_name: "Grace Hopper", display_name: "Grace" } },
+})
+let slackBaseUrl: string
+
+beforeAll(async () => {
+  slackBaseUrl = await slack.start()
+  process.env.LAUNCHDESK_TEST_BRIDGE_BASE_URL = slackBaseUrl
+})
+afterAll(() => slack.stop())
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let admin: AdminCredentials
+    let publishableKey: string
+    let ip = 10
+    const events: { name: string; data: Record<string, unknown> }[] = []
+    let subscribed = false
+
+    const hook = (body: unknown, headers: Record<string, string> = { "x-app-secret": SHARED_SECRET }) =>
+      api.post(HOOK, body, { headers, validateStatus: () => true })
+    const adminPost = (path: string, body: unknown = {}) =>
+      api.post(`/admin/app/v1${path}`, body, { headers: admin.bearer, validateStatus: () => true })
+    const bridgeMessages = () => chatModule(getContainer()).listMessages({ sender: "bridge" })
+
+    /** A visitor whose first message opened a Slack thread; returns the thread's ts. */
+    async function threadedChat() {
+      const client = new VisitorClient(api, publishableKey, `203.0.113.${ip++}`)
+      const { data } = await client.session()
+      const before = slack.posted.length
+      await client.send({ message: "Where is my order?" })
+      await waitFor(() => slack.posted.length, (count) => count === before + 1)
+      return { client, conversationId: data.conversation_id as number, threadId: slack.posted[before].ts }
+    }
+
+    beforeEach(async () => {
+      const container = getContainer()
+      publishableKey = await createPublishableKey(container)
+      admin = await createAdmin(api, container)
+      slack.reset(BOT_TOKEN)
+      events.length = 0
+      if (!subscribed) {
+        container.resolve(Modules.EVENT_BUS).subscribe(CHAT_EVENTS.MESSAGE_CREATED, async (event: { name: string; data: Record<string, unknown> }) => {
+          events.push({ name: event.name, data: event.data })
+        })
+        subscribed = true
+      }
+      expect(
+        (await adminPost("/settings", { bridge: { provider: "slack", channel_id: CHANNEL, shared_secret: SHARED_SECRET } }))
+          .status
+      ).toBe(200)
+    })
+
+    describe("POST /hooks/app/v1/bridge/incoming", () => {
+      it("stores a bridge message, reopens the conversation and answers its id", async () => {
+        const { client, conversationId, threadId } = await threadedChat()
+        expect((await storedConversation(getContainer(), conversationId)).status).toBe("waiting")
+
+        const response = await hook({ thread_id: threadId, author_name: "Grace", message: "  It ships today.  " })
+        expect(response.status).toBe(200)
+        expect(response.data).toEqual({ success: true, message_id: expect.any(Number) })
+
+        const { data } = await client.poll(0)
+        expect(data.messages.at(-1)).toMatchObject({
+          message_id: response.data.message_id,
+          sender: "bridge",
+          author_name: "Grace",
+          message: "It ships today.",
+        })
+        expect((await storedConversation(getContainer(), conversationId)).status).toBe("open")
+        const emitted = await waitFor(
+          () => events.filter((event) => event.data.sender === "bridge"),
+          (found) => found.length === 1
+        )
+        expect(emitted[0].data).toEqual({ conversation_id: conversationId, message_id: response.data.message_id, sender: "bridge" })
+
+        // A reply from the thread is not posted back into it.
+        expect((await outboxRows(getContainer())).map((row) => row.payload.message_id)).not.toContain(response.data.message_id)
+        expect(slack.posted).toHaveLength(1)
+      })
+
+      it("emails the reply to a visitor who left", async () => {
+        const { client, conversationId, threadId } = await threadedChat()
+        await client.email({ email: "gone@example.com" })
+        await chatModule(getContainer()).updateConversations({
+          id: conversationId,
+          last_seen_at: new Date(Date.now() - 10 * 60 * 1000),
+        })
+
+        expect((await hook({ thread_id: threadId, author_name: "Grace", message: "Back in stock!" })).status).toBe(200)
+        const sent = await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ channel: "email" })
+        expect(sent).toHaveLength(1)
+        expect(sent[0]).toMatchObject({
+          to: "gone@example.com",
+          template: "launchdesk.chat.reply",
+          data: expect.objectContaining({ conversation_id: conversationId, reply: "Back in stock!", author_name: "Grace" }),
+        })
+      })
+
+      it("stores a redelivered platform message once and leaves the conversation alone", async () => {
+        const { conversationId, threadId } = await threadedChat()
+        const body = { thread_id: threadId, author_name: "Grace", message: "On its way", platform_message_id: "1800000200.000100" }
+        const first = await hook(body)
+        expect(first.status).toBe(200)
+        expect((await adminPost(`/close/${conversationId}`)).status).toBe(200)
+
+        const again = await hook(body)
+        expect(again.data).toEqual({ success: true, message_id: first.data.message_id })
+        expect((await storedConversation(getContainer(), conversationId)).status).toBe("closed")
+
+        const racing = await Promise.all(
+          Array.from({ length: 5 }, () => hook({ ...body, message: "Racing", platform_message_id: "1800000300.000100" }))
+        )
+        expect(racing.map((response) => response.status)).toEqual([200, 200, 200, 200, 200])
+        expect(new Set(racing.map((response) => response.data.message_id)).size).toBe(1)
+        expect((await bridgeMessages()).map((message) => message.message).sort()).toEqual(["On its way", "Racing"])
+        await waitFor(() => events.filter((event) => event.data.sender === "bridge"), (found) => found.length >= 2)
+        expect(events.filter((event) => event.data.sender === "bridge")).toHaveLength(2)
+      })
+
+      it.each([
+        ["no X-APP-Secret header", {}],
+        ["a wrong secret", { "x-app-secret": "bridge-shared-secret-000000" }],
+        ["a secret of another length", { "x-app-secret": "x" }],
+      ])("answers 401 for %s, before looking at the body", async (_, headers) => {
+        const { threadId } = await threadedChat()
+        for (const body of [{ thread_id: threadId, author_name: "Eve", message: "hi" }, { nonsense: true }]) {
+          const response = await hook(body, headers)
+          expect(response.status).toBe(401)
+          expect(response.data.type).toBe("unauthorized")
+        }
+        expect(await bridgeMessages()).toEqual([])
+      })
+
+      it("answers 401 to everyone while no shared secret is configured", async () => {
+        const { threadId } = await threadedChat()
+        expect((await adminPost("/settings", { bridge: { shared_secret: null } })).status).toBe(200)
+        const response = await hook({ thread_id: threadId, author_name: "Eve", message: "hi" })
+        expect(response.status).toBe(401)
+        expect((await hook({ thread_id: threadId, author_name: "Eve", message: "hi" }, { "x-app-secret": "" })).status).toBe(401)
+        expect(await bridgeMessages()).toEqual([])
+      })
+
+      it.each([
+        ["no thread_id", { author_name: "Grace", message: "hi" }],
+        ["no author_name", { thread_id: "T", message: "hi" }],
+        ["no message", { thread_id: "T", author_name: "Grace" }],
+        ["a blank message", { thread_id: "T", author_name: "Grace", message: "   " }],
+        ["a message over 5,000 characters", { thread_id: "T", author_name: "Grace", message: "a".repeat(5001) }],
+        ["a numeric thread_id", { thread_id: 42, author_name: "Grace", message: "hi" }],
+        ["an unknown field", { thread_id: "T", author_name: "Grace", message: "hi", html: "<b>" }],
+      ])("answers 400 for %s", async (_, body) => {
+        const response = await hook(body)
+        expect(response.status).toBe(400)
+        expect(response.data.type).toBe("invalid_data")
+        expect(await bridgeMessages()).toEqual([])
+      })
+
+      it("answers 400 for a body that is not JSON", async () => {
+        const response = await api.post(HOOK, "{not json", {
+          headers: { "x-app-secret": SHARED_SECRET, "content-type": "application/json" },
+          validateStatus: () => true,
+        })
+        expect(response.status).toBe(400)
+      })
+
+      it("answers 404 for a thread no conversation has", async () => {
+        await threadedChat()
+        const response = await hook({ thread_id: "1700000000.000001", author_name: "Grace", message: "hi" })
+        expect(response.status).toBe(404)
+        expect(response.data.type).toBe("not_found")
+        expect(await bridgeMessages()).toEqual([])
+      })
+    })
+
+    describe("launchdesk-bridge-bot, Slack Events API", () => {
+      let bot: Server
+      let botUrl: string
+      const outcomes: RelayOutcome[] = []
+
+      const sign = (body: string, timestamp = Math.floor(Date.now() / 1000), secret = SIGNING_SECRET) => ({
+        "content-type": "application/json",
+        "x-slack-request-timestamp": String(timestamp),
+        "x-slack-signature": `v0=${createHmac("sha256", secret).update(`v0:${timestamp}:${body}`).digest("hex")}`,
+      })
+      const deliver = async (payload: unknown, headers?: (body: string) => Record<string, string>) => {
+        const body = JSON.stringify(payload)
+        const response = await fetch(`${botUrl}${SLACK_EVENTS_PATH}`, {
+          method: "POST",
+          headers: (headers ?? sign)(body),
+          body,
+        })
+        return { status: response.status, body: await response.json() }
+      }
+      const reply = (threadId: string, fields: Record<string, unknown> = {}) => ({
+        type: "event_callback",
+        team_id: "T0TEST",
+        event_id: `Ev${Math.random().toString(36).slice(2)}`,
+        event: {
+          type: "message",
+          channel: CHANNEL,
+          user: "U0GRACE",
+          text: "We have it in *M* &amp; L, see <https://shop.test/tee|the tee> <@U0GRACE>",
+          ts: "1800000500.000100",
+          thread_ts: threadId,
+          ...fields,
+        },
+      })
+
+      beforeEach(async () => {
+        outcomes.length = 0
+        const launchdesk = new LaunchDeskHook({
+          backendUrl: String(api.defaults.baseURL),
+          sharedSecret: SHARED_SECRET,
+          retryDelayMs: 10,
+        })
+        const listener = slackEventsListener({
+          signingSecret: SIGNING_SECRET,
+          hook: {
+            relay: async (message: RelayMessage) => {
+              const outcome = await launchdesk.relay(message)
+              outcomes.push(outcome)
+              return outcome
+            },
+          },
+          userName: slackUserNames({ botToken: BOT_TOKEN, apiBaseUrl: slackBaseUrl }),
+          channelId: CHANNEL,
+        })
+        bot = createServer((req, res) => void listener(req, res))
+        await new Promise<void>((resolve) => bot.listen(0, "127.0.0.1", resolve))
+        botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}`
+      })
+      afterEach(async () => {
+        await new Promise<void>((resolve) => bot.close(() => resolve()))
+      })
+
+      it("relays a signed thread reply into the conversation", async () => {
+        const { client, conversationId, threadId } = await threadedChat()
+        expect(await deliver(reply(threadId))).toEqual({ status: 200, body: { ok: true } })
+
+        await waitFor(() => outcomes.length, (count) => count === 1)
+        expect(outcomes).toEqual(["stored"])
+        const { data } = await client.poll(0)
+        expect(data.messages.at(-1)).toMatchObject({
+          sender: "bridge",
+          author_name: "Grace",
+          message: "We have it in *M* & L, see the tee (https://shop.test/tee) @Grace",
+        })
+        expect((await storedConversation(getContainer(), conversationId)).status).toBe("open")
+        expect(slack.requests.filter((request) => request.apiMethod === "users.info")).toHaveLength(1)
+      })
+
+      it("stores an event Slack delivers twice only once", async () => {
+        const { threadId } = await threadedChat()
+        const event = reply(threadId)
+        await deliver(event)
+        await deliver(event)
+        await waitFor(() => outcomes.length, (count) => count === 2)
+        expect(outcomes).toEqual(["stored", "stored"])
+        expect(await bridgeMessages()).toHaveLength(1)
+      })
+
+      it("answers Slack's URL verification", async () => {
+        expect(await deliver({ type: "url_verification", challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" })).toEqual({
+          status: 200,
+          body: { challenge: "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" },
+        })
+      })
+
+      it("refuses requests without a valid, fresh signature", async () => {
+        const { threadId } = await threadedChat()
+        const event = reply(threadId)
+        const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600
+        expect((await deliver(event, (body) => sign(body, undefined, "another-signing-secret"))).status).toBe(401)
+        expect((await deliver(event, (body) => sign(body, tenMinutesAgo))).status).toBe(401)
+        expect((await deliver(event, () => ({ "content-type": "application/json" }))).status).toBe(401)
+        expect(outcomes).toEqual([])
+        expect(await bridgeMessages()).toEqual([])
+      })
+
+      it("relays only people's replies in threads of the channel", async () => {
+        const { threadId } = await threadedChat()
+        const ignored = [
+          { bot_id: "B0BOT", text: "[Ada Agent, from the store admin] mirrored" },
+          { subtype: "message_changed" },
+          { thread_ts: undefined, ts: "1800000600.000100" },
+          { ts: threadId },
+          { channel: "C0ELSEWHERE" },
+          { text: "   " },
+        ]
+        for (const fields of ignored) {
+          expect((await deliver(reply(threadId, fields))).status).toBe(200)
+        }
+        await deliver(reply(threadId, { text: "the only real reply", ts: "1800000700.000100" }))
+        await waitFor(() => outcomes.length, (count) => count === 1)
+        expect(outcomes).toEqual(["stored"])
+        expect((await bridgeMessages()).map((message) => message.message)).toEqual(["the only real reply"])
+      })
+
+      it("reports a thread LaunchDesk did not open as not ours", async () => {
+        await threadedChat()
+        await deliver(reply("1700000000.000009"))
+        await waitFor(() => outcomes.length, (count) => count === 1)
+        expect(outcomes).toEqual(["not_ours"])
+      })
+    })
+  },
+})

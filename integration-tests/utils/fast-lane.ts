@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import path from "node:path"
+import axios, { type AxiosInstance } from "axios"
+import { fastLaneOptions, loadHostConfig } from "../../src/fast-lane/config"
+import { startFastLane, type FastLane, type FastLaneOptions } from "../../src/fast-lane/server"
+
+const ROOT = path.resolve(__dirname, "../..")
+
+/** The two ways a storefront reaches the visitor routes. */
+export const LANES = ["medusa", "fast"] as const
+export type Lane = (typeof LANES)[number]
+
+/** Warnings the fast lane logged (LISTEN reconnects while the runner swaps databases). */
+export type CollectedLog = { warnings: string[]; errors: string[] }
+
+/**
+ * A fast lane on 127.0.0.1 over the test database, configured from this repository's
+ * medusa-config.ts as a store's would be: the same storeCors and plugin options as the
+ * Medusa app under test, and TRUST_PROXY=1 like Medusa, so X-Forwarded-For picks the IP.
+ */
+export async function startTestFastLane(
+  databaseUrl: string,
+  overrides: Partial<FastLaneOptions> = {}
+): Promise<FastLane & { log: CollectedLog }> {
+  const log: CollectedLog = { warnings: [], errors: [] }
+  const options = fastLaneOptions({ DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", TRUST_PROXY: "1" }, loadHostConfig(ROOT))
+  const lane = await startFastLane({
+    ...options,
+    logger: {
+      info: () => undefined,
+      warn: (message) => log.warnings.push(message),
+      error: (message) => log.errors.push(message),
+    },
+    ...overrides,
+  })
+  return Object.assign(lane, { log })
+}
+
+/** An axios client for the fast lane, shaped like the runner's `api`. */
+export const fastLaneApi = (lane: FastLane): AxiosInstance => axios.create({ baseURL: lane.url })
+
+/**
+ * Starts `launchdesk-fast-lane` (the package's bin, from source) as a process of its own,
+ * from this repository's folder so it reads medusa-config.ts like a store's.
+ */
+export async function spawnFastLane(
+  env: Record<string, string>
+): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ["-r", "ts-node/register", "src/fast-lane/cli.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: "", PORT: "0", HOST: "127.0.0.1", TRUST_PROXY: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the fast lane did not start:\n${output}`)), 60_000)
+    const collect = (chunk: Buffer) => {
+      output += chunk
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    }
+    child.stdout?.on("data", collect)
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk))
+    child.on("exit", (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the fast lane exited ${code}:\n${output}`))
+    })
+  })
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once("exit", resolve))
+      child.kill("SIGTERM")
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (child.exitCode === null) child.kill("SIGKILL")
+    },
+  }
+}

@@ -1,0 +1,123 @@
+import http, { type IncomingHttpHeaders } from "node:http"
+
+export type SseEvent = { id?: string; event?: string; data: string }
+
+/** One open Server-Sent Events response, parsed as a browser's EventSource would. */
+export type SseStream = {
+  status: number
+  headers: IncomingHttpHeaders
+  /** The body when the server did not answer with a stream (an error). */
+  body: string
+  events: SseEvent[]
+  comments: string[]
+  /** Resolves once `count` events arrived in total; rejects after `timeoutMs`. */
+  waitForEvents: (count: number, timeoutMs?: number) => Promise<SseEvent[]>
+  waitForComments: (count: number, timeoutMs?: number) => Promise<string[]>
+  close: () => void
+  closed: Promise<void>
+}
+
+/** Opens `url` and follows it as SSE; a non-stream answer resolves with its status and body. */
+export function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { accept: "text/event-stream", ...headers } }, (response) => {
+      const events: SseEvent[] = []
+      const comments: string[] = []
+      const waiters = new Set<() => void>()
+      let buffer = ""
+      let body = ""
+      let pending: Partial<SseEvent> & { data?: string } = {}
+      const isStream = (response.headers["content-type"] ?? "").startsWith("text/event-stream")
+      let ended = false
+
+      const wake = () => waiters.forEach((check) => check())
+      const parseLine = (line: string) => {
+        if (line === "") {
+          if (pending.data !== undefined) {
+            events.push({ id: pending.id, event: pending.event, data: pending.data })
+          }
+          pending = {}
+          return
+        }
+        if (line.startsWith(":")) {
+          comments.push(line.slice(1).trim())
+          return
+        }
+        const colon = line.indexOf(":")
+        const field = colon === -1 ? line : line.slice(0, colon)
+        const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "")
+        if (field === "data") pending.data = pending.data === undefined ? value : `${pending.data}\n${value}`
+        if (field === "id") pending.id = value
+        if (field === "event") pending.event = value
+      }
+
+      response.setEncoding("utf8")
+      response.on("data", (chunk: string) => {
+        if (!isStream) {
+          body += chunk
+          return
+        }
+        buffer += chunk
+        let newline: number
+        while ((newline = buffer.indexOf("\n")) !== -1) {
+          parseLine(buffer.slice(0, newline).replace(/\r$/, ""))
+          buffer = buffer.slice(newline + 1)
+        }
+        wake()
+      })
+      const closed = new Promise<void>((done) =>
+        response.on("close", () => {
+          ended = true
+          wake()
+          done()
+        })
+      )
+
+      const waitFor = <T>(ready: () => boolean, value: () => T, what: string, timeoutMs: number) =>
+        new Promise<T>((done, fail) => {
+          const check = () => {
+            if (ready()) {
+              waiters.delete(check)
+              clearTimeout(timer)
+              done(value())
+            } else if (ended) {
+              waiters.delete(check)
+              clearTimeout(timer)
+              fail(new Error(`stream closed while waiting for ${what}; got ${JSON.stringify(events)}`))
+            }
+          }
+          const timer = setTimeout(() => {
+            waiters.delete(check)
+            fail(new Error(`timed out waiting for ${what}; got ${JSON.stringify(events)}`))
+          }, timeoutMs)
+          waiters.add(check)
+          check()
+        })
+
+      const stream: SseStream = {
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        get body() {
+          return body
+        },
+        events,
+        comments,
+        waitForEvents: (count, timeoutMs = 10_000) =>
+          waitFor(() => events.length >= count, () => events.slice(), `${count} events`, timeoutMs),
+        waitForComments: (count, timeoutMs = 10_000) =>
+          waitFor(() => comments.length >= count, () => comments.slice(), `${count} comments`, timeoutMs),
+        close: () => request.destroy(),
+        closed,
+      }
+      if (isStream) {
+        resolve(stream)
+      } else {
+        response.on("end", () => resolve(stream))
+      }
+    })
+    request.on("error", reject)
+  })
+}
+
+/** The message ids of events, as numbers. */
+export const eventIds = (events: SseEvent[]) => events.map((event) => Number(event.id))

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm run build:storefront`: the storefront side of the package, into .medusa/storefront
+// (shipped through package.json "files"; `medusa plugin:build` only cleans .medusa/server):
+//   launchdesk.js              the script tag: chat widget + coming-soon loader (IIFE)
+//   launchdesk-coming-soon.js  the coming-soon block, loaded only on a coming-soon product page
+//   react/index.{mjs,js}       React bindings ("use client"; react stays external)
+//   types/                     TypeScript declarations (also type-checks src/storefront)
+// Prints each browser file's size, raw and gzipped.
+const fs = require("node:fs")
+const path = require("node:path")
+const zlib = require("node:zlib")
+const { spawn } = require("node:child_process")
+const esbuild = require("esbuild")
+
+const ROOT = path.resolve(__dirname, "..")
+const SOURCE = path.join(ROOT, "src", "storefront")
+const FINAL = path.join(ROOT, ".medusa", "storefront")
+// Built next to it, then swapped in: a concurrent `npm pack` never sees a half-built folder.
+const OUT = `${FINAL}.build-${process.pid}`
+const { version } = require(path.join(ROOT, "package.json"))
+
+// Every browser with custom elements and shadow DOM runs ES2020.
+const BROWSER_TARGET = ["es2020", "chrome80", "firefox78", "safari14"]
+const define = { __LAUNCHDESK_VERSION__: JSON.stringify(version) }
+
+function typecheckAndDeclare() {
+  return new Promise((resolve, reject) => {
+    const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
+    const args = [
+      tsc,
+      "-p",
+      path.join(SOURCE, "tsconfig.json"),
+      "--noEmit",
+      "false",
+      "--declaration",
+      "--emitDeclarationOnly",
+      "--outDir",
+      path.join(OUT, "types"),
+    ]
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: "inherit" })
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error("type errors in src/storefront"))))
+  })
+}
+
+const browserBundle = (entry, outfile) =>
+  esbuild.build({
+    entryPoints: [path.join(SOURCE, "entries", entry)],
+    outfile: path.join(OUT, outfile),
+    bundle: true,
+    format: "iife",
+    minify: true,
+    target: BROWSER_TARGET,
+    define,
+    legalComments: "none",
+    logLevel: "warning",
+  })
+
+const reactBundle = (format, outfile) =>
+  esbuild.build({
+    entryPoints: [path.join(SOURCE, "react", "index.ts")],
+    outfile: path.join(OUT, "react", outfile),
+    bundle: true,
+    format,
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    external: ["react", "react/jsx-runtime"],
+    target: BROWSER_TARGET,
+    define,
+    // Keeps the components usable from server components; the bundler of the app reads it.
+    banner: { js: '"use client";' },
+    logLevel: "warning",
+  })
+
+function sizeLine(file) {
+  const content = fs.readFileSync(path.join(OUT, file))
+  const gzipped = zlib.gzipSync(content, { level: 9 }).length
+  return `  ${file.padEnd(28)} ${(content.length / 1024).toFixed(1).padStart(6)} kB   gzip ${(gzipped / 1024).toFixed(1).padStart(5)} kB`
+}
+
+async function main() {
+  fs.rmSync(OUT, { recursive: true, force: true })
+  await typecheckAndDeclare()
+  await Promise.all([
+    browserBundle("launchdesk.ts", "launchdesk.js"),
+    browserBundle("coming-soon.ts", "launchdesk-coming-soon.js"),
+    reactBundle("esm", "index.mjs"),
+    reactBundle("cjs", "index.js"),
+  ])
+  const sizes = ["launchdesk.js", "launchdesk-coming-soon.js"].map(sizeLine)
+  fs.rmSync(FINAL, { recursive: true, force: true })
+  fs.renameSync(OUT, FINAL)
+  console.log(`Storefront bundles in ${path.relative(ROOT, FINAL)}:`)
+  for (const line of sizes) console.log(line)
+}
+
+main().catch((error) => {
+  fs.rmSync(OUT, { recursive: true, force: true })
+  console.error(error.message)
+  process.exit(1)
+})

@@ -1,0 +1,249 @@
+import { Alert, Button, DatePicker, Drawer, Input, Label, Select, Switch, Text, Textarea, toast } from "@medusajs/ui"
+import { useEffect, useState, type FormEvent } from "react"
+import { calendarDayFromDate, dateFromCalendarDay } from "../../lib/calendar-date"
+import { useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
+import { errorMessage } from "../../lib/format"
+import type { EmailProvider, ProductComingSoon, ProductComingSoonInput } from "../../lib/types"
+import { OfferPreview } from "./offer-preview"
+
+const MAX_OFFER_LENGTH = 20000
+
+type Form = {
+  enabled: boolean
+  arrival_date: Date | null
+  offer_description: string
+  email_provider: EmailProvider
+  mailer_group_id: string
+  forms_form_id: string
+}
+
+type FieldErrors = Partial<Record<keyof Form, string>>
+
+const formOf = (settings: ProductComingSoon): Form => ({
+  enabled: settings.enabled,
+  arrival_date: dateFromCalendarDay(settings.arrival_date),
+  offer_description: settings.offer_description ?? "",
+  email_provider: settings.email_provider,
+  mailer_group_id: settings.mailer_group_id ?? "",
+  forms_form_id: settings.forms_form_id === null ? "" : String(settings.forms_form_id),
+})
+
+/** The same rules the API applies, checked first so mistakes show beside their field. */
+function validate(form: Form): FieldErrors {
+  if (!form.enabled) return {}
+  const errors: FieldErrors = {}
+  if (form.offer_description.length > MAX_OFFER_LENGTH) {
+    errors.offer_description = `At most ${MAX_OFFER_LENGTH} characters`
+  }
+  if (form.email_provider === "mailer") {
+    const group = form.mailer_group_id.trim()
+    if (!group) errors.mailer_group_id = "Signups need the MailerLite group to add people to"
+    else if (!/^[A-Za-z0-9_-]{1,100}$/.test(group)) errors.mailer_group_id = "Letters, digits, - and _ only"
+  } else {
+    const formId = form.forms_form_id.trim()
+    if (!formId) errors.forms_form_id = "The form to show on the product page"
+    else if (!/^\d{1,10}$/.test(formId) || Number(formId) > 2147483647) errors.forms_form_id = "A whole number, 0 or more"
+  }
+  return errors
+}
+
+const FIELDS: (keyof Form)[] = ["arrival_date", "offer_description", "email_provider", "mailer_group_id", "forms_form_id", "enabled"]
+
+/** A 400 from the API names its field (`field 'arrival_date'`, or the key itself): show it there. */
+function fieldOfServerError(message: string): keyof Form | undefined {
+  return FIELDS.find((field) => message.includes(field))
+}
+
+const FieldError = ({ id, message }: { id: string; message?: string }) =>
+  message ? (
+    <Text id={id} size="xsmall" className="text-ui-fg-error" role="alert">
+      {message}
+    </Text>
+  ) : null
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; settings: ProductComingSoon }
+
+/** The product's coming-soon settings, edited like the product's own sections: a drawer. */
+export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
+  const [form, setForm] = useState(() => formOf(settings))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [generalError, setGeneralError] = useState<string>()
+  const save = useSaveProductComingSoon(settings.product_id)
+
+  // Each opening starts from what is saved.
+  useEffect(() => {
+    if (open) {
+      setForm(formOf(settings))
+      setErrors({})
+      setGeneralError(undefined)
+    }
+  }, [open])
+
+  const set = <Key extends keyof Form>(key: Key) => (value: Form[Key]) => {
+    setForm((current) => ({ ...current, [key]: value }))
+    setErrors((current) => ({ ...current, [key]: undefined }))
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setGeneralError(undefined)
+    const found = validate(form)
+    setErrors(found)
+    if (Object.values(found).some(Boolean)) return
+
+    // Switched off: only the switch changes, the rest is kept for next time.
+    const body: ProductComingSoonInput = form.enabled
+      ? {
+          enabled: true,
+          arrival_date: calendarDayFromDate(form.arrival_date),
+          offer_description: form.offer_description.trim() || null,
+          email_provider: form.email_provider,
+          ...(form.email_provider === "mailer"
+            ? { mailer_group_id: form.mailer_group_id.trim() }
+            : { forms_form_id: Number(form.forms_form_id.trim()) }),
+        }
+      : { enabled: false }
+    try {
+      await save.mutateAsync(body)
+      toast.success("Coming-soon settings saved")
+      onOpenChange(false)
+    } catch (error) {
+      const message = errorMessage(error)
+      const field = fieldOfServerError(message)
+      if (field) setErrors({ [field]: message })
+      else setGeneralError(message)
+    }
+  }
+
+  const describedBy = (field: keyof Form) => (errors[field] ? `cs-${field}-error` : undefined)
+
+  return (
+    <Drawer open={open} onOpenChange={onOpenChange}>
+      <Drawer.Content aria-describedby={undefined}>
+        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label="Coming soon">
+          <Drawer.Header>
+            <Drawer.Title>Coming soon</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
+            <div className="flex items-start gap-x-3">
+              <Switch id="cs-enabled" checked={form.enabled} onCheckedChange={set("enabled")} />
+              <div className="flex flex-col">
+                <Label htmlFor="cs-enabled" size="small" weight="plus">
+                  Coming soon
+                </Label>
+                <Text size="xsmall" className="text-ui-fg-subtle">
+                  The storefront shows a countdown and a waitlist signup instead of add to cart.
+                </Text>
+              </div>
+            </div>
+
+            {form.enabled && (
+              <>
+                <div className="flex flex-col gap-y-2">
+                  <Label htmlFor="cs-arrival-date" size="small" weight="plus">
+                    Arrival date (optional)
+                  </Label>
+                  <DatePicker
+                    id="cs-arrival-date"
+                    aria-label="Arrival date"
+                    value={form.arrival_date}
+                    onChange={set("arrival_date")}
+                    granularity="day"
+                  />
+                  <FieldError id="cs-arrival_date-error" message={errors.arrival_date} />
+                  <Text size="xsmall" className="text-ui-fg-subtle">
+                    Counted down to on the product page; no countdown without a date.
+                  </Text>
+                </div>
+
+                <div className="flex flex-col gap-y-2">
+                  <Label htmlFor="cs-offer" size="small" weight="plus">
+                    Offer description (HTML)
+                  </Label>
+                  <Textarea
+                    id="cs-offer"
+                    rows={6}
+                    value={form.offer_description}
+                    onChange={(event) => set("offer_description")(event.target.value)}
+                    aria-invalid={Boolean(errors.offer_description)}
+                    aria-describedby={describedBy("offer_description")}
+                    placeholder="<p>Sign up and get <strong>10% off</strong> at launch.</p>"
+                  />
+                  <FieldError id="cs-offer_description-error" message={errors.offer_description} />
+                  <Text size="xsmall" className="text-ui-fg-subtle">
+                    Saved sanitised: scripts, styles and event attributes are removed. The saved version:
+                  </Text>
+                  <OfferPreview html={settings.offer_description} />
+                </div>
+
+                <div className="flex flex-col gap-y-2">
+                  <Label htmlFor="cs-provider" size="small" weight="plus">
+                    Signup form
+                  </Label>
+                  <Select value={form.email_provider} onValueChange={(value) => set("email_provider")(value as EmailProvider)}>
+                    <Select.Trigger id="cs-provider">
+                      <Select.Value />
+                    </Select.Trigger>
+                    <Select.Content>
+                      <Select.Item value="mailer">Built-in form, MailerLite group</Select.Item>
+                      {/* Offered only when the plugin's formsAddon option is set. */}
+                      {(settings.forms_addon_available || form.email_provider === "forms_addon") && (
+                        <Select.Item value="forms_addon">
+                          {settings.forms_addon_available ? "Forms add-on" : "Forms add-on (not configured)"}
+                        </Select.Item>
+                      )}
+                    </Select.Content>
+                  </Select>
+                  <FieldError id="cs-email_provider-error" message={errors.email_provider} />
+                </div>
+
+                {form.email_provider === "mailer" ? (
+                  <div className="flex flex-col gap-y-2">
+                    <Label htmlFor="cs-group" size="small" weight="plus">
+                      MailerLite group ID
+                    </Label>
+                    <Input
+                      id="cs-group"
+                      value={form.mailer_group_id}
+                      onChange={(event) => set("mailer_group_id")(event.target.value)}
+                      aria-invalid={Boolean(errors.mailer_group_id)}
+                      aria-describedby={describedBy("mailer_group_id")}
+                      maxLength={100}
+                    />
+                    <FieldError id="cs-mailer_group_id-error" message={errors.mailer_group_id} />
+                  </div>
+                ) : (
+                  <div className="flex flex-col gap-y-2">
+                    <Label htmlFor="cs-form-id" size="small" weight="plus">
+                      Form ID
+                    </Label>
+                    <Input
+                      id="cs-form-id"
+                      inputMode="numeric"
+                      value={form.forms_form_id}
+                      onChange={(event) => set("forms_form_id")(event.target.value)}
+                      aria-invalid={Boolean(errors.forms_form_id)}
+                      aria-describedby={describedBy("forms_form_id")}
+                    />
+                    <FieldError id="cs-forms_form_id-error" message={errors.forms_form_id} />
+                  </div>
+                )}
+              </>
+            )}
+            {generalError && <Alert variant="error">{generalError}</Alert>}
+          </Drawer.Body>
+          <Drawer.Footer>
+            <Drawer.Close asChild>
+              <Button variant="secondary" size="small" type="button">
+                Cancel
+              </Button>
+            </Drawer.Close>
+            <Button size="small" type="submit" isLoading={save.isPending}>
+              Save
+            </Button>
+          </Drawer.Footer>
+        </form>
+      </Drawer.Content>
+    </Drawer>
+  )
+}

@@ -1,0 +1,76 @@
+import { BookOpen } from "@medusajs/icons"
+import { Button, Input, Popover, Text } from "@medusajs/ui"
+import { useState } from "react"
+import { useCannedResponses } from "../../lib/chat-hooks"
+import type { CannedResponse } from "../../lib/types"
+
+const SHOWN = 20
+
+/** A searchable list of canned responses; picking one hands its text to `onPick`. */
+export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => void }) {
+  const [open, setOpen] = useState(false)
+  const [search, setSearch] = useState("")
+  const canned = useCannedResponses({ search: search.trim(), page: 1, per_page: SHOWN }, { enabled: open })
+
+  const pick = (item: CannedResponse) => {
+    onPick(item)
+    setOpen(false)
+    setSearch("")
+  }
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <Button type="button" size="small" variant="secondary">
+          <BookOpen />
+          Canned response
+        </Button>
+      </Popover.Trigger>
+      <Popover.Content side="top" align="start" className="flex w-[360px] flex-col gap-y-1 p-2">
+        <Input
+          size="small"
+          type="search"
+          placeholder="Search canned responses"
+          aria-label="Search canned responses"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoFocus
+        />
+        <div className="max-h-[280px] overflow-y-auto" role="listbox" aria-label="Canned responses">
+          {canned.isLoading && (
+            <Text size="small" className="text-ui-fg-subtle px-2 py-3">
+              Loading…
+            </Text>
+          )}
+          {canned.isError && (
+            <Text size="small" className="text-ui-fg-error px-2 py-3">
+              Could not load canned responses.
+            </Text>
+          )}
+          {canned.data && !canned.data.items.length && (
+            <Text size="small" className="text-ui-fg-subtle px-2 py-3">
+              {search ? "Nothing matches." : "No canned responses yet."}
+            </Text>
+          )}
+          {canned.data?.items.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              role="option"
+              aria-selected={false}
+              onClick={() => pick(item)}
+              className="hover:bg-ui-bg-base-hover focus-visible:bg-ui-bg-base-hover flex w-full flex-col rounded-md px-2 py-1.5 text-left outline-none"
+            >
+              <Text size="small" weight="plus" leading="compact" className="truncate">
+                {item.question}
+              </Text>
+              <Text size="xsmall" leading="compact" className="text-ui-fg-subtle line-clamp-2">
+                {item.response}
+              </Text>
+            </button>
+          ))}
+        </div>
+      </Popover.Content>
+    </Popover>
+  )
+}

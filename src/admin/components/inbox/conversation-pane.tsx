@@ -1,0 +1,108 @@
+import { Button, Heading, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
+import { useCloseConversation, useConversation } from "../../lib/chat-hooks"
+import { errorMessage, httpUrlOrNull } from "../../lib/format"
+import type { ChatMessage } from "../../lib/types"
+import { CannedResponseDrawer, type CannedDraft } from "../canned-response-drawer"
+import { ErrorState, LoadingState } from "../page-states"
+import { AssigneeSelect } from "./assignee-select"
+import { ConversationStatusBadge } from "./conversation-status-badge"
+import { MessageThread } from "./message-thread"
+import { ReplyBox } from "./reply-box"
+
+/** Where the visitor was: the newest page a message came from, else where the chat began. */
+function latestPageUrl(messages: ChatMessage[], fallback: string | null) {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    if (messages[index].page_url) return messages[index].page_url
+  }
+  return fallback
+}
+
+export function ConversationPane({ conversationId }: { conversationId: number }) {
+  const conversation = useConversation(conversationId)
+  const close = useCloseConversation()
+  const [cannedDraft, setCannedDraft] = useState<CannedDraft | null>(null)
+
+  if (conversation.isLoading) {
+    return <LoadingState rows={6} label="Loading conversation" />
+  }
+  if (conversation.isError || !conversation.data) {
+    return <ErrorState error={conversation.error} onRetry={() => conversation.refetch()} />
+  }
+
+  const data = conversation.data
+  const pageUrl = latestPageUrl(data.messages, data.page_url)
+  const pageLink = pageUrl ? httpUrlOrNull(pageUrl) : null
+
+  const closeConversation = async () => {
+    try {
+      await close.mutateAsync(conversationId)
+      toast.success(`Conversation #${conversationId} closed`)
+    } catch (error) {
+      toast.error(errorMessage(error))
+    }
+  }
+
+  return (
+    <div className="flex h-full min-h-0 flex-col" aria-label={`Conversation ${conversationId}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b px-6 py-4">
+        <div className="flex min-w-0 flex-col gap-y-1">
+          <div className="flex items-center gap-x-2">
+            <Heading level="h2">Conversation #{data.conversation_id}</Heading>
+            <ConversationStatusBadge status={data.status} />
+          </div>
+          <Text size="small" className="text-ui-fg-subtle" data-field="visitor-email">
+            {data.email ? (
+              <a className="text-ui-fg-interactive hover:underline" href={`mailto:${data.email}`}>
+                {data.email}
+              </a>
+            ) : (
+              "No email left"
+            )}
+          </Text>
+          {pageUrl && (
+            <Text size="small" className="text-ui-fg-subtle truncate" data-field="page-url">
+              On{" "}
+              {pageLink ? (
+                <a
+                  className="text-ui-fg-interactive hover:underline"
+                  href={pageLink}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
+                  {pageUrl}
+                </a>
+              ) : (
+                pageUrl
+              )}
+            </Text>
+          )}
+        </div>
+        <div className="flex items-center gap-x-2">
+          <AssigneeSelect conversationId={conversationId} assignedTo={data.assigned_to} />
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={closeConversation}
+            isLoading={close.isPending}
+            disabled={data.status === "closed"}
+          >
+            Close
+          </Button>
+        </div>
+      </div>
+      <MessageThread
+        messages={data.messages}
+        onSaveAsCanned={(message) =>
+          setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id })
+        }
+      />
+      <ReplyBox conversationId={conversationId} />
+      <CannedResponseDrawer
+        open={cannedDraft !== null}
+        onOpenChange={(open) => !open && setCannedDraft(null)}
+        initial={cannedDraft ?? { question: "", response: "", category: "" }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { Badge, Heading, Label, Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
+
+/** One titled block of a settings form. */
+export const SettingsSection = ({ title, description, children }: { title: string; description?: string; children: ReactNode }) => (
+  <section className="flex flex-col gap-y-4 px-6 py-4">
+    <div>
+      <Heading level="h2">{title}</Heading>
+      {description && (
+        <Text size="small" className="text-ui-fg-subtle">
+          {description}
+        </Text>
+      )}
+    </div>
+    {children}
+  </section>
+)
+
+type FieldProps = {
+  label: string
+  htmlFor: string
+  hint?: string
+  /** The plugin options fix this value: the input is shown read-only. */
+  configured?: boolean
+  children: ReactNode
+}
+
+/** A labelled field with an optional note under it. */
+export const Field = ({ label, htmlFor, hint, configured, children }: FieldProps) => (
+  <div className="flex flex-col gap-y-2">
+    <div className="flex items-center gap-x-2">
+      <Label htmlFor={htmlFor} size="small" weight="plus">
+        {label}
+      </Label>
+      {configured && (
+        <Badge size="2xsmall" color="blue">
+          Set by configuration
+        </Badge>
+      )}
+    </div>
+    {children}
+    {hint && (
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        {hint}
+      </Text>
+    )}
+  </div>
+)

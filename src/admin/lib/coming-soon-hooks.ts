@@ -1,0 +1,113 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "./sdk"
+import type {
+  ComingSoonSettings,
+  ComingSoonSettingsInput,
+  ListPayload,
+  ProductComingSoon,
+  ProductComingSoonInput,
+  Signup,
+  SignupFilters,
+} from "./types"
+
+const API = "/admin/coming-soon"
+
+export const comingSoonKeys = {
+  all: ["launchdesk-coming-soon"] as const,
+  product: (productId: string) => [...comingSoonKeys.all, "product", productId] as const,
+  settings: () => [...comingSoonKeys.all, "settings"] as const,
+  signups: (filters?: Partial<SignupFilters>) =>
+    filters ? ([...comingSoonKeys.all, "signups", filters] as const) : ([...comingSoonKeys.all, "signups"] as const),
+  products: (ids: string[]) => ["launchdesk-products", ids] as const,
+  productOptions: () => ["launchdesk-products", "options"] as const,
+}
+
+const queryOf = (filters: object) =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ""))
+
+export function useProductComingSoon(productId: string) {
+  return useQuery({
+    queryKey: comingSoonKeys.product(productId),
+    queryFn: () => sdk.client.fetch<ProductComingSoon>(`${API}/products/${productId}`),
+  })
+}
+
+export function useSaveProductComingSoon(productId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ProductComingSoonInput) =>
+      sdk.client.fetch<ProductComingSoon>(`${API}/products/${productId}`, { method: "POST", body }),
+    onSuccess: (saved) => queryClient.setQueryData(comingSoonKeys.product(productId), saved),
+  })
+}
+
+export function useComingSoonSettings() {
+  return useQuery({
+    queryKey: comingSoonKeys.settings(),
+    queryFn: () => sdk.client.fetch<ComingSoonSettings>(`${API}/settings`),
+  })
+}
+
+export function useSaveComingSoonSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ComingSoonSettingsInput) =>
+      sdk.client.fetch<ComingSoonSettings>(`${API}/settings`, { method: "POST", body }),
+    onSuccess: (saved) => queryClient.setQueryData(comingSoonKeys.settings(), saved),
+  })
+}
+
+export function useSignups(filters: SignupFilters) {
+  return useQuery({
+    queryKey: comingSoonKeys.signups(filters),
+    queryFn: () => sdk.client.fetch<ListPayload<Signup>>(`${API}/signups`, { query: queryOf(filters) }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** How many people signed up for one product. */
+export function useSignupCount(productId: string) {
+  return useQuery({
+    queryKey: comingSoonKeys.signups({ product_id: productId, page: 1, per_page: 1 }),
+    queryFn: () =>
+      sdk.client.fetch<ListPayload<Signup>>(`${API}/signups`, { query: { product_id: productId, page: 1, per_page: 1 } }),
+    select: (data) => data.total,
+  })
+}
+
+/** The same rows as CSV (`format=csv`), as a file the browser saves. */
+export async function downloadSignupsCsv(filters: Omit<SignupFilters, "page" | "per_page">) {
+  const response = await sdk.client.fetch<Response>(`${API}/signups`, {
+    query: queryOf({ ...filters, format: "csv" }),
+    headers: { accept: "text/csv" },
+  })
+  const blob = await response.blob()
+  const link = document.createElement("a")
+  link.href = URL.createObjectURL(blob)
+  link.download = filters.product_id ? `signups-${filters.product_id}.csv` : "signups.csv"
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  URL.revokeObjectURL(link.href)
+}
+
+/** Titles for the product ids on a page of signups. */
+export function useProductTitles(ids: string[]) {
+  return useQuery({
+    queryKey: comingSoonKeys.products(ids),
+    enabled: ids.length > 0,
+    queryFn: () => sdk.admin.product.list({ id: ids, limit: ids.length, fields: "id,title" }),
+    select: (data) => new Map(data.products.map((product) => [product.id, product.title])),
+    staleTime: 60_000,
+  })
+}
+
+/** Products for the signups page's product filter (the first 100, newest first). */
+export function useProductOptions() {
+  return useQuery({
+    queryKey: comingSoonKeys.productOptions(),
+    queryFn: () => sdk.admin.product.list({ limit: 100, fields: "id,title", order: "-created_at" }),
+    select: (data) => data.products,
+    staleTime: 60_000,
+  })
+}

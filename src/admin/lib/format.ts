@@ -1,0 +1,46 @@
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" })
+const time = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" })
+
+export const formatDateTime = (value: string | Date) => dateTime.format(new Date(value))
+
+/** Time only for today, date and time otherwise. */
+export function formatMessageTime(value: string) {
+  const date = new Date(value)
+  return date.toDateString() === new Date().toDateString() ? time.format(date) : dateTime.format(date)
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" })
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86400],
+  ["hour", 3600],
+  ["minute", 60],
+]
+
+/** "3 minutes ago", "yesterday"; "now" under a minute. */
+export function formatAgo(value: string) {
+  const seconds = (new Date(value).getTime() - Date.now()) / 1000
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) {
+      return relative.format(Math.round(seconds / size), unit)
+    }
+  }
+  return "now"
+}
+
+/** The message a failed API call carries (Medusa's `{ message }` body), for toasts and alerts. */
+export const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : "Something went wrong. Try again."
+
+type NamedUser = { id: string; email: string; first_name?: string | null; last_name?: string | null }
+
+export const userName = (user: NamedUser) => [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email
+
+/** `url` when it is an http(s) address; visitor-supplied text never becomes a `javascript:` link. */
+export function httpUrlOrNull(url: string) {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null
+  } catch {
+    return null
+  }
+}

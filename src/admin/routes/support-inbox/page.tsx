@@ -1,0 +1,163 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { BookOpen, ChatBubbleLeftRight } from "@medusajs/icons"
+import { Button, Container, Heading, Input, Select, Tabs, Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
+import { ConversationList } from "../../components/inbox/conversation-list"
+import { ConversationPane } from "../../components/inbox/conversation-pane"
+import { EmptyState, ErrorState, LoadingState } from "../../components/page-states"
+import { Pager } from "../../components/pager"
+import { useConversationCount, useConversations, useCurrentUser, useUsers } from "../../lib/chat-hooks"
+import { userName } from "../../lib/format"
+import type { ConversationStatus } from "../../lib/types"
+import { useDebouncedValue } from "../../lib/use-debounced-value"
+import { useUrlState } from "../../lib/use-url-state"
+
+const PER_PAGE = 20
+const STATUS_TABS: { value: "all" | ConversationStatus; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "waiting", label: "Waiting" },
+  { value: "open", label: "Open" },
+  { value: "closed", label: "Closed" },
+]
+const ANY_ASSIGNEE = "any"
+const MINE = "mine"
+const UNASSIGNED = "none"
+
+const isStatus = (value: string | null): value is ConversationStatus =>
+  value === "open" || value === "waiting" || value === "closed"
+
+/** The tab label with its count; counts follow the search and assignee filters. */
+function StatusTab({ value, label, filters }: { value: string; label: string; filters: { search?: string; assigned_to?: string } }) {
+  const count = useConversationCount({ ...filters, status: isStatus(value) ? value : undefined })
+  return (
+    <Tabs.Trigger value={value} data-status-tab={value}>
+      {label}
+      <span className="text-ui-fg-muted ml-1.5 tabular-nums" data-count>
+        {count.data ?? "·"}
+      </span>
+    </Tabs.Trigger>
+  )
+}
+
+const SupportInboxPage = () => {
+  // Filters and the open conversation live in the URL: reloads and shared links keep them.
+  const { params, update } = useUrlState()
+  const statusParam = params.get("status")
+  const status = isStatus(statusParam) ? statusParam : undefined
+  const assignee = params.get("assignee") ?? ANY_ASSIGNEE
+  const page = Math.max(1, Number(params.get("page")) || 1)
+  const selectedId = Number(params.get("id")) || undefined
+  const searchText = params.get("q") ?? ""
+  const search = useDebouncedValue(searchText.trim())
+
+  const me = useCurrentUser()
+  const users = useUsers()
+  const assignedTo =
+    assignee === ANY_ASSIGNEE ? undefined : assignee === MINE ? me.data?.id : assignee === UNASSIGNED ? "none" : assignee
+  const filters = { search: search || undefined, assigned_to: assignedTo }
+  // "Mine" needs the signed-in user's id before it can ask for anything.
+  const waitingForMe = assignee === MINE && !me.data
+  const conversations = useConversations({ ...filters, status, page, per_page: PER_PAGE }, { enabled: !waitingForMe })
+
+
+  return (
+    <Container className="flex h-[calc(100vh-7rem)] min-h-[560px] flex-col divide-y p-0">
+      <div className="flex items-center justify-between px-6 py-4">
+        <div>
+          <Heading level="h1">Support inbox</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Chats from the storefront. New messages appear here as they arrive.
+          </Text>
+        </div>
+        <Button size="small" variant="secondary" asChild>
+          <Link to="/support-inbox/canned-responses">
+            <BookOpen />
+            Canned responses
+          </Link>
+        </Button>
+      </div>
+      <div className="flex min-h-0 flex-1 divide-x">
+        <aside className="flex w-[360px] shrink-0 flex-col" aria-label="Conversation list">
+          <div className="flex flex-col gap-y-3 px-4 py-3">
+            <Tabs value={status ?? "all"} onValueChange={(value) => update({ status: value === "all" ? undefined : value })}>
+              <Tabs.List>
+                {STATUS_TABS.map((tab) => (
+                  <StatusTab key={tab.value} value={tab.value} label={tab.label} filters={filters} />
+                ))}
+              </Tabs.List>
+            </Tabs>
+            <Input
+              size="small"
+              type="search"
+              placeholder="Search messages, emails, #id"
+              aria-label="Search conversations"
+              value={searchText}
+              onChange={(event) => update({ q: event.target.value })}
+            />
+            <Select size="small" value={assignee} onValueChange={(value) => update({ assignee: value })}>
+              <Select.Trigger aria-label="Assignee filter">
+                <Select.Value />
+              </Select.Trigger>
+              <Select.Content>
+                <Select.Item value={ANY_ASSIGNEE}>Anyone</Select.Item>
+                <Select.Item value={MINE}>Assigned to me</Select.Item>
+                <Select.Item value={UNASSIGNED}>Unassigned</Select.Item>
+                {users.data
+                  ?.filter((user) => user.id !== me.data?.id)
+                  .map((user) => (
+                    <Select.Item key={user.id} value={user.id}>
+                      {userName(user)}
+                    </Select.Item>
+                  ))}
+              </Select.Content>
+            </Select>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto border-t">
+            {conversations.isLoading || waitingForMe ? (
+              <LoadingState rows={5} label="Loading conversations" />
+            ) : conversations.isError ? (
+              <ErrorState error={conversations.error} onRetry={() => conversations.refetch()} />
+            ) : !conversations.data?.items.length ? (
+              <EmptyState
+                title={search || status || assignedTo ? "No conversations match" : "No conversations yet"}
+                description={
+                  search || status || assignedTo
+                    ? "Try another tab, search or assignee."
+                    : "When a shopper opens the chat on the storefront, the conversation shows up here."
+                }
+              />
+            ) : (
+              <ConversationList
+                items={conversations.data.items}
+                selectedId={selectedId}
+                onSelect={(id) => update({ id: String(id) }, { resetPage: false })}
+              />
+            )}
+          </div>
+          {conversations.data && conversations.data.total > PER_PAGE && (
+            <Pager
+              page={conversations.data.page}
+              perPage={PER_PAGE}
+              total={conversations.data.total}
+              onPage={(next) => update({ page: String(next) }, { resetPage: false })}
+            />
+          )}
+        </aside>
+        <section className="flex min-w-0 flex-1 flex-col">
+          {selectedId ? (
+            <ConversationPane key={selectedId} conversationId={selectedId} />
+          ) : (
+            <EmptyState title="No conversation selected" description="Pick a conversation on the left to read and answer it." />
+          )}
+        </section>
+      </div>
+    </Container>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "Support inbox",
+  icon: ChatBubbleLeftRight,
+})
+
+export default SupportInboxPage

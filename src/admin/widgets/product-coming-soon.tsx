@@ -1,0 +1,99 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
+import { PencilSquare } from "@medusajs/icons"
+import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { useState, type ReactNode } from "react"
+import { Link } from "react-router-dom"
+import { ComingSoonDrawer } from "../components/coming-soon/coming-soon-drawer"
+import { OfferPreview } from "../components/coming-soon/offer-preview"
+import { ErrorState, LoadingState } from "../components/page-states"
+import { formatCalendarDay } from "../lib/calendar-date"
+import { useProductComingSoon, useSignupCount } from "../lib/coming-soon-hooks"
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="grid grid-cols-2 items-start gap-x-4 px-6 py-3">
+    <Text size="small" weight="plus" leading="compact" className="text-ui-fg-subtle">
+      {label}
+    </Text>
+    <Text size="small" leading="compact" className="break-words">
+      {children}
+    </Text>
+  </div>
+)
+
+/** The product page's "Coming soon" card: what is set, the signups so far, and an edit drawer. */
+const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.AdminProduct>) => {
+  const settings = useProductComingSoon(product.id)
+  const signups = useSignupCount(product.id)
+  const [editing, setEditing] = useState(false)
+
+  return (
+    <Container className="divide-y p-0" aria-label="Coming soon settings of this product">
+      <div className="flex items-center justify-between px-6 py-4">
+        <div className="flex items-center gap-x-2">
+          <Heading level="h2">Coming soon</Heading>
+          {settings.data && (
+            <StatusBadge color={settings.data.enabled ? "green" : "grey"} data-coming-soon={settings.data.enabled ? "on" : "off"}>
+              {settings.data.enabled ? "On" : "Off"}
+            </StatusBadge>
+          )}
+        </div>
+        <Button size="small" variant="secondary" onClick={() => setEditing(true)} disabled={!settings.data}>
+          <PencilSquare />
+          Edit
+        </Button>
+      </div>
+      {settings.isLoading ? (
+        <LoadingState rows={2} label="Loading coming-soon settings" />
+      ) : settings.isError || !settings.data ? (
+        <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
+      ) : (
+        <>
+          {settings.data.enabled ? (
+            <>
+              <Row label="Arrives">
+                {settings.data.arrival_date ? formatCalendarDay(settings.data.arrival_date) : "No date set"}
+              </Row>
+              <Row label="Signup form">
+                {settings.data.email_provider === "forms_addon"
+                  ? `Forms add-on, form ${settings.data.forms_form_id ?? "not set"}`
+                  : `MailerLite group ${settings.data.mailer_group_id ?? "not set"}`}
+              </Row>
+              <div className="flex flex-col gap-y-2 px-6 py-3">
+                <Text size="small" weight="plus" leading="compact" className="text-ui-fg-subtle">
+                  Offer
+                </Text>
+                <OfferPreview html={settings.data.offer_description} />
+              </div>
+            </>
+          ) : (
+            <div className="px-6 py-3">
+              <Text size="small" className="text-ui-fg-subtle">
+                On sale as usual. Switch coming soon on to collect waitlist signups instead.
+              </Text>
+            </div>
+          )}
+          <Row label="Signups">
+            {signups.isError ? (
+              "Could not load"
+            ) : signups.data === undefined ? (
+              "…"
+            ) : (
+              <Link className="text-ui-fg-interactive hover:underline" to={`/coming-soon-signups?product_id=${product.id}`}>
+                {signups.data} {signups.data === 1 ? "signup" : "signups"}
+              </Link>
+            )}
+          </Row>
+          <ComingSoonDrawer open={editing} onOpenChange={setEditing} settings={settings.data} />
+        </>
+      )}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({
+  id: "launchdesk-product-coming-soon",
+  zone: "product.details.side.after",
+})
+
+export default ProductComingSoonWidget

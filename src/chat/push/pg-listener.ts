@@ -1,0 +1,188 @@
+import type { Client } from "pg"
+
+export type PgListenerOptions = {
+  /** Opens a dedicated connection: LISTEN belongs to one session, so never a pooled one. */
+  connect: () => Promise<Client>
+  /** Closes a connection `connect` opened. */
+  disconnect: (client: Client) => Promise<void>
+  /** Every channel this process listens on; fixed, so a reconnect can subscribe them all again. */
+  channels: readonly string[]
+  warn: (message: string) => void
+  /** True once the owner shut down (its pool is destroyed): the listener then stops for good. */
+  isClosed?: () => boolean
+  /** How often the idle connection is checked, so a silently dead one is noticed. */
+  pingIntervalMs?: number
+}
+
+const PING_INTERVAL_MS = 10_000
+const PING_TIMEOUT_MS = 5_000
+const FIRST_RETRY_MS = 100
+const MAX_RETRY_MS = 5_000
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
+
+/**
+ * One PostgreSQL LISTEN connection per process, shared by every stream and cache in it, and
+ * kept open: reconnects with backoff and a periodic ping.
+ *
+ * Notifications sent while the connection was down are gone, so every (re)connect and every
+ * loss raises `onResync`: caches must drop what they know, streams must re-read the database
+ * from their last id. `generation` changes with each, `live` says whether notifications flow.
+ */
+export class PgListener {
+  live = false
+  generation = 0
+  private client: Client | null = null
+  private running = false
+  private stopped = false
+  private pingTimer: NodeJS.Timeout | null = null
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>()
+  private readonly resyncHandlers = new Set<() => void>()
+  private readonly liveWaiters = new Set<() => void>()
+
+  constructor(private readonly options: PgListenerOptions) {
+    for (const channel of options.channels) {
+      if (!CHANNEL_NAME.test(channel)) {
+        throw new Error(`Invalid channel name: ${channel}`)
+      }
+      this.handlers.set(channel, new Set())
+    }
+  }
+
+  /** Calls `handler` with each payload on `channel`; returns the unsubscribe function. */
+  on(channel: string, handler: (payload: string) => void): () => void {
+    const handlers = this.handlers.get(channel)
+    if (!handlers) {
+      throw new Error(`Not listening on channel ${channel}`)
+    }
+    handlers.add(handler)
+    this.start()
+    return () => handlers.delete(handler)
+  }
+
+  onResync(handler: () => void): () => void {
+    this.resyncHandlers.add(handler)
+    this.start()
+    return () => this.resyncHandlers.delete(handler)
+  }
+
+  /** Connects in the background unless already connected or connecting. */
+  start(): void {
+    if (this.running || this.stopped) return
+    this.running = true
+    void this.connectLoop()
+  }
+
+  /** Resolves once notifications flow (tests and benchmarks wait for it). */
+  async whenLive(): Promise<void> {
+    this.start()
+    if (this.live) return
+    await new Promise<void>((resolve) => this.liveWaiters.add(resolve))
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    const client = this.client
+    this.dropConnection()
+    if (client) {
+      await this.options.disconnect(client).catch(() => undefined)
+    }
+  }
+
+  private async connectLoop() {
+    let delay = FIRST_RETRY_MS
+    while (!this.stopped) {
+      if (this.options.isClosed?.()) {
+        this.stopped = true
+        break
+      }
+      let client: Client | null = null
+      try {
+        client = await this.options.connect()
+        const opened = client
+        opened.on("notification", (notification) => this.dispatch(notification.channel, notification.payload ?? ""))
+        opened.on("error", (error) => this.lost(opened, error))
+        opened.on("end", () => this.lost(opened))
+        for (const channel of this.options.channels) {
+          await opened.query(`LISTEN ${channel}`)
+        }
+        if (this.stopped) {
+          await this.options.disconnect(opened).catch(() => undefined)
+          return
+        }
+        this.client = opened
+        this.live = true
+        this.generation++
+        this.running = false
+        this.schedulePing(opened)
+        this.emitResync()
+        this.liveWaiters.forEach((resolve) => resolve())
+        this.liveWaiters.clear()
+        return
+      } catch (error) {
+        if (client) {
+          await this.options.disconnect(client).catch(() => undefined)
+        }
+        this.options.warn(`launchdesk: LISTEN connection failed, retrying in ${delay} ms: ${describe(error)}`)
+        await sleep(delay)
+        delay = Math.min(delay * 2, MAX_RETRY_MS)
+      }
+    }
+    this.running = false
+  }
+
+  private dispatch(channel: string, payload: string) {
+    for (const handler of this.handlers.get(channel) ?? []) {
+      handler(payload)
+    }
+  }
+
+  private lost(client: Client, error?: unknown) {
+    if (this.client !== client) return
+    if (error && !this.stopped) {
+      this.options.warn(`launchdesk: LISTEN connection lost: ${describe(error)}`)
+    }
+    this.dropConnection()
+    void this.options.disconnect(client).catch(() => undefined)
+    if (!this.stopped) {
+      this.emitResync()
+      this.start()
+    }
+  }
+
+  private dropConnection() {
+    this.client = null
+    if (this.live) {
+      this.live = false
+      this.generation++
+    }
+    if (this.pingTimer) {
+      clearTimeout(this.pingTimer)
+      this.pingTimer = null
+    }
+  }
+
+  private schedulePing(client: Client) {
+    this.pingTimer = setTimeout(async () => {
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("ping timed out")), PING_TIMEOUT_MS).unref()
+      )
+      try {
+        await Promise.race([client.query("SELECT 1"), timeout])
+        if (this.client === client) this.schedulePing(client)
+      } catch (error) {
+        this.lost(client, error)
+      }
+    }, this.options.pingIntervalMs ?? PING_INTERVAL_MS)
+    this.pingTimer.unref()
+  }
+
+  private emitResync() {
+    for (const handler of this.resyncHandlers) {
+      handler()
+    }
+  }
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))

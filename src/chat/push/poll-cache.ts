@@ -1,0 +1,85 @@
+import { LRUCache } from "lru-cache"
+import type { ChatSqlStore } from "../../modules/support-chat/chat-sql-store"
+import type { PollSource } from "../visitor/visitor-api"
+import type { ChatMessageFeed } from "./message-feed"
+
+const MAX_VISITORS = 100_000
+// A conversation's cookie never changes; the bound only guards against a deleted row.
+const VISITOR_TTL_MS = 10 * 60_000
+
+type PollResult = Awaited<ReturnType<ChatSqlStore["messagesForVisitor"]>>
+
+/**
+ * Answers a poll with nothing new from memory, without a database round trip.
+ *
+ * Per conversation it keeps a bound: no message with a higher id exists, except ones whose
+ * commit notice is still on its way. A bound is only learnt from a database read that no
+ * notice raced (`feed.received` unchanged) while notices flow, is raised by every notice, and
+ * is dropped whenever the LISTEN connection reconnects or is lost. So a poll answered from
+ * here can at worst miss a message committed a moment ago, which the next poll returns: a
+ * message may be late by one poll, never lost.
+ *
+ * `last_seen_at` (offline email) is refreshed exactly as without the cache: the poll route
+ * reads it from here and asks for a touch when it is older than its refresh interval.
+ */
+export class PollCache implements PollSource {
+  private readonly visitors = new LRUCache<string, number>({ max: MAX_VISITORS, ttl: VISITOR_TTL_MS })
+  private readonly bounds = new LRUCache<number, number>({ max: MAX_VISITORS })
+  private readonly lastSeen = new LRUCache<number, { at: Date | null }>({ max: MAX_VISITORS })
+
+  constructor(private readonly store: ChatSqlStore, private readonly feed: ChatMessageFeed) {
+    feed.onNotice(({ conversation_id, message_id }) => {
+      const bound = this.bounds.peek(conversation_id)
+      if (bound !== undefined && message_id > bound) {
+        this.bounds.set(conversation_id, message_id)
+      }
+    })
+    feed.onResync(() => this.bounds.clear())
+  }
+
+  async messagesForVisitor(visitorHash: string, sinceId: number): Promise<PollResult> {
+    const cached = this.fromMemory(visitorHash, sinceId)
+    if (cached) return cached
+
+    const wasLive = this.feed.live
+    const generation = this.feed.generation
+    const received = this.feed.received
+    const result = await this.store.messagesForVisitor(visitorHash, sinceId)
+    const { conversation, messages } = result
+    if (!conversation) return result
+
+    const id = conversation.conversation_id
+    this.visitors.set(visitorHash, id)
+    this.rememberSeen(id, conversation.last_seen_at)
+    const raced = !wasLive || !this.feed.live || this.feed.generation !== generation || this.feed.received !== received
+    if (!raced) {
+      // Nothing above the newest message returned, or above since_id when none came back.
+      const bound = messages.length ? messages[messages.length - 1].message_id : sinceId
+      const known = this.bounds.peek(id)
+      this.bounds.set(id, known === undefined ? bound : Math.min(known, bound))
+    }
+    return result
+  }
+
+  async touchVisitorSeen(conversationId: number, staleAfterSeconds: number): Promise<void> {
+    await this.store.touchVisitorSeen(conversationId, staleAfterSeconds)
+    this.lastSeen.set(conversationId, { at: new Date() })
+  }
+
+  private fromMemory(visitorHash: string, sinceId: number): PollResult | null {
+    if (!this.feed.live) return null
+    const id = this.visitors.get(visitorHash)
+    if (id === undefined) return null
+    const bound = this.bounds.get(id)
+    const seen = this.lastSeen.get(id)
+    if (bound === undefined || seen === undefined || sinceId < bound) return null
+    return { conversation: { conversation_id: id, last_seen_at: seen.at }, messages: [] }
+  }
+
+  private rememberSeen(conversationId: number, at: Date | null) {
+    const known = this.lastSeen.peek(conversationId)?.at
+    if (!known || (at && at > known)) {
+      this.lastSeen.set(conversationId, { at })
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { backoffSeconds, type OutboxSqlStore } from "../../shared/outbox"
+import type { SqlRunner } from "../../shared/sql"
+import type { VisitorDeps } from "./visitor-api"
+
+/** What follows a visitor operation: events on Medusa's bus, team-chat posts. */
+export type VisitorEffects = Pick<VisitorDeps, "onConversationCreated" | "onVisitorMessage" | "onAutoReply">
+
+export const VISITOR_EFFECTS_TOPIC = "chat.visitor.effect"
+/** Raised after an effect is recorded, so a Medusa process relays it at once. */
+export const VISITOR_EFFECTS_CHANNEL = "launchdesk_visitor_effect"
+
+type EffectName = "conversation_created" | "visitor_message" | "auto_reply"
+export type VisitorEffectPayload = { effect: EffectName; conversation_id: number; message_id?: number }
+
+const LEASE_SECONDS = 60
+const BATCH_SIZE = 50
+// Bounds one pass, so a job run always ends.
+const MAX_ROUNDS = 20
+
+/**
+ * The effects of a process without Medusa's event bus (the fast lane): each is recorded in
+ * the outbox before the visitor gets an answer, then a Medusa process runs it through its
+ * own hooks (`relayVisitorEffects`). So an acknowledged message always gets its event and
+ * its team-chat post, even when the fast lane stops right after answering.
+ */
+export function deferredVisitorEffects(outbox: OutboxSqlStore, sql: SqlRunner): VisitorEffects {
+  const record = async (payload: VisitorEffectPayload) => {
+    await outbox.enqueue<VisitorEffectPayload>({
+      topic: VISITOR_EFFECTS_TOPIC,
+      dedupe_key: `${VISITOR_EFFECTS_TOPIC}:${payload.effect}:${payload.message_id ?? payload.conversation_id}`,
+      // A conversation's effects go out in order: `conversation.created` before its messages.
+      group_key: `chat.conversation:${payload.conversation_id}`,
+      payload,
+    })
+    await sql(`SELECT pg_notify(?, '')`, [VISITOR_EFFECTS_CHANNEL])
+  }
+  return {
+    onConversationCreated: (data) => record({ effect: "conversation_created", conversation_id: data.conversation_id }),
+    onVisitorMessage: (data) => record({ effect: "visitor_message", ...data }),
+    onAutoReply: (data) => record({ effect: "auto_reply", ...data }),
+  }
+}
+
+async function runEffect(effects: VisitorEffects, payload: VisitorEffectPayload) {
+  const { conversation_id, message_id } = payload
+  if (payload.effect === "conversation_created") {
+    await effects.onConversationCreated?.({ conversation_id })
+    return
+  }
+  if (message_id === undefined) {
+    throw new Error(`effect ${payload.effect} without a message id`)
+  }
+  const hook = payload.effect === "visitor_message" ? effects.onVisitorMessage : effects.onAutoReply
+  await hook?.({ conversation_id, message_id })
+}
+
+/**
+ * Runs recorded effects through `effects` (the Medusa side's hooks), at least once each; a
+ * failing one is retried with backoff. Safe in every process at once: each item is claimed
+ * by one caller. Returns how many ran.
+ */
+export async function relayVisitorEffects(
+  outbox: OutboxSqlStore,
+  effects: VisitorEffects,
+  warn: (message: string) => void
+): Promise<number> {
+  let relayed = 0
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const claimed = await outbox.claimDue<VisitorEffectPayload>(VISITOR_EFFECTS_TOPIC, {
+      limit: BATCH_SIZE,
+      leaseSeconds: LEASE_SECONDS,
+    })
+    if (!claimed.length) break
+    for (const item of claimed) {
+      try {
+        await runEffect(effects, item.payload)
+        await outbox.markDone(item)
+        relayed++
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        warn(`launchdesk: visitor effect ${item.payload.effect} of conversation ${item.payload.conversation_id} failed: ${reason}`)
+        await outbox.markForRetry(item, reason.slice(0, 500), backoffSeconds(item.attempts))
+      }
+    }
+  }
+  return relayed
+}

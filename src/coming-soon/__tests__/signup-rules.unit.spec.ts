@@ -1,0 +1,134 @@
+import { issueSignupToken, signupTokenKey, verifySignupToken } from "../signup-token"
+import { normaliseEmail, sanitiseReferrer } from "../signup"
+import { formatParagraphs, offerHtmlForOutput, sanitizeOfferHtml } from "../offer-html"
+import { AdminUpdateProductComingSoon, isCalendarDate, mergeProductSettings } from "../product-settings"
+import { comingSoonConfig, formsEmbedUrl } from "../options"
+import { neutraliseFormula } from "../signups-export"
+
+const HOUR = 3600 * 1000
+
+describe("signup token", () => {
+  const key = signupTokenKey("cookie-secret")
+  const issuedAt = Date.UTC(2031, 2, 14, 9, 30)
+
+  it("verifies for its product for at least 24 hours, and not after 25", () => {
+    const token = issueSignupToken(key, "prod_1", issuedAt)
+    expect(verifySignupToken(key, "prod_1", token, issuedAt)).toBe(true)
+    expect(verifySignupToken(key, "prod_1", token, issuedAt + 24 * HOUR)).toBe(true)
+    expect(verifySignupToken(key, "prod_1", token, issuedAt + 25 * HOUR)).toBe(false)
+    expect(verifySignupToken(key, "prod_1", token, issuedAt - HOUR)).toBe(false)
+  })
+
+  it("is bound to the product and the secret", () => {
+    const token = issueSignupToken(key, "prod_1", issuedAt)
+    expect(verifySignupToken(key, "prod_2", token, issuedAt)).toBe(false)
+    expect(verifySignupToken(signupTokenKey("other-secret"), "prod_1", token, issuedAt)).toBe(false)
+    const [tick, signature] = token.split(".")
+    expect(verifySignupToken(key, "prod_1", `${Number(tick) + 1}.${signature}`, issuedAt + HOUR)).toBe(false)
+  })
+
+  it.each([[undefined], [null], [42], [""], ["1.2.3"], ["x".repeat(200)]])("refuses %p", (token) => {
+    expect(verifySignupToken(key, "prod_1", token, issuedAt)).toBe(false)
+  })
+})
+
+describe("signup input", () => {
+  it.each([
+    ["  Ada@Example.COM ", "ada@example.com"],
+    ["ada@example", null],
+    ["ada@@example.com", null],
+    [`${"a".repeat(250)}@example.com`, null],
+    [42, null],
+    [undefined, null],
+  ])("normalises the email %p to %p", (input, expected) => {
+    expect(normaliseEmail(input)).toBe(expected)
+  })
+
+  it.each([
+    ["31000000000000007", "31000000000000007"],
+    [" 31<b>7</b> ", "31b7b"],
+    ["<>'\"", null],
+    [12, null],
+    ["x".repeat(300), "x".repeat(255)],
+  ])("keeps the referrer %p as %p", (input, expected) => {
+    expect(sanitiseReferrer(input)).toBe(expected)
+  })
+})
+
+describe("offer description", () => {
+  it("formats plain text into paragraphs and leaves block markup alone", () => {
+    expect(formatParagraphs("One\ntwo\n\n\nThree")).toBe("<p>One<br />\ntwo</p>\n<p>Three</p>")
+    expect(formatParagraphs("<p>Already</p>\n\n<p>formatted</p>")).toBe("<p>Already</p>\n\n<p>formatted</p>")
+    expect(formatParagraphs("")).toBe("")
+  })
+
+  it("drops scripts with their content, handlers, styles and unsafe URLs", () => {
+    expect(sanitizeOfferHtml(`<p onclick="x()" style="color:red" class="c">Hi<script>alert(1)</script></p>`)).toBe("<p>Hi</p>")
+    expect(sanitizeOfferHtml(`<a href="javascript:alert(1)">x</a><img src="data:image/png;base64,AA">`)).toBe("<a>x</a><img />")
+    expect(offerHtmlForOutput(null)).toBeNull()
+    expect(offerHtmlForOutput("<script>only</script>")).toBeNull()
+  })
+})
+
+describe("product settings", () => {
+  it.each([
+    ["2031-03-14", true],
+    ["2032-02-29", true],
+    ["2031-02-29", false],
+    ["2031-13-01", false],
+    ["2031-3-14", false],
+    ["", false],
+  ])("%p is a calendar date: %p", (value, expected) => {
+    expect(isCalendarDate(value)).toBe(expected)
+  })
+
+  it("merges a partial update over the saved values and filters the HTML", () => {
+    const config = comingSoonConfig({})
+    const saved = mergeProductSettings(null, AdminUpdateProductComingSoon.parse({ enabled: "yes", mailer_group_id: "7" }), config)
+    const updated = mergeProductSettings(
+      saved,
+      AdminUpdateProductComingSoon.parse({ offer_description: `<b onmouseover="x()">Soon</b>`, forms_form_id: "12" }),
+      config
+    )
+    expect(updated).toEqual({
+      enabled: true,
+      arrival_date: null,
+      offer_description: "<b>Soon</b>",
+      email_provider: "mailer",
+      mailer_group_id: "7",
+      forms_form_id: 12,
+    })
+  })
+
+  it("refuses forms_addon without the add-on, accepts it with one", () => {
+    const patch = AdminUpdateProductComingSoon.parse({ email_provider: "forms_addon" })
+    expect(() => mergeProductSettings(null, patch, comingSoonConfig({}))).toThrow(/formsAddon/)
+    const config = comingSoonConfig({ formsAddon: "https://forms.example/{form_id}" })
+    expect(mergeProductSettings(null, patch, config).email_provider).toBe("forms_addon")
+    expect(formsEmbedUrl(config, 42)).toBe("https://forms.example/42")
+    expect(formsEmbedUrl(comingSoonConfig({}), 42)).toBeNull()
+  })
+})
+
+describe("options", () => {
+  it("defaults to 5 signups per 10 minutes, MailerLite's API and 10 s timeouts", () => {
+    const config = comingSoonConfig({})
+    expect(config.signupLimit).toEqual({ max: 5, windowSeconds: 600 })
+    expect(config.mailer).toEqual({ baseUrl: "https://connect.mailerlite.com", timeoutMs: 10_000 })
+    expect(config.captcha.timeoutMs).toBe(10_000)
+    expect(config.captcha.verifyUrls.turnstile).toBe("https://challenges.cloudflare.com/turnstile/v0/siteverify")
+    expect(comingSoonConfig({ rateLimitMax: 2, rateLimitWindowSeconds: 60 }).signupLimit).toEqual({ max: 2, windowSeconds: 60 })
+  })
+})
+
+describe("CSV cells", () => {
+  it.each([
+    ["=HYPERLINK(1)", "'=HYPERLINK(1)"],
+    ["+1@example.com", "'+1@example.com"],
+    ["-x", "'-x"],
+    ["@SUM", "'@SUM"],
+    ["ada@example.com", "ada@example.com"],
+  ])("neutralises %p as %p", (input, expected) => {
+    expect(neutraliseFormula(input)).toBe(expected)
+  })
+})

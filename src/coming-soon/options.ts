@@ -1,0 +1,55 @@
+import type { LimitRule } from "../shared/limiter"
+import type { CaptchaProvider, ComingSoonOptions } from "../modules/coming-soon/types"
+import type { VisitorCookieSettings } from "../chat/visitor/cookie"
+
+export const DEFAULT_MAILER_BASE_URL = "https://connect.mailerlite.com"
+export const DEFAULT_OUTBOUND_TIMEOUT_MS = 10_000
+
+export const CAPTCHA_VERIFY_URLS: Record<CaptchaProvider, string> = {
+  turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+  recaptcha: "https://www.google.com/recaptcha/api/siteverify",
+  hcaptcha: "https://api.hcaptcha.com/siteverify",
+}
+
+/** The plugin options with their defaults filled in. */
+export type ComingSoonConfig = {
+  signupLimit: LimitRule
+  /** The forms add-on's embed URL template, null when the add-on is not configured. */
+  formsAddon: string | null
+  mailer: { baseUrl: string; timeoutMs: number }
+  captcha: { verifyUrls: Record<CaptchaProvider, string>; timeoutMs: number }
+  cookie: VisitorCookieSettings
+}
+
+const positive = (value: number | undefined, fallback: number) =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback
+
+export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
+  return {
+    signupLimit: {
+      max: positive(options.rateLimitMax, 5),
+      windowSeconds: positive(options.rateLimitWindowSeconds, 600),
+    },
+    formsAddon: options.formsAddon?.trim() || null,
+    mailer: {
+      baseUrl: (options.mailer?.baseUrl || DEFAULT_MAILER_BASE_URL).replace(/\/+$/, ""),
+      timeoutMs: positive(options.mailer?.timeoutMs, DEFAULT_OUTBOUND_TIMEOUT_MS),
+    },
+    captcha: {
+      verifyUrls: { ...CAPTCHA_VERIFY_URLS, ...options.captcha?.verifyUrls },
+      timeoutMs: positive(options.captcha?.timeoutMs, DEFAULT_OUTBOUND_TIMEOUT_MS),
+    },
+    cookie: {
+      sameSite: options.cookieSameSite ?? "lax",
+      secure: options.cookieSecure ?? process.env.NODE_ENV === "production",
+    },
+  }
+}
+
+/** The forms add-on's embed URL for a form, or null when the add-on is not configured. */
+export function formsEmbedUrl(config: ComingSoonConfig, formId: number | null): string | null {
+  if (!config.formsAddon || formId === null) {
+    return null
+  }
+  return config.formsAddon.split("{form_id}").join(encodeURIComponent(String(formId)))
+}

@@ -1,0 +1,146 @@
+import { z } from "@medusajs/framework/zod"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ProductSettingRow, ProductSettingValues } from "../modules/coming-soon/coming-soon-sql-store"
+import { EMAIL_PROVIDERS, type EmailProvider } from "../modules/coming-soon/models/product-setting"
+import { MAX_OFFER_DESCRIPTION_LENGTH, sanitizeOfferHtml } from "./offer-html"
+import { yesNo } from "./settings"
+import type { ComingSoonConfig } from "./options"
+
+export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
+  enabled: false,
+  arrival_date: null,
+  offer_description: null,
+  email_provider: "mailer",
+  mailer_group_id: null,
+  forms_form_id: null,
+}
+
+/** A real calendar day written `YYYY-MM-DD` (2025-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) {
+    return false
+  }
+  const [year, month, day] = match.slice(1).map(Number)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+// Blank clears a field; leaving it out keeps the saved value.
+const blankToNull = <T>(value: T | "" | null | undefined) => (value === "" ? null : value)
+
+export const AdminUpdateProductComingSoon = z
+  .object({
+    enabled: yesNo.optional(),
+    arrival_date: z
+      .union([
+        z.string().trim().refine(isCalendarDate, "must be a date written YYYY-MM-DD"),
+        z.literal(""),
+        z.null(),
+      ])
+      .optional()
+      .transform(blankToNull),
+    offer_description: z.string().max(MAX_OFFER_DESCRIPTION_LENGTH).nullish(),
+    email_provider: z.enum(EMAIL_PROVIDERS).optional(),
+    // It becomes part of the provider's URL path: plain id characters only.
+    mailer_group_id: z
+      .union([z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}$/, "letters, digits, - and _ only"), z.literal(""), z.null()])
+      .optional()
+      .transform(blankToNull),
+    forms_form_id: z
+      .union([
+        z.number().int().min(0).max(2147483647),
+        z.string().trim().regex(/^\d{1,10}$/, "must be a non-negative integer").transform(Number),
+        z.literal(""),
+        z.null(),
+      ])
+      .optional()
+      .transform(blankToNull)
+      .refine((value) => value === undefined || value === null || value <= 2147483647, "too large"),
+  })
+  .strict()
+export type AdminUpdateProductComingSoonType = z.infer<typeof AdminUpdateProductComingSoon>
+
+/** The saved settings with `patch` applied, the offer HTML filtered; 400 for an unavailable provider. */
+export function mergeProductSettings(
+  existing: ProductSettingValues | null,
+  patch: AdminUpdateProductComingSoonType,
+  config: ComingSoonConfig
+): ProductSettingValues {
+  const merged: ProductSettingValues = { ...(existing ?? DEFAULT_PRODUCT_SETTINGS) }
+  for (const key of Object.keys(merged) as (keyof ProductSettingValues)[]) {
+    if (patch[key] !== undefined) {
+      Object.assign(merged, { [key]: patch[key] })
+    }
+  }
+  if (patch.email_provider === "forms_addon" && !config.formsAddon) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "email_provider forms_addon needs the forms add-on: set the plugin's formsAddon option first"
+    )
+  }
+  if (patch.offer_description !== undefined) {
+    merged.offer_description = patch.offer_description === null ? null : sanitizeOfferHtml(patch.offer_description) || null
+  }
+  return merged
+}
+
+/** The provider in force: `forms_addon` only while the add-on is configured. */
+export const effectiveProvider = (setting: ProductSettingValues, config: ComingSoonConfig): EmailProvider =>
+  setting.email_provider === "forms_addon" && config.formsAddon ? "forms_addon" : "mailer"
+
+/** `GET|POST /admin/coming-soon/products/:product_id`. */
+export function adminProductSettingsView(productId: string, setting: ProductSettingValues | null, config: ComingSoonConfig) {
+  const values = setting ?? DEFAULT_PRODUCT_SETTINGS
+  return {
+    product_id: productId,
+    enabled: values.enabled,
+    arrival_date: values.arrival_date,
+    offer_description: values.offer_description,
+    email_provider: values.email_provider,
+    mailer_group_id: values.mailer_group_id,
+    forms_form_id: values.forms_form_id,
+    forms_addon_available: !!config.formsAddon,
+  }
+}
+
+export type ProductWithSettings = {
+  id: string
+  status: string
+  setting: ProductSettingRow | null
+}
+
+type ProductGraphRow = { id: string; status: string; cs_product_setting?: ProductSettingRow | null }
+
+/** A product with its coming-soon settings through the module link; null for an unknown product. */
+export async function loadProductWithSettings(
+  container: MedusaContainer,
+  productId: string
+): Promise<ProductWithSettings | null> {
+  if (!productId || productId.length > 100) {
+    return null
+  }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "product",
+    fields: [
+      "id",
+      "status",
+      "cs_product_setting.id",
+      "cs_product_setting.product_id",
+      "cs_product_setting.enabled",
+      "cs_product_setting.arrival_date",
+      "cs_product_setting.offer_description",
+      "cs_product_setting.email_provider",
+      "cs_product_setting.mailer_group_id",
+      "cs_product_setting.forms_form_id",
+    ],
+    filters: { id: productId },
+  })
+  const product = data[0] as ProductGraphRow | undefined
+  if (!product) {
+    return null
+  }
+  return { id: product.id, status: product.status, setting: product.cs_product_setting ?? null }
+}

@@ -1,0 +1,76 @@
+import { z } from "@medusajs/framework/zod"
+import type { SettingsSqlStore } from "../shared/settings-store"
+import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
+import { CAPTCHA_PROVIDERS, type CaptchaProvider, type ComingSoonOptions } from "../modules/coming-soon/types"
+
+export const COMING_SOON_SETTINGS_NAMESPACE = "coming_soon"
+
+/** The effective global settings: plugin options, else saved values, else defaults. */
+export type ComingSoonSettings = {
+  mailer_api_key: string | null
+  honeypot_enabled: boolean
+  captcha_enabled: boolean
+  captcha_provider: CaptchaProvider
+  captcha_site_key: string | null
+  captcha_secret_key: string | null
+}
+
+const FIELDS: SettingField<ComingSoonOptions>[] = [
+  { key: "mailer_api_key", secret: true, fromOptions: (o) => o.mailer?.apiKey, fallback: null },
+  { key: "honeypot_enabled", fromOptions: () => undefined, fallback: true },
+  { key: "captcha_enabled", fromOptions: () => undefined, fallback: false },
+  { key: "captcha_provider", fromOptions: (o) => o.captcha?.provider, fallback: "turnstile" },
+  { key: "captcha_site_key", fromOptions: (o) => o.captcha?.siteKey, fallback: null },
+  { key: "captcha_secret_key", secret: true, fromOptions: (o) => o.captcha?.secretKey, fallback: null },
+]
+
+async function effective(store: SettingsSqlStore, options: ComingSoonOptions) {
+  return effectiveSettings(FIELDS, await store.read(COMING_SOON_SETTINGS_NAMESPACE), options)
+}
+
+export async function loadComingSoonSettings(
+  store: SettingsSqlStore,
+  options: ComingSoonOptions
+): Promise<ComingSoonSettings> {
+  const { values } = await effective(store, options)
+  const text = (key: string) => (typeof values[key] === "string" && values[key] ? (values[key] as string) : null)
+  const provider = values.captcha_provider as CaptchaProvider
+  return {
+    mailer_api_key: text("mailer_api_key"),
+    honeypot_enabled: values.honeypot_enabled !== false,
+    captcha_enabled: values.captcha_enabled === true,
+    captcha_provider: CAPTCHA_PROVIDERS.includes(provider) ? provider : "turnstile",
+    captcha_site_key: text("captcha_site_key"),
+    captcha_secret_key: text("captcha_secret_key"),
+  }
+}
+
+/** CAPTCHA counts as on only with the toggle and both keys. */
+export const captchaActive = (settings: ComingSoonSettings) =>
+  settings.captcha_enabled && !!settings.captcha_site_key && !!settings.captcha_secret_key
+
+/** `GET /admin/coming-soon/settings`: secrets reported only as `<name>_set`. */
+export async function comingSoonSettingsView(store: SettingsSqlStore, options: ComingSoonOptions) {
+  return publicSettings(FIELDS, await effective(store, options))
+}
+
+/** A toggle: a boolean, or the seed's `yes` / `no`. */
+export const yesNo = z.union([z.boolean(), z.enum(["yes", "no"]).transform((value) => value === "yes")])
+const secret = z.string().trim().max(500).nullish()
+
+export const AdminUpdateComingSoonSettings = z
+  .object({
+    mailer_api_key: secret,
+    honeypot_enabled: yesNo.optional(),
+    captcha_enabled: yesNo.optional(),
+    captcha_provider: z.enum(CAPTCHA_PROVIDERS).optional(),
+    captcha_site_key: z.string().trim().max(500).nullish(),
+    captcha_secret_key: secret,
+  })
+  .strict()
+export type AdminUpdateComingSoonSettingsType = z.infer<typeof AdminUpdateComingSoonSettings>
+
+/** `POST /admin/coming-soon/settings`: saves what was sent; a blank secret keeps the stored one. */
+export async function saveComingSoonSettings(store: SettingsSqlStore, body: AdminUpdateComingSoonSettingsType) {
+  await store.write(COMING_SOON_SETTINGS_NAMESPACE, settingsToStore(FIELDS, body))
+}

@@ -1,0 +1,187 @@
+import { serialize } from "cookie"
+import { z } from "@medusajs/framework/zod"
+import type { Limiter } from "../shared/limiter"
+import type { VisitorRequest, VisitorResponse } from "../chat/visitor/http"
+import type { SignupSyncStatus } from "../modules/coming-soon/models/signup"
+import { captchaActive, type ComingSoonSettings } from "./settings"
+import { effectiveProvider, type ProductWithSettings } from "./product-settings"
+import { MAX_CAPTCHA_TOKEN_LENGTH, verifyCaptcha } from "./captcha"
+import { verifySignupToken } from "./signup-token"
+import type { ComingSoonConfig } from "./options"
+import { isRecord } from "./outbound"
+
+export const SIGNUP_LIMIT_SCOPE = "comingSoon.signup"
+export const MAILER_ID_COOKIE = "cs_mailer_user_id"
+export const MAX_SIGNUP_EMAIL_LENGTH = 255
+const MAX_REFERRER_LENGTH = 255
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+
+export const SIGNUP_MESSAGES = {
+  spam: "Spam detected",
+  token: "This signup form has expired. Reload the page and try again.",
+  limited: "Too many signups from your address. Please try again later.",
+  captcha: "The CAPTCHA could not be verified. Please try again.",
+  email: "Please enter a valid email address.",
+  notComingSoon: "This product is not taking signups.",
+  noGroup: "This product is not taking signups yet: no mailing-list group is set.",
+  formsAddon: "This product's signup form is provided by the forms add-on; send the signup through that form.",
+  notObject: "Send the signup as a JSON object.",
+} as const
+
+/** What the ledger workflow gets (steps 7 and 8). */
+export type RecordSignupInput = {
+  email: string
+  product_id: string
+  mailer_group_id: string
+  referrer_id: string | null
+  customer_id: string | null
+  sync_status: Extract<SignupSyncStatus, "pending" | "skipped">
+}
+
+export type SignupRequest = VisitorRequest & {
+  /** The signed-in customer, when the storefront sent the customer's session or token. */
+  customerId?: string | null
+}
+
+/** What the signup action needs; the Medusa route provides it. */
+export type SignupDeps = {
+  config: ComingSoonConfig
+  tokenKey: Buffer
+  settings: () => Promise<ComingSoonSettings>
+  limiter: Limiter
+  findProduct: (productId: string) => Promise<ProductWithSettings | null>
+  /** Steps 7 and 8: the ledger row, the provider subscribe and the event, as one workflow. */
+  record: (input: RecordSignupInput) => Promise<{ mailer_id: string | null }>
+  /** Operational warnings (a CAPTCHA provider outage); never given a secret. */
+  warn?: (message: string) => void
+}
+
+/** The seed's error envelope, plus Medusa's `{ type, message }` that Medusa clients read. */
+const failure = (status: number, type: string, message: string, headers?: Record<string, string>): VisitorResponse => ({
+  status,
+  body: { success: false, data: { message }, type, message },
+  headers,
+})
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
+
+/** A filled honeypot: anything but absent, null or blank. */
+const isFilled = (value: unknown) =>
+  typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null
+
+const emailSchema = z.string().max(MAX_SIGNUP_EMAIL_LENGTH).email()
+
+/** Trimmed and lower-cased (one ledger row per address whatever its case), then validated. */
+export function normaliseEmail(value: unknown): string | null {
+  const email = text(value).toLowerCase()
+  return emailSchema.safeParse(email).success ? email : null
+}
+
+/** The `shared_by` value as an id: id characters only, at most 255; null when nothing is left. */
+export function sanitiseReferrer(value: unknown): string | null {
+  const id = text(value).replace(/[^A-Za-z0-9._-]/g, "").slice(0, MAX_REFERRER_LENGTH)
+  return id || null
+}
+
+const mailerIdCookie = (mailerId: string, config: ComingSoonConfig) =>
+  serialize(MAILER_ID_COOKIE, mailerId, {
+    path: "/",
+    // Read by the storefront script to build share links; it only carries a public id.
+    httpOnly: false,
+    maxAge: ONE_YEAR_SECONDS,
+    expires: new Date(Date.now() + ONE_YEAR_SECONDS * 1000),
+    sameSite: config.cookie.sameSite,
+    secure: config.cookie.secure || config.cookie.sameSite === "none",
+  })
+
+/**
+ * `POST /store/coming-soon/signup`, in the seed's order, cheap checks first: nothing is
+ * written and nothing is called outside before a request has passed every check.
+ *  1. honeypot `name` filled while the honeypot is on: 400 `Spam detected`;
+ *  2. `signup_token` not issued for `product_id` in the last 24 h: 403;
+ *  3. per-IP limit (the first write: one counter upsert; no IP, no limit): 429;
+ *  4. CAPTCHA, when on: verified at the provider, any failure fails closed: 400;
+ *  5. email, trimmed, lower-cased, validated, 255 at most: 400;
+ *  6. product published, switch on, built-in form with a group set: 400;
+ *  7. ledger row, unique on (email, product): a duplicate inserts nothing and is no error;
+ *  8. provider subscribe (only for a new row, only with an API key; failures leave it pending);
+ *  9. cookie `cs_mailer_user_id` and `{ success: true, data: { mailer_id } }`.
+ */
+export async function signup(deps: SignupDeps, req: SignupRequest): Promise<VisitorResponse> {
+  const body = req.body
+  if (!isRecord(body)) {
+    return failure(400, "invalid_data", SIGNUP_MESSAGES.notObject)
+  }
+  const settings = await deps.settings()
+
+  if (settings.honeypot_enabled && isFilled(body.name)) {
+    return failure(400, "invalid_data", SIGNUP_MESSAGES.spam)
+  }
+
+  const productId = text(body.product_id)
+  if (!productId || !verifySignupToken(deps.tokenKey, productId, body.signup_token)) {
+    return failure(403, "not_allowed", SIGNUP_MESSAGES.token)
+  }
+
+  const verdict = await deps.limiter.hit(SIGNUP_LIMIT_SCOPE, req.ip, deps.config.signupLimit)
+  if (!verdict.allowed) {
+    return failure(429, "too_many_requests", SIGNUP_MESSAGES.limited, {
+      "Retry-After": String(verdict.retryAfterSeconds),
+      // A storefront on another origin may only read the wait time when CORS exposes it.
+      "Access-Control-Expose-Headers": "Retry-After",
+    })
+  }
+
+  if (captchaActive(settings)) {
+    const token = text(body.captcha_token)
+    const captcha = await verifyCaptcha(
+      {
+        provider: settings.captcha_provider,
+        verifyUrl: deps.config.captcha.verifyUrls[settings.captcha_provider],
+        secretKey: settings.captcha_secret_key ?? "",
+        siteKey: settings.captcha_site_key ?? "",
+        timeoutMs: deps.config.captcha.timeoutMs,
+      },
+      token.length <= MAX_CAPTCHA_TOKEN_LENGTH ? token : undefined,
+      req.ip
+    )
+    if (!captcha.ok) {
+      if (captcha.outage) {
+        deps.warn?.(`launchdesk: ${settings.captcha_provider} CAPTCHA verification failed: ${captcha.reason}`)
+      }
+      return failure(400, "invalid_data", SIGNUP_MESSAGES.captcha)
+    }
+  }
+
+  const email = normaliseEmail(body.email)
+  if (!email) {
+    return failure(400, "invalid_data", SIGNUP_MESSAGES.email)
+  }
+
+  const product = await deps.findProduct(productId)
+  const setting = product?.status === "published" ? product.setting : null
+  if (!setting?.enabled) {
+    return failure(400, "invalid_data", SIGNUP_MESSAGES.notComingSoon)
+  }
+  if (effectiveProvider(setting, deps.config) === "forms_addon") {
+    return failure(400, "invalid_data", SIGNUP_MESSAGES.formsAddon)
+  }
+  if (!setting.mailer_group_id) {
+    return failure(400, "invalid_data", SIGNUP_MESSAGES.noGroup)
+  }
+
+  const { mailer_id } = await deps.record({
+    email,
+    product_id: productId,
+    mailer_group_id: setting.mailer_group_id,
+    referrer_id: sanitiseReferrer(body.shared_by),
+    customer_id: req.customerId ?? null,
+    sync_status: settings.mailer_api_key ? "pending" : "skipped",
+  })
+
+  return {
+    status: 200,
+    body: { success: true, data: { mailer_id } },
+    headers: mailer_id ? { "Set-Cookie": mailerIdCookie(mailer_id, deps.config) } : undefined,
+  }
+}

@@ -1,0 +1,33 @@
+import { captchaActive, type ComingSoonSettings } from "./settings"
+import { effectiveProvider, type ProductWithSettings } from "./product-settings"
+import { formsEmbedUrl, type ComingSoonConfig } from "./options"
+import { offerHtmlForOutput } from "./offer-html"
+import { issueSignupToken } from "./signup-token"
+
+/** `GET /store/coming-soon/products/:product_id`: what the storefront widget renders. */
+export function storefrontConfig(
+  product: ProductWithSettings,
+  settings: ComingSoonSettings,
+  config: ComingSoonConfig,
+  tokenKey: Buffer
+) {
+  const setting = product.setting
+  if (!setting?.enabled) {
+    return { coming_soon: false as const }
+  }
+  const provider = effectiveProvider(setting, config)
+  const formsUrl = provider === "forms_addon" ? formsEmbedUrl(config, setting.forms_form_id) : null
+  return {
+    coming_soon: true as const,
+    product_id: product.id,
+    arrival_date: setting.arrival_date,
+    offer_description: offerHtmlForOutput(setting.offer_description),
+    email_provider: provider,
+    ...(formsUrl ? { forms_embed_url: formsUrl } : {}),
+    // The widget loads the provider's script only when enabled.
+    captcha: captchaActive(settings)
+      ? { enabled: true, site_key: settings.captcha_site_key, provider: settings.captcha_provider }
+      : { enabled: false },
+    signup_token: issueSignupToken(tokenKey, product.id),
+  }
+}

@@ -1,0 +1,18 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { medusaEffectsRelay } from "../chat/visitor/medusa-effects-relay"
+
+/**
+ * Emits the events and records the team-chat posts of visitor operations served by the fast
+ * lane (which has no event bus). Its first run also subscribes the process to the fast
+ * lane's NOTIFY, so later effects go out at once; the runs after it catch up on anything a
+ * lost notification left behind. Safe in every process at once: each effect is claimed once.
+ */
+export default async function relayVisitorEffectsJob(container: MedusaContainer) {
+  const relay = await medusaEffectsRelay(container)
+  await relay.drain()
+}
+
+export const config = {
+  name: "launchdesk-relay-visitor-effects",
+  schedule: { interval: 5_000 },
+}

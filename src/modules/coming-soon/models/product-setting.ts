@@ -1,0 +1,20 @@
+import { model } from "@medusajs/framework/utils"
+
+export const EMAIL_PROVIDERS = ["mailer", "forms_addon"] as const
+export type EmailProvider = (typeof EMAIL_PROVIDERS)[number]
+
+/** A product's coming-soon settings, linked to the Product module's product (src/links). */
+export const ProductSetting = model
+  .define("cs_product_setting", {
+    id: model.id({ prefix: "csps" }).primaryKey(),
+    product_id: model.text(),
+    enabled: model.boolean().default(false),
+    // `YYYY-MM-DD`, a calendar date with no time zone: kept as text so it never shifts.
+    arrival_date: model.text().nullable(),
+    // Sanitised HTML.
+    offer_description: model.text().nullable(),
+    email_provider: model.enum([...EMAIL_PROVIDERS]).default("mailer"),
+    mailer_group_id: model.text().nullable(),
+    forms_form_id: model.number().nullable(),
+  })
+  .indexes([{ on: ["product_id"], unique: true }])

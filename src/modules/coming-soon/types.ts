@@ -1,0 +1,40 @@
+import type { CookieSameSite } from "../support-chat/types"
+
+export const CAPTCHA_PROVIDERS = ["turnstile", "recaptcha", "hcaptcha"] as const
+export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number]
+
+/** Plugin options read by the coming-soon feature; every field is optional. */
+export type ComingSoonOptions = {
+  /** Signups per client IP per window. Default 5. */
+  rateLimitMax?: number
+  /** Length of the signup rate-limit window. Default 600 (10 minutes). */
+  rateLimitWindowSeconds?: number
+  /**
+   * The forms add-on's embed URL template, e.g. `https://forms.example.com/embed/{form_id}`.
+   * When set, products may use `forms_addon` as their email provider.
+   */
+  formsAddon?: string
+  /** Mailing-list provider (MailerLite API v2 style); `apiKey` here wins over the admin setting. */
+  mailer?: {
+    apiKey?: string
+    /** Default `https://connect.mailerlite.com`; a proxy or a test double otherwise. */
+    baseUrl?: string
+    /** Per call. Default 10000. */
+    timeoutMs?: number
+  }
+  /** CAPTCHA; values here win over the admin settings. */
+  captcha?: {
+    provider?: CaptchaProvider
+    siteKey?: string
+    secretKey?: string
+    /** Siteverify URLs, per provider; default the providers' public endpoints. */
+    verifyUrls?: Partial<Record<CaptchaProvider, string>>
+    /** Default 10000; a slower answer counts as a failed verification. */
+    timeoutMs?: number
+  }
+  /** Key of the signup token's HMAC; default derived from Medusa's `cookieSecret`. */
+  signupTokenSecret?: string
+  /** Shared with the chat's visitor cookie: SameSite and Secure of `cs_mailer_user_id`. */
+  cookieSameSite?: CookieSameSite
+  cookieSecure?: boolean
+}

@@ -1,0 +1,98 @@
+/** A failed call to the store API: its status, Medusa's error type and the server's message. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly type: string | null
+  /** Seconds from a 429's `Retry-After` header. */
+  readonly retryAfterSeconds: number | null
+
+  constructor(status: number, message: string, type: string | null = null, retryAfterSeconds: number | null = null) {
+    super(message)
+    this.name = "ApiError"
+    this.status = status
+    this.type = type
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+
+  /** True when the request never got an answer (offline, DNS, CORS). */
+  get isNetworkError() {
+    return this.status === 0
+  }
+}
+
+export type ApiClient = {
+  get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>
+  post<T>(path: string, body: unknown): Promise<T>
+}
+
+export type ApiClientOptions = {
+  baseUrl: string
+  publishableKey: string
+  /** Injected by tests and non-browser callers; defaults to the global fetch. */
+  fetch?: typeof fetch
+}
+
+const DEFAULT_RETRY_AFTER_SECONDS = 30
+
+function retryAfterOf(response: Response): number | null {
+  if (response.status !== 429) return null
+  const header = response.headers.get("retry-after")
+  const seconds = header === null ? NaN : Number(header)
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)
+  const date = header === null ? NaN : Date.parse(header)
+  return Number.isFinite(date) ? Math.max(1, Math.ceil((date - Date.now()) / 1000)) : DEFAULT_RETRY_AFTER_SECONDS
+}
+
+/** Medusa's `{ type, message }` or the signup route's `{ success: false, data: { message } }`. */
+function errorMessageOf(body: unknown, status: number): { message: string; type: string | null } {
+  if (body && typeof body === "object") {
+    const record = body as { message?: unknown; type?: unknown; data?: { message?: unknown } }
+    const type = typeof record.type === "string" ? record.type : null
+    if (typeof record.message === "string") return { message: record.message, type }
+    if (record.data && typeof record.data.message === "string") return { message: record.data.message, type }
+  }
+  return { message: `Request failed (HTTP ${status})`, type: null }
+}
+
+export const trimSlash = (url: string) => url.replace(/\/+$/, "")
+
+/**
+ * The store API as the browser calls it: the publishable key header on every request and
+ * `credentials: "include"`, so the visitor cookie travels to a backend on another origin.
+ */
+export function createApiClient({ baseUrl, publishableKey, fetch: fetchImpl }: ApiClientOptions): ApiClient {
+  const base = trimSlash(baseUrl)
+
+  async function request<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { "x-publishable-api-key": publishableKey, accept: "application/json" }
+    if (body !== undefined) headers["content-type"] = "application/json"
+    let response: Response
+    try {
+      response = await (fetchImpl ?? fetch)(`${base}${path}`, {
+        method,
+        headers,
+        credentials: "include",
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    } catch (error) {
+      throw new ApiError(0, error instanceof Error ? error.message : "Network error")
+    }
+    const parsed: unknown = await response.json().catch(() => null)
+    if (!response.ok) {
+      const { message, type } = errorMessageOf(parsed, response.status)
+      throw new ApiError(response.status, message, type, retryAfterOf(response))
+    }
+    return parsed as T
+  }
+
+  return {
+    get: (path, query) => {
+      const params = new URLSearchParams()
+      for (const [key, value] of Object.entries(query ?? {})) {
+        if (value !== undefined) params.set(key, String(value))
+      }
+      const search = params.toString()
+      return request("GET", search ? `${path}?${search}` : path)
+    },
+    post: (path, body) => request("POST", path, body),
+  }
+}

@@ -1,0 +1,99 @@
+import { ApiError, type ApiClient } from "./api"
+import type { Labels } from "./labels"
+import { Observable } from "./observable"
+import { cleanSubscriberId } from "./referral"
+import { fetchComingSoon, type ComingSoonConfig, type ComingSoonLookup } from "./coming-soon-api"
+
+export type { ComingSoonConfig, ComingSoonLookup }
+
+export type SignupStatus = "idle" | "submitting" | "success" | "error"
+
+export type ComingSoonState = {
+  phase: "loading" | "coming_soon" | "available" | "error"
+  config: ComingSoonConfig | null
+  signup: { status: SignupStatus; message: string | null; mailerId: string | null }
+}
+
+export type SignupInput = {
+  email: string
+  /** The hidden `name` field: people leave it empty. */
+  honeypot?: string
+  captchaToken?: string | null
+}
+
+type SignupResponse = { success: boolean; data?: { mailer_id?: string | number | null; message?: string } }
+
+export type ComingSoonControllerOptions = {
+  api: ApiClient
+  productId: string
+  labels: Labels
+  /** The referrer kept from the landing URL (cookie `cs_shared_by_id`). */
+  sharedBy: () => string | null
+  /** A lookup already made (the script-tag loader fetches it to decide whether to load the block). */
+  initial?: ComingSoonLookup
+}
+
+/**
+ * One product's coming-soon state: whether it is coming soon, its settings and signup token,
+ * and the signup. Shared by the custom element and the React hooks.
+ */
+export class ComingSoonController extends Observable<ComingSoonState> {
+  constructor(private readonly options: ComingSoonControllerOptions) {
+    super({ phase: "loading", config: null, signup: { status: "idle", message: null, mailerId: null } })
+    if (options.initial) this.adopt(options.initial)
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.adopt(await fetchComingSoon(this.options.api, this.options.productId))
+    } catch {
+      // Unknown product or backend down: leave the page's own add-to-cart alone.
+      this.setState({ phase: "error", config: null })
+    }
+  }
+
+  /** Resolves true on success; the state carries the subscriber id for the share links. */
+  async signup(input: SignupInput, retried = false): Promise<boolean> {
+    const { config, signup } = this.getState()
+    if (!config || signup.status === "submitting" || signup.status === "success") return false
+    this.setState({ signup: { status: "submitting", message: null, mailerId: null } })
+    const body: Record<string, string> = {
+      signup_token: config.signup_token,
+      product_id: config.product_id,
+      email: input.email.trim(),
+      name: input.honeypot ?? "",
+    }
+    const sharedBy = cleanSubscriberId(this.options.sharedBy())
+    if (sharedBy) body.shared_by = sharedBy
+    if (input.captchaToken) body.captcha_token = input.captchaToken
+    try {
+      const answer = await this.options.api.post<SignupResponse>("/store/coming-soon/signup", body)
+      const id = answer.data?.mailer_id
+      const mailerId = typeof id === "number" ? String(id) : cleanSubscriberId(id)
+      this.setState({ signup: { status: "success", message: this.options.labels.signupSuccess, mailerId } })
+      return true
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && !retried) {
+        // The signup token expired (the page stayed open for a day): fetch a fresh one, try once more.
+        await this.load()
+        this.setState({ signup: { status: "idle", message: null, mailerId: null } })
+        return this.getState().config ? this.signup(input, true) : false
+      }
+      this.setState({ signup: { status: "error", message: this.messageFor(error), mailerId: null } })
+      return false
+    }
+  }
+
+  private messageFor(error: unknown): string {
+    const { labels } = this.options
+    if (!(error instanceof ApiError)) return labels.signupFailed
+    if (error.status === 429) return labels.signupRateLimited(Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)))
+    // 400s say what to fix (invalid email, failed CAPTCHA); other failures get the plain text.
+    return error.status === 400 && error.message ? error.message : labels.signupFailed
+  }
+
+  private adopt(lookup: ComingSoonLookup) {
+    if (lookup.coming_soon) this.setState({ phase: "coming_soon", config: lookup })
+    else this.setState({ phase: "available", config: null })
+  }
+}

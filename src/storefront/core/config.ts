@@ -1,0 +1,102 @@
+import { isCaptchaProvider, type CaptchaProvider } from "./captcha"
+import type { LabelOverrides } from "./labels"
+
+/** Everything a store can set; the script tag's `data-*` attributes map onto these. */
+export type LaunchDeskOptions = {
+  /** Medusa publishable API key, sent as `x-publishable-api-key`. */
+  publishableKey: string
+  /** The Medusa backend, e.g. https://api.store.com (its `storeCors` must list the storefront). */
+  backendUrl: string
+  /** The chat's fast lane, when the store runs it; the chat routes then go there. */
+  chatBaseUrl?: string
+  /** Show the chat widget (default true). */
+  chat?: boolean
+  /** Look for a coming-soon product on the page (default true). */
+  comingSoon?: boolean
+  /** The product the page shows, when the page cannot tell (see "finding the product"). */
+  productId?: string
+  productHandle?: string
+  /** Extra known add-to-cart locations (CSS selectors), checked before the built-in ones. */
+  addToCartSelectors?: string[]
+  /** Offer email capture when no person answered within this many seconds (default 60). */
+  emailOfferAfterSeconds?: number
+  /** Poll interval while the chat is open and the tab visible (default 3000 ms). */
+  pollIntervalMs?: number
+  /** Longest poll interval when backing off (default 60000 ms). */
+  maxPollIntervalMs?: number
+  /** Ask for an auto-reply after the first visitor message (default true). */
+  autoReply?: boolean
+  /** The CAPTCHA the store configured (default "turnstile"); the script loads only when enabled. */
+  captchaProvider?: CaptchaProvider
+  /** Load the CAPTCHA from another URL (a self-hosted copy or a compatible service). */
+  captchaScriptUrl?: string
+  /** Where the coming-soon part of the bundle is (default: next to launchdesk.js). */
+  comingSoonScriptUrl?: string
+  /** Where the chat launcher sits (default "right"). */
+  position?: "left" | "right"
+  labels?: LabelOverrides
+}
+
+type OptionalOptions = "productId" | "productHandle" | "captchaScriptUrl" | "labels" | "chatBaseUrl" | "comingSoonScriptUrl"
+
+export type ResolvedOptions = Required<Omit<LaunchDeskOptions, OptionalOptions>> & Pick<LaunchDeskOptions, OptionalOptions>
+
+export const DEFAULT_OPTIONS = {
+  chat: true,
+  comingSoon: true,
+  addToCartSelectors: [] as string[],
+  emailOfferAfterSeconds: 60,
+  pollIntervalMs: 3000,
+  maxPollIntervalMs: 60000,
+  autoReply: true,
+  captchaProvider: "turnstile" as CaptchaProvider,
+  position: "right" as "left" | "right",
+}
+
+export function resolveOptions(options: LaunchDeskOptions): ResolvedOptions {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
+  return { ...DEFAULT_OPTIONS, ...defined, publishableKey: options.publishableKey, backendUrl: options.backendUrl }
+}
+
+const flag = (value: string | null) => (value === null ? undefined : !/^(false|off|no|0)$/i.test(value.trim()))
+
+function count(value: string | null) {
+  if (value === null || value.trim() === "") return undefined
+  const number = Number(value)
+  return Number.isFinite(number) && number >= 0 ? number : undefined
+}
+
+const text = (value: string | null) => (value === null || value.trim() === "" ? undefined : value.trim())
+
+/** Options from the script tag's attributes (`data-publishable-key`, `data-backend-url`, …). */
+export function optionsFromScript(script: Pick<Element, "getAttribute"> | null): Partial<LaunchDeskOptions> {
+  if (!script) return {}
+  const read = (name: string) => script.getAttribute(`data-${name}`)
+  const selectors = text(read("add-to-cart-selector"))
+  const position = text(read("position"))
+  const provider = text(read("captcha-provider"))
+  const labels: LabelOverrides = {}
+  const title = text(read("title"))
+  const subtitle = text(read("subtitle"))
+  if (title) labels.chatTitle = title
+  if (subtitle) labels.chatSubtitle = subtitle
+  return {
+    publishableKey: text(read("publishable-key")),
+    backendUrl: text(read("backend-url")),
+    chatBaseUrl: text(read("chat-url")),
+    chat: flag(read("chat")),
+    comingSoon: flag(read("coming-soon")),
+    productId: text(read("product-id")),
+    productHandle: text(read("product-handle")),
+    // One selector list: "a, b" is already valid CSS.
+    addToCartSelectors: selectors ? [selectors] : undefined,
+    emailOfferAfterSeconds: count(read("email-offer-after")),
+    pollIntervalMs: count(read("poll-interval")),
+    autoReply: flag(read("auto-reply")),
+    captchaProvider: isCaptchaProvider(provider) ? provider : undefined,
+    captchaScriptUrl: text(read("captcha-script-url")),
+    comingSoonScriptUrl: text(read("coming-soon-script-url")),
+    position: position === "left" || position === "right" ? position : undefined,
+    labels: Object.keys(labels).length ? labels : undefined,
+  }
+}

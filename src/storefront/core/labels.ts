@@ -1,0 +1,56 @@
+/** Every text the widgets show; a store overrides any of them through the `labels` option. */
+export const DEFAULT_LABELS = {
+  chatTitle: "Support",
+  chatSubtitle: "We usually answer within a few minutes.",
+  openChat: "Open support chat",
+  closeChat: "Close support chat",
+  unread: (count: number) => (count === 1 ? "1 new message" : `${count} new messages`),
+  emptyConversation: "Ask us anything about products, shipping or your order.",
+  messageLabel: "Message",
+  messagePlaceholder: "Write a message…",
+  send: "Send",
+  sending: "Sending…",
+  you: "You",
+  support: "Support",
+  autoReply: "Automatic answer",
+  newMessageFrom: (author: string, text: string) => `${author}: ${text}`,
+  starting: "Connecting…",
+  chatUnavailable: "The chat is unavailable right now. Please try again in a moment.",
+  sendFailed: "Your message was not sent. Check your connection and try again.",
+  rateLimited: (seconds: number) =>
+    `You are sending messages too quickly. Try again in ${seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`,
+  emailOffer: "Our team has not answered yet. Leave your email and we will send the reply there.",
+  emailLabel: "Email address",
+  emailPlaceholder: "you@example.com",
+  saveEmail: "Email me",
+  emailSaved: (email: string) => `Thanks! If you are away, the reply goes to ${email}.`,
+  emailInvalid: "Please enter a valid email address.",
+  dismiss: "Not now",
+
+  comingSoon: "Coming soon",
+  arrives: (date: string) => `Arrives ${date}`,
+  countdownLabel: "Time until launch",
+  days: "Days",
+  hours: "Hours",
+  minutes: "Minutes",
+  seconds: "Seconds",
+  signupIntro: "Be the first to know when it lands.",
+  signupEmailLabel: "Email address",
+  notifyMe: "Notify me",
+  signingUp: "Signing you up…",
+  signupSuccess: "You are on the list! We will email you at launch.",
+  signupFailed: "Something went wrong. Please try again.",
+  signupRateLimited: (minutes: number) =>
+    `Too many signups from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  captchaRequired: "Please complete the verification first.",
+  formsEmbedTitle: "Signup form",
+  shareIntro: "Tell your friends:",
+  shareFacebook: "Share on Facebook",
+  shareX: "Share on X",
+  shareText: (title: string) => `${title}: coming soon. Join the waitlist!`,
+}
+
+export type Labels = typeof DEFAULT_LABELS
+export type LabelOverrides = Partial<Labels>
+
+export const withLabels = (overrides?: LabelOverrides): Labels => ({ ...DEFAULT_LABELS, ...overrides })

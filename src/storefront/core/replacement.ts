@@ -1,0 +1,95 @@
+import { COMING_SOON_BODY_CLASS, findAddToCart, findKnownAddToCart } from "./add-to-cart"
+
+export type ReplacementOptions = {
+  /** The coming-soon block to show in the add-to-cart's place. */
+  block: HTMLElement
+  /** True when the store placed the block itself: it stays where it is. */
+  placedByStore: boolean
+  extraSelectors: string[]
+  /** How long to keep looking for an add-to-cart that is rendered late. */
+  giveUpAfterMs: number
+  onNotFound?: () => void
+  /** Told how the add-to-cart was found each time the block is (re)placed. */
+  onPlaced?: (via: "known" | "scan" | "store") => void
+}
+
+const HIDDEN_MARK = "data-launchdesk-hidden"
+
+/**
+ * Replaces the page's add-to-cart with the block and keeps it replaced: storefronts that
+ * render or re-render the product actions late (React Suspense, client-side navigation)
+ * are watched, and each new add-to-cart is hidden again. `stop` puts everything back.
+ */
+export class AddToCartReplacement {
+  private readonly hidden = new Map<HTMLElement, string | null>()
+  private anchor: Element | null = null
+  private observer: MutationObserver | null = null
+  private frame = 0
+  private deadline = 0
+  private reportedMissing = false
+
+  constructor(private readonly options: ReplacementOptions) {}
+
+  start() {
+    document.body.classList.add(COMING_SOON_BODY_CLASS)
+    this.deadline = Date.now() + this.options.giveUpAfterMs
+    this.apply()
+    this.observer = new MutationObserver(() => {
+      if (this.frame) return
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0
+        this.apply()
+      })
+    })
+    this.observer.observe(document.body, { childList: true, subtree: true })
+  }
+
+  stop() {
+    this.observer?.disconnect()
+    this.observer = null
+    if (this.frame) cancelAnimationFrame(this.frame)
+    this.frame = 0
+    for (const [element, style] of this.hidden) {
+      if (style === null) element.removeAttribute("style")
+      else element.setAttribute("style", style)
+      element.removeAttribute(HIDDEN_MARK)
+    }
+    this.hidden.clear()
+    if (!this.options.placedByStore) this.options.block.remove()
+    document.body.classList.remove(COMING_SOON_BODY_CLASS)
+  }
+
+  private readonly ownElement = (element: Element) =>
+    element === this.options.block ||
+    this.options.block.contains(element) ||
+    element.closest("launchdesk-coming-soon, launchdesk-chat") !== null
+
+  private apply() {
+    const { block, placedByStore, extraSelectors } = this.options
+    if (this.anchor?.isConnected && (placedByStore || block.isConnected)) {
+      // Steady state: only late duplicates (a sticky mobile bar, a re-render) need hiding.
+      findKnownAddToCart(document, extraSelectors, this.ownElement).forEach((element) => this.hide(element))
+      return
+    }
+    const match = findAddToCart(document, extraSelectors, this.ownElement)
+    if (!match) {
+      if (!this.reportedMissing && Date.now() > this.deadline) {
+        this.reportedMissing = true
+        this.options.onNotFound?.()
+      }
+      return
+    }
+    match.hide.forEach((element) => this.hide(element))
+    this.anchor = match.anchor
+    if (!placedByStore) match.anchor.insertAdjacentElement("afterend", block)
+    this.options.onPlaced?.(placedByStore ? "store" : match.via)
+  }
+
+  private hide(element: Element) {
+    if (!(element instanceof HTMLElement) || this.hidden.has(element)) return
+    this.hidden.set(element, element.getAttribute("style"))
+    element.setAttribute(HIDDEN_MARK, "")
+    // Inline and important: theme CSS often overrides the [hidden] attribute.
+    element.style.setProperty("display", "none", "important")
+  }
+}

@@ -1,0 +1,307 @@
+import { loadCaptcha, isCaptchaProvider, type CaptchaApi, type CaptchaProvider } from "../core/captcha"
+import type { ComingSoonConfig, ComingSoonController, ComingSoonState } from "../core/coming-soon-controller"
+import { countdownParts, formatArrivalDate, parseArrivalDate, twoDigits } from "../core/countdown"
+import { DEFAULT_LABELS, type Labels } from "../core/labels"
+import { offerFragment, safeHref } from "../core/offer-html"
+import { shareLinks } from "../core/referral"
+import { COMING_SOON_CSS } from "./coming-soon-styles"
+import { h, styleElement } from "./dom"
+
+export const COMING_SOON_TAG = "launchdesk-coming-soon"
+
+export type ComingSoonElementSettings = {
+  controller: ComingSoonController
+  labels?: Labels
+  /** Used when the store's settings do not name the provider. */
+  captchaProvider?: CaptchaProvider
+  captchaScriptUrl?: string
+}
+
+/** `<launchdesk-coming-soon>` once defined: hand it a controller with `configure`. */
+export interface ComingSoonElement extends HTMLElement {
+  configure(settings: ComingSoonElementSettings): void
+}
+
+export const isComingSoonElement = (element: Element | null): element is ComingSoonElement =>
+  element !== null && typeof Reflect.get(element, "configure") === "function" && element.localName === COMING_SOON_TAG
+
+const UNITS = ["days", "hours", "minutes", "seconds"] as const
+
+function pageTitle(): string {
+  const og = document.querySelector('meta[property="og:title"]')?.getAttribute("content")
+  return (og || document.title || "").trim()
+}
+
+/** The forms add-on's embed address, http(s) only (never javascript: or data:). */
+const embedUrl = (value: string | null | undefined) => {
+  const href = safeHref(value ?? null)
+  return href && /^https?:/i.test(href) ? href : null
+}
+
+/** Defines `<launchdesk-coming-soon>` (once; only in a browser). */
+export function defineComingSoonElement() {
+  if (typeof customElements === "undefined" || customElements.get(COMING_SOON_TAG)) return
+
+  class LaunchDeskComingSoon extends HTMLElement implements ComingSoonElement {
+    private controller: ComingSoonController | null = null
+    private labels: Labels = DEFAULT_LABELS
+    private captchaProvider: CaptchaProvider = "turnstile"
+    private captchaScriptUrl: string | undefined
+    private unsubscribe: (() => void) | null = null
+    private builtFor: ComingSoonConfig | null = null
+    private tickTimer: ReturnType<typeof setTimeout> | null = null
+    /** Updates the countdown and schedules the next update; null once the date has passed. */
+    private countdownTick: (() => void) | null = null
+    private captcha: { api: CaptchaApi; widget: string | number } | null = null
+    private captchaToken: string | null = null
+    private ui: {
+      form: HTMLFormElement | null
+      email: HTMLInputElement | null
+      honeypot: HTMLInputElement | null
+      submit: HTMLButtonElement | null
+      status: HTMLParagraphElement
+      share: HTMLDivElement
+      facebook: HTMLAnchorElement
+      x: HTMLAnchorElement
+    } | null = null
+
+    configure({ controller, labels, captchaProvider, captchaScriptUrl }: ComingSoonElementSettings) {
+      if (labels) this.labels = labels
+      if (captchaProvider) this.captchaProvider = captchaProvider
+      this.captchaScriptUrl = captchaScriptUrl
+      if (controller === this.controller) return
+      this.unsubscribe?.()
+      this.controller = controller
+      this.builtFor = null
+      if (this.isConnected) this.attach()
+    }
+
+    connectedCallback() {
+      this.attach()
+    }
+
+    disconnectedCallback() {
+      this.unsubscribe?.()
+      this.unsubscribe = null
+      this.stopCountdown()
+    }
+
+    private attach() {
+      if (!this.controller) return
+      this.unsubscribe?.()
+      this.unsubscribe = this.controller.subscribe(() => this.render())
+      this.render()
+      // Moved in the page (a storefront re-rendering around it): the countdown runs on.
+      if (this.countdownTick && !this.tickTimer) this.countdownTick()
+    }
+
+    private render() {
+      const state = this.controller?.getState()
+      if (!state) return
+      const root = this.shadowRoot ?? this.attachShadow({ mode: "open" })
+      if (state.phase !== "coming_soon" || !state.config) {
+        this.hidden = true
+        this.stopCountdown()
+        this.countdownTick = null
+        root.replaceChildren()
+        this.builtFor = null
+        return
+      }
+      this.hidden = false
+      // A refreshed signup token is a new config object: keep the form the shopper is using.
+      if (!this.builtFor) {
+        this.build(root, state.config)
+        this.builtFor = state.config
+      }
+      this.renderSignup(state)
+    }
+
+    private build(root: ShadowRoot, config: ComingSoonConfig) {
+      const labels = this.labels
+      const target = parseArrivalDate(config.arrival_date)
+      const arrives =
+        target !== null && config.arrival_date
+          ? h("p", { class: "arrives" }, labels.arrives(formatArrivalDate(config.arrival_date, target)))
+          : null
+      // No valid date: no countdown at all (never NaN boxes).
+      const countdown = target === null ? null : this.buildCountdown(target)
+
+      const offer = h("div", { class: "offer", part: "offer" })
+      offer.appendChild(offerFragment(config.offer_description))
+
+      const status = h("p", { class: "status", role: "status", tabindex: "-1" })
+      const facebook = h("a", { class: "facebook", target: "_blank", rel: "noopener noreferrer", href: "#" }, labels.shareFacebook)
+      const x = h("a", { class: "x", target: "_blank", rel: "noopener noreferrer", href: "#" }, labels.shareX)
+      const share = h("div", { class: "share", part: "share", hidden: true }, h("p", {}, labels.shareIntro), facebook, x)
+
+      const embed = config.email_provider === "forms_addon" ? embedUrl(config.forms_embed_url) : null
+      let signup: HTMLElement
+      let form: HTMLFormElement | null = null
+      let email: HTMLInputElement | null = null
+      let honeypot: HTMLInputElement | null = null
+      let submit: HTMLButtonElement | null = null
+      if (embed) {
+        // The forms add-on owns this form: its own page, its own submission.
+        signup = h("iframe", { class: "forms-embed", src: embed, title: labels.formsEmbedTitle, loading: "lazy" })
+      } else {
+        email = h("input", { type: "email", id: "cs-email", name: "email", required: true, maxlength: "255", autocomplete: "email", placeholder: "you@example.com" })
+        honeypot = h("input", { type: "text", name: "name", tabindex: "-1", autocomplete: "off" })
+        submit = h("button", { type: "submit", class: "primary" }, labels.notifyMe)
+        const captchaSlot = config.captcha.enabled && config.captcha.site_key ? h("slot", { name: "captcha" }) : null
+        form = h(
+          "form",
+          { part: "form", novalidate: true },
+          h("label", { class: "sr-only", for: "cs-email" }, labels.signupEmailLabel),
+          email,
+          // Hidden from people and assistive technology: only bots fill it in.
+          h("div", { class: "honeypot", "aria-hidden": "true" }, h("label", {}, "Name", honeypot)),
+          submit,
+          captchaSlot ? h("div", { class: "captcha" }, captchaSlot) : null
+        )
+        form.addEventListener("submit", (event) => {
+          event.preventDefault()
+          void this.submit()
+        })
+        signup = h("div", {}, h("p", { class: "intro" }, labels.signupIntro), form)
+        if (captchaSlot) void this.mountCaptcha(config)
+      }
+
+      root.replaceChildren(
+        styleElement(COMING_SOON_CSS),
+        h(
+          "section",
+          { class: "block", part: "block", "aria-labelledby": "cs-title" },
+          h("p", { class: "eyebrow", id: "cs-title" }, labels.comingSoon),
+          arrives,
+          countdown,
+          offer,
+          signup,
+          status,
+          share
+        )
+      )
+      this.ui = { form, email, honeypot, submit, status, share, facebook, x }
+    }
+
+    private buildCountdown(target: number): HTMLElement {
+      const labels = this.labels
+      const values = UNITS.map(() => h("span", { class: "value" }, "00"))
+      const countdown = h(
+        "div",
+        { class: "countdown", part: "countdown", role: "timer", "aria-label": labels.countdownLabel },
+        ...UNITS.map((unit, index) => h("div", { class: `unit ${unit}` }, values[index], h("span", { class: "label" }, labels[unit])))
+      )
+      const tick = () => {
+        const parts = countdownParts(target, Date.now())
+        if (!parts) {
+          // The date has passed: the timer goes away (the product stays coming soon until the store says so).
+          countdown.hidden = true
+          this.stopCountdown()
+          this.countdownTick = null
+          return
+        }
+        countdown.classList.toggle("long", parts.days >= 100)
+        UNITS.forEach((unit, index) => {
+          values[index].textContent = unit === "days" ? String(parts.days) : twoDigits(parts[unit])
+        })
+        // Next whole second, so the boxes change together with the clock.
+        this.tickTimer = setTimeout(tick, 1000 - (Date.now() % 1000) + 5)
+      }
+      this.stopCountdown()
+      this.countdownTick = tick
+      tick()
+      return countdown
+    }
+
+    private stopCountdown() {
+      if (this.tickTimer) clearTimeout(this.tickTimer)
+      this.tickTimer = null
+    }
+
+    private async mountCaptcha(config: ComingSoonConfig) {
+      const siteKey = config.captcha.site_key
+      if (!siteKey) return
+      const provider = isCaptchaProvider(config.captcha.provider) ? config.captcha.provider : this.captchaProvider
+      let container = this.querySelector<HTMLElement>(':scope > [slot="captcha"]')
+      if (!container) {
+        container = document.createElement("div")
+        container.slot = "captcha"
+        this.appendChild(container)
+      }
+      try {
+        const api = await loadCaptcha(provider, this.captchaScriptUrl)
+        const widget = api.render(container, {
+          sitekey: siteKey,
+          callback: (token) => {
+            this.captchaToken = token
+          },
+          "expired-callback": () => {
+            this.captchaToken = null
+          },
+          "error-callback": () => {
+            this.captchaToken = null
+          },
+        })
+        this.captcha = { api, widget }
+      } catch {
+        if (this.ui) this.showStatus(this.labels.signupFailed, "error")
+      }
+    }
+
+    private async submit() {
+      const ui = this.ui
+      const controller = this.controller
+      if (!ui?.email || !controller) return
+      if (!ui.email.checkValidity()) {
+        this.showStatus(this.labels.emailInvalid, "error")
+        ui.email.focus()
+        return
+      }
+      const config = controller.getState().config
+      if (config?.captcha.enabled && config.captcha.site_key && !this.captchaToken) {
+        this.showStatus(this.labels.captchaRequired, "error")
+        return
+      }
+      const ok = await controller.signup({
+        email: ui.email.value,
+        honeypot: ui.honeypot?.value ?? "",
+        captchaToken: this.captchaToken,
+      })
+      if (!ok && this.captcha) {
+        // A CAPTCHA token is single-use: a failed attempt needs a fresh one.
+        this.captcha.api.reset(this.captcha.widget)
+        this.captchaToken = null
+      }
+    }
+
+    private showStatus(message: string, kind: "error" | "success" | "") {
+      if (!this.ui) return
+      this.ui.status.textContent = message
+      this.ui.status.className = `status ${kind}`
+    }
+
+    private renderSignup(state: ComingSoonState) {
+      const ui = this.ui
+      if (!ui) return
+      const { status, message, mailerId } = state.signup
+      if (ui.submit) {
+        ui.submit.disabled = status === "submitting"
+        ui.submit.textContent = status === "submitting" ? this.labels.signingUp : this.labels.notifyMe
+      }
+      if (status === "error") this.showStatus(message ?? this.labels.signupFailed, "error")
+      if (status === "submitting") this.showStatus("", "")
+      if (status === "success" && ui.share.hidden) {
+        if (ui.form) ui.form.hidden = true
+        ui.form?.parentElement?.querySelector(".intro")?.setAttribute("hidden", "")
+        this.showStatus(message ?? this.labels.signupSuccess, "success")
+        const links = shareLinks(location.href, mailerId, this.labels.shareText(pageTitle()))
+        ui.facebook.href = links.facebook
+        ui.x.href = links.x
+        ui.share.hidden = false
+        ui.status.focus()
+      }
+    }
+  }
+
+  customElements.define(COMING_SOON_TAG, LaunchDeskComingSoon)
+}

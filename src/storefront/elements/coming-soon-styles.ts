@@ -1,0 +1,75 @@
+// Shadow-root styles of the coming-soon block; loaded only on a coming-soon product page.
+export const COMING_SOON_CSS = `
+:host {
+  --_accent: var(--launchdesk-accent, #111827);
+  --_accent-text: var(--launchdesk-accent-text, #ffffff);
+  --_surface: var(--launchdesk-surface, #ffffff);
+  --_text: var(--launchdesk-text, #1f2328);
+  --_muted: var(--launchdesk-muted, #5f6672);
+  --_box: var(--launchdesk-box, #f4f4f5);
+  --_radius: var(--launchdesk-radius, 16px);
+  --_danger: var(--launchdesk-danger, #b42318);
+  display: block;
+  margin: 8px 0;
+  font: var(--launchdesk-font, inherit);
+  color: var(--_text);
+}
+* { box-sizing: border-box; }
+[hidden] { display: none !important; }
+.sr-only {
+  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+}
+:focus-visible { outline: 3px solid var(--launchdesk-focus, #2563eb); outline-offset: 2px; }
+.block {
+  padding: 20px; border-radius: var(--_radius); background: var(--_surface);
+  border: 1px solid rgba(0, 0, 0, .1);
+}
+.eyebrow {
+  display: inline-block; margin: 0 0 6px; padding: 3px 10px; border-radius: 999px;
+  background: var(--_accent); color: var(--_accent-text);
+  font-size: 12px; font-weight: 700; letter-spacing: .08em; text-transform: uppercase;
+}
+.arrives { margin: 4px 0 0; color: var(--_muted); font-size: 15px; }
+.countdown {
+  display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px; margin: 16px 0 4px;
+  container-type: inline-size;
+}
+.unit {
+  display: flex; flex-direction: column; align-items: center; min-width: 0; padding: 10px 2px;
+  border-radius: 12px; background: var(--_box);
+}
+/* Sized by the block's width, and smaller again for a day count of three digits or more. */
+.value { font-size: 24px; font-size: min(26px, 10cqi); font-weight: 700; font-variant-numeric: tabular-nums; line-height: 1.1; }
+.countdown.long .value { font-size: 18px; font-size: min(26px, 6.5cqi); }
+.label { font-size: 11px; text-transform: uppercase; letter-spacing: .08em; color: var(--_muted); }
+.offer { margin: 14px 0 0; line-height: 1.55; }
+.offer p { margin: 0 0 8px; }
+.offer a { color: inherit; }
+.intro { margin: 16px 0 8px; font-weight: 600; }
+form { display: flex; flex-wrap: wrap; gap: 8px; }
+input[type="email"] {
+  flex: 1 1 200px; min-width: 0; height: 46px; padding: 0 14px; font: inherit; color: inherit;
+  border-radius: 12px; border: 1px solid rgba(0, 0, 0, .22); background: #fff;
+}
+.primary {
+  height: 46px; padding: 0 20px; border: 0; border-radius: 12px; font: inherit; font-weight: 600; cursor: pointer;
+  background: var(--_accent); color: var(--_accent-text);
+}
+.primary:disabled { opacity: .6; cursor: progress; }
+.captcha { flex-basis: 100%; }
+.status { margin: 10px 0 0; font-size: 14px; }
+.status:empty { display: none; }
+.status.error { color: var(--_danger); }
+.status.success { color: #067647; font-weight: 600; }
+.forms-embed { width: 100%; min-height: 320px; border: 0; margin-top: 12px; border-radius: 12px; }
+.share { margin-top: 14px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+.share p { margin: 0; flex-basis: 100%; color: var(--_muted); font-size: 14px; }
+.share a {
+  display: inline-flex; align-items: center; height: 40px; padding: 0 14px; border-radius: 10px;
+  text-decoration: none; font-weight: 600; font-size: 14px; color: #fff;
+}
+.share .facebook { background: #1877f2; }
+.share .x { background: #000; }
+.honeypot { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
+`

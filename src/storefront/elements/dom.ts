@@ -1,0 +1,61 @@
+// Every node the widgets show is built with these: attributes through setAttribute, text
+// through text nodes. No innerHTML anywhere, so nothing a shopper, an agent or a store
+// typed can become markup.
+
+type Child = Node | string | null | undefined | false
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === true) element.setAttribute(name, "")
+    else if (typeof value === "string") element.setAttribute(name, value)
+  }
+  append(element, children)
+  return element
+}
+
+export function append(parent: Node, children: Child[]) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue
+    parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child)
+  }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg"
+
+/** A 24×24 stroke icon from path data. */
+export function icon(paths: string[], size = 24): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, "svg")
+  svg.setAttribute("viewBox", "0 0 24 24")
+  svg.setAttribute("width", String(size))
+  svg.setAttribute("height", String(size))
+  svg.setAttribute("fill", "none")
+  svg.setAttribute("stroke", "currentColor")
+  svg.setAttribute("stroke-width", "2")
+  svg.setAttribute("stroke-linecap", "round")
+  svg.setAttribute("stroke-linejoin", "round")
+  svg.setAttribute("aria-hidden", "true")
+  svg.setAttribute("focusable", "false")
+  for (const d of paths) {
+    const path = document.createElementNS(SVG_NS, "path")
+    path.setAttribute("d", d)
+    svg.appendChild(path)
+  }
+  return svg
+}
+
+export const ICONS = {
+  chat: ["M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"],
+  close: ["M18 6 6 18", "M6 6l12 12"],
+  send: ["M22 2 11 13", "M22 2 15 22l-4-9-9-4 20-7z"],
+}
+
+export function styleElement(css: string): HTMLStyleElement {
+  const style = document.createElement("style")
+  style.textContent = css
+  return style
+}

@@ -1,0 +1,51 @@
+// launchdesk-coming-soon.js: loaded by launchdesk.js only on a coming-soon product page.
+import { createApiClient } from "../core/api"
+import { ComingSoonController } from "../core/coming-soon-controller"
+import type { ComingSoonMountArgs } from "../core/globals"
+import { withLabels } from "../core/labels"
+import { readSharedBy } from "../core/referral"
+import { AddToCartReplacement } from "../core/replacement"
+import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
+
+// How long to wait for an add-to-cart that the storefront renders late.
+const FIND_ADD_TO_CART_FOR_MS = 10_000
+
+function mount({ options, productId, config }: ComingSoonMountArgs): () => void {
+  defineComingSoonElement()
+  const labels = withLabels(options.labels)
+  const controller = new ComingSoonController({
+    api: createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey }),
+    productId,
+    labels,
+    sharedBy: () => readSharedBy(),
+    initial: config,
+  })
+  // A store may place <launchdesk-coming-soon> itself; it then stays where it was put.
+  const placed = document.querySelector<HTMLElement>(COMING_SOON_TAG)
+  const block = placed ?? document.createElement(COMING_SOON_TAG)
+  customElements.upgrade(block)
+  if (isComingSoonElement(block)) {
+    block.configure({
+      controller,
+      labels,
+      captchaProvider: options.captchaProvider,
+      captchaScriptUrl: options.captchaScriptUrl,
+    })
+  }
+  const replacement = new AddToCartReplacement({
+    block,
+    placedByStore: placed !== null,
+    extraSelectors: options.addToCartSelectors,
+    giveUpAfterMs: FIND_ADD_TO_CART_FOR_MS,
+    onPlaced: (via) => block.setAttribute("data-placement", via),
+    onNotFound: () =>
+      console.warn(
+        "[LaunchDesk] no add-to-cart found on this coming-soon product page. Add its CSS selector with " +
+          'data-add-to-cart-selector="…", or place <launchdesk-coming-soon></launchdesk-coming-soon> where the block belongs.'
+      ),
+  })
+  replacement.start()
+  return () => replacement.stop()
+}
+
+window.LaunchDeskComingSoon = { mount }

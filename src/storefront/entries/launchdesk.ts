@@ -1,0 +1,135 @@
+// launchdesk.js: the one script tag a store adds. It starts the chat widget on every page and,
+// on a product page whose product is coming soon, loads launchdesk-coming-soon.js (the block,
+// its styles and, only when enabled, the CAPTCHA) to replace the add-to-cart.
+import { createApiClient, trimSlash } from "../core/api"
+import { ChatController } from "../core/chat-controller"
+import { fetchComingSoon } from "../core/coming-soon-api"
+import { optionsFromScript, resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
+import type { ComingSoonModule } from "../core/globals"
+import { withLabels } from "../core/labels"
+import { PRODUCT_ID_ATTRIBUTE, productHintOf, productIdForHandle } from "../core/product"
+import { rememberSharedBy } from "../core/referral"
+import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
+
+declare const __LAUNCHDESK_VERSION__: string
+
+// Only valid while this script runs for the first time, so read it now.
+const script =
+  document.currentScript ?? document.querySelector<HTMLScriptElement>("script[data-publishable-key][src*='launchdesk']")
+const scriptSrc = script instanceof HTMLScriptElement ? script.src : ""
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+function startChat(options: ResolvedOptions): ChatController {
+  defineChatElement()
+  const labels = withLabels(options.labels)
+  const controller = new ChatController({
+    api: createApiClient({
+      baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
+      publishableKey: options.publishableKey,
+    }),
+    labels,
+    emailOfferAfterSeconds: options.emailOfferAfterSeconds,
+    pollIntervalMs: options.pollIntervalMs,
+    maxPollIntervalMs: options.maxPollIntervalMs,
+    autoReply: options.autoReply,
+    storage: storage(),
+  })
+  // A store may place <launchdesk-chat> itself; otherwise it goes at the end of the page.
+  const element = document.querySelector<HTMLElement>(CHAT_TAG) ?? document.createElement(CHAT_TAG)
+  customElements.upgrade(element)
+  if (isChatElement(element)) element.configure({ controller, labels, position: options.position })
+  if (!element.isConnected) document.body.appendChild(element)
+  return controller
+}
+
+let comingSoonModule: Promise<ComingSoonModule> | null = null
+
+function loadComingSoonModule(options: ResolvedOptions): Promise<ComingSoonModule> {
+  comingSoonModule ??= new Promise<ComingSoonModule>((resolve, reject) => {
+    if (window.LaunchDeskComingSoon) {
+      resolve(window.LaunchDeskComingSoon)
+      return
+    }
+    const element = document.createElement("script")
+    element.src = options.comingSoonScriptUrl ?? new URL("launchdesk-coming-soon.js", scriptSrc || location.href).toString()
+    element.async = true
+    element.onload = () =>
+      window.LaunchDeskComingSoon ? resolve(window.LaunchDeskComingSoon) : reject(new Error("coming-soon script is empty"))
+    element.onerror = () => reject(new Error(`could not load ${element.src}`))
+    document.head.appendChild(element)
+  }).catch((error: unknown) => {
+    comingSoonModule = null
+    throw error
+  })
+  return comingSoonModule
+}
+
+/** Watches which product the page shows and mounts the block when that product is coming soon. */
+function startComingSoon(options: ResolvedOptions) {
+  const api = createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey })
+  let current: { key: string; unmount?: () => void } | null = null
+
+  async function sync() {
+    const hint = productHintOf(options, document, location.pathname)
+    const key = hint.productId ? `id:${hint.productId}` : hint.productHandle ? `handle:${hint.productHandle}` : ""
+    if (current?.key === key) return
+    current?.unmount?.()
+    const entry: { key: string; unmount?: () => void } = { key }
+    current = entry
+    if (!key) return
+    const productId = hint.productId ?? (hint.productHandle ? await productIdForHandle(api, hint.productHandle) : null)
+    if (!productId || current !== entry) return
+    const lookup = await fetchComingSoon(api, productId).catch(() => null)
+    if (!lookup?.coming_soon || current !== entry) return
+    try {
+      const module = await loadComingSoonModule(options)
+      if (current === entry) entry.unmount = module.mount({ options, productId, config: lookup })
+    } catch (error) {
+      console.warn("[LaunchDesk] the coming-soon block could not load:", error)
+    }
+  }
+
+  // Client-side navigation changes the URL or the product marker without a page load.
+  let frame = 0
+  const check = () => {
+    frame = 0
+    void sync()
+  }
+  new MutationObserver(() => {
+    frame ||= requestAnimationFrame(check)
+  }).observe(document.documentElement, { childList: true, subtree: true, attributeFilter: [PRODUCT_ID_ATTRIBUTE] })
+  window.addEventListener("popstate", () => void sync())
+  void sync()
+  return sync
+}
+
+function main() {
+  const options: Partial<LaunchDeskOptions> = { ...window.LaunchDeskConfig }
+  for (const [key, value] of Object.entries(optionsFromScript(script))) {
+    if (value !== undefined) Reflect.set(options, key, value)
+  }
+  if (!options.publishableKey || !options.backendUrl) {
+    console.warn("[LaunchDesk] add data-publishable-key and data-backend-url to the script tag.")
+    return
+  }
+  const resolved = resolveOptions({ ...options, publishableKey: options.publishableKey, backendUrl: options.backendUrl })
+  rememberSharedBy(location.href)
+  const chat = resolved.chat ? startChat(resolved) : null
+  const refreshComingSoon = resolved.comingSoon ? startComingSoon(resolved) : async () => undefined
+  window.LaunchDesk = { version: __LAUNCHDESK_VERSION__, options: resolved, chat, refreshComingSoon }
+}
+
+if (window.LaunchDesk) {
+  console.warn("[LaunchDesk] the script is on this page twice; the second copy does nothing.")
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", main, { once: true })
+} else {
+  main()
+}

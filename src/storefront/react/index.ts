@@ -1,0 +1,282 @@
+// React bindings for Next.js storefronts (`medusa-plugin-launchdesk/react`). The bundle built
+// from this file starts with "use client": a server component imports <SupportChat /> and
+// <ComingSoonGate> and renders them with serialisable props. The behaviour is the
+// framework-free core's (controllers and custom elements), shared with the script tag.
+import {
+  createContext,
+  createElement,
+  Fragment,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react"
+import { COMING_SOON_BODY_CLASS } from "../core/add-to-cart"
+import { createApiClient, trimSlash } from "../core/api"
+import type { CaptchaProvider } from "../core/captcha"
+import { ChatController, type ChatState } from "../core/chat-controller"
+import { ComingSoonController, type ComingSoonState, type SignupInput } from "../core/coming-soon-controller"
+import { resolveOptions, type ResolvedOptions } from "../core/config"
+import { countdownParts, parseArrivalDate, type CountdownParts } from "../core/countdown"
+import { withLabels, type LabelOverrides, type Labels } from "../core/labels"
+import { readSharedBy, rememberSharedBy, shareLinks } from "../core/referral"
+import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
+import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
+
+export type { ChatMessage, ChatNotice, ChatState } from "../core/chat-controller"
+export type { ComingSoonConfig, ComingSoonState, SignupInput } from "../core/coming-soon-controller"
+export type { CountdownParts } from "../core/countdown"
+export type { Labels, LabelOverrides } from "../core/labels"
+export { ChatController, ComingSoonController }
+
+/** The settings every component and hook needs; set them once on <LaunchDeskProvider>, override per component. */
+export type LaunchDeskConfig = {
+  publishableKey?: string
+  backendUrl?: string
+  chatBaseUrl?: string
+  labels?: LabelOverrides
+  emailOfferAfterSeconds?: number
+  pollIntervalMs?: number
+  maxPollIntervalMs?: number
+  autoReply?: boolean
+  captchaProvider?: CaptchaProvider
+  captchaScriptUrl?: string
+}
+
+const LaunchDeskContext = createContext<LaunchDeskConfig>({})
+
+const isBrowser = () => typeof window !== "undefined"
+
+/** Keeps a landing `?shared_by=` in the `cs_shared_by_id` cookie, whichever page the shopper lands on. */
+function useRememberSharedBy() {
+  useEffect(() => {
+    rememberSharedBy(location.href)
+  }, [])
+}
+
+export function LaunchDeskProvider({ children, ...config }: LaunchDeskConfig & { children?: ReactNode }) {
+  useRememberSharedBy()
+  const { publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs } = config
+  const { maxPollIntervalMs, autoReply, captchaProvider, captchaScriptUrl } = config
+  const value = useMemo(
+    () => config,
+    // The fields, not the object: a parent re-render must not recreate the controllers.
+    [publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, autoReply, captchaProvider, captchaScriptUrl]
+  )
+  return createElement(LaunchDeskContext.Provider, { value }, children)
+}
+
+/** The provider's settings with this component's props on top. */
+export function useLaunchDeskConfig(overrides: LaunchDeskConfig = {}): ResolvedOptions {
+  const context = useContext(LaunchDeskContext)
+  const merged: LaunchDeskConfig = { ...context }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) Reflect.set(merged, key, value)
+  }
+  const { publishableKey, backendUrl } = merged
+  if (!publishableKey || !backendUrl) {
+    throw new Error(
+      "LaunchDesk: set publishableKey and backendUrl on <LaunchDeskProvider> or on the component " +
+        "(in the Next.js starter: NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY and NEXT_PUBLIC_MEDUSA_BACKEND_URL)."
+    )
+  }
+  return resolveOptions({ ...merged, publishableKey, backendUrl })
+}
+
+/**
+ * The full label set, stable while the overrides' text is the same (keyed by their JSON,
+ * which leaves function labels out): an inline `labels={{ … }}` must not recreate
+ * controllers, and refetch, on every render.
+ */
+function useLabels(overrides: LabelOverrides | undefined): Labels {
+  const key = JSON.stringify(overrides ?? {})
+  return useMemo(() => withLabels(overrides), [key])
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+// One chat per backend and key for the whole page: <SupportChat /> and a header badge built
+// with useSupportChat() show the same conversation and poll once.
+const chats = new Map<string, { controller: ChatController; users: number }>()
+
+function createChatController(options: ResolvedOptions) {
+  return new ChatController({
+    api: createApiClient({
+      baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
+      publishableKey: options.publishableKey,
+    }),
+    labels: withLabels(options.labels),
+    emailOfferAfterSeconds: options.emailOfferAfterSeconds,
+    pollIntervalMs: options.pollIntervalMs,
+    maxPollIntervalMs: options.maxPollIntervalMs,
+    autoReply: options.autoReply,
+    storage: isBrowser() ? browserStorage() : null,
+  })
+}
+
+/** The chat's state and actions, for a chat UI of your own or a badge beside <SupportChat />. */
+export function useSupportChat(config?: LaunchDeskConfig) {
+  const options = useLaunchDeskConfig(config)
+  const key = `${options.chatBaseUrl ?? options.backendUrl}|${options.publishableKey}`
+  const controller = useMemo(() => {
+    // On the server every render gets a fresh, never-started controller: nothing is shared between requests.
+    if (!isBrowser()) return createChatController(options)
+    const shared = chats.get(key) ?? { controller: createChatController(options), users: 0 }
+    chats.set(key, shared)
+    return shared.controller
+  }, [key])
+  useEffect(() => {
+    const shared = chats.get(key)
+    if (!shared) return
+    shared.users += 1
+    shared.controller.start()
+    return () => {
+      shared.users -= 1
+      if (shared.users === 0) {
+        shared.controller.stop()
+        chats.delete(key)
+      }
+    }
+  }, [key, controller])
+  const state: ChatState = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState)
+  return {
+    state,
+    controller,
+    open: () => controller.open(),
+    close: () => controller.close(),
+    toggle: () => controller.toggle(),
+    send: (text: string) => controller.send(text),
+    saveEmail: (email: string) => controller.saveEmail(email),
+    dismissEmailOffer: () => controller.dismissEmailOffer(),
+  }
+}
+
+export type SupportChatProps = LaunchDeskConfig & { position?: "left" | "right" }
+
+/** The chat widget (launcher and panel). Put it once in the root layout. */
+export function SupportChat({ position, ...config }: SupportChatProps) {
+  useRememberSharedBy()
+  const { controller } = useSupportChat(config)
+  const options = useLaunchDeskConfig(config)
+  const labels = useLabels(options.labels)
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    defineChatElement()
+    const element = ref.current
+    if (!element) return
+    customElements.upgrade(element)
+    if (isChatElement(element)) element.configure({ controller, labels, position: position ?? options.position })
+  }, [controller, labels, position, options.position])
+  return createElement(CHAT_TAG, { ref })
+}
+
+export type ProductRef = string | { id: string }
+
+/** One product's coming-soon state and its signup, for a block of your own or to branch on. */
+export function useComingSoon(product: ProductRef, config?: LaunchDeskConfig) {
+  const options = useLaunchDeskConfig(config)
+  const productId = typeof product === "string" ? product : product.id
+  const labels = useLabels(options.labels)
+  const controller = useMemo(
+    () =>
+      new ComingSoonController({
+        api: createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey }),
+        productId,
+        labels,
+        sharedBy: () => readSharedBy(),
+      }),
+    [productId, options.backendUrl, options.publishableKey, labels]
+  )
+  useEffect(() => {
+    rememberSharedBy(location.href)
+    void controller.load()
+  }, [controller])
+  const state: ComingSoonState = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState)
+  const { status, mailerId } = state.signup
+  const title = state.config ? labels.shareText(isBrowser() ? document.title : "") : ""
+  return {
+    state,
+    controller,
+    isComingSoon: state.phase === "coming_soon",
+    signup: (input: SignupInput) => controller.signup(input),
+    /** Facebook and X links carrying `shared_by`, once the signup succeeded. */
+    share: status === "success" && isBrowser() ? shareLinks(location.href, mailerId, title) : null,
+  }
+}
+
+/** Days, hours, minutes and seconds until `arrivalDate`, every second; null without a valid date or once it passed. */
+export function useCountdown(arrivalDate: string | null | undefined): CountdownParts | null {
+  const target = useMemo(() => parseArrivalDate(arrivalDate), [arrivalDate])
+  // Null until mounted: the server's clock must not end up in the hydrated markup.
+  const [now, setNow] = useState<number | null>(null)
+  useEffect(() => {
+    if (target === null) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const tick = () => {
+      const time = Date.now()
+      setNow(time)
+      if (time < target) timer = setTimeout(tick, 1000 - (time % 1000) + 5)
+    }
+    tick()
+    return () => clearTimeout(timer)
+  }, [target])
+  return target === null || now === null ? null : countdownParts(target, now)
+}
+
+export type ComingSoonGateProps = LaunchDeskConfig & {
+  /** The product (anything with an `id`, e.g. Medusa's StoreProduct) or its id. */
+  product: ProductRef
+  /** The add-to-cart, shown when the product is not coming soon (and if the check fails). */
+  children?: ReactNode
+  /** Shown while the check runs (default: nothing, so no add-to-cart flashes on a coming-soon product). */
+  fallback?: ReactNode
+}
+
+/** Shows its children (the add-to-cart) unless the product is coming soon; then the coming-soon block. */
+export function ComingSoonGate({ product, children, fallback = null, ...config }: ComingSoonGateProps) {
+  const { state, controller } = useComingSoon(product, config)
+  const options = useLaunchDeskConfig(config)
+  if (state.phase === "loading") return createElement(Fragment, null, fallback)
+  if (state.phase !== "coming_soon") return createElement(Fragment, null, children)
+  return createElement(ComingSoonBlock, {
+    controller,
+    labels: options.labels,
+    captchaProvider: options.captchaProvider,
+    captchaScriptUrl: options.captchaScriptUrl,
+  })
+}
+
+type ComingSoonBlockProps = {
+  controller: ComingSoonController
+  labels?: LabelOverrides
+  captchaProvider?: CaptchaProvider
+  captchaScriptUrl?: string
+}
+
+/** The `<launchdesk-coming-soon>` element for a controller, and the page's body class while it shows. */
+export function ComingSoonBlock({ controller, labels, captchaProvider, captchaScriptUrl }: ComingSoonBlockProps) {
+  const ref = useRef<HTMLElement>(null)
+  const resolvedLabels = useLabels(labels)
+  useEffect(() => {
+    defineComingSoonElement()
+    const element = ref.current
+    if (element) {
+      customElements.upgrade(element)
+      if (isComingSoonElement(element)) {
+        element.configure({ controller, labels: resolvedLabels, captchaProvider, captchaScriptUrl })
+      }
+    }
+    document.body.classList.add(COMING_SOON_BODY_CLASS)
+    return () => document.body.classList.remove(COMING_SOON_BODY_CLASS)
+  }, [controller, resolvedLabels, captchaProvider, captchaScriptUrl])
+  return createElement(COMING_SOON_TAG, { ref })
+}
