@@ -67,7 +67,10 @@ const readFingerprint = () => (fs.existsSync(FINGERPRINT_FILE) ? fs.readFileSync
 
 /** Builds the dashboard (with the plugin's admin extensions) where `medusa start` serves it. */
 async function buildAdmin(env) {
-  await medusa(HOST_DIR, ["build", "--admin-only"], env)
+  // The dashboard's Tailwind resolves the plugin's admin from Medusa's own folder, which is
+  // this repository's node_modules here; NODE_PATH lets it find the host's installed copy.
+  const nodePath = [path.join(HOST_DIR, "node_modules"), process.env.NODE_PATH].filter(Boolean).join(path.delimiter)
+  await medusa(HOST_DIR, ["build", "--admin-only"], { ...env, NODE_PATH: nodePath })
   fs.rmSync(ADMIN_DIST, { recursive: true, force: true })
   fs.mkdirSync(path.dirname(ADMIN_DIST), { recursive: true })
   fs.renameSync(path.join(HOST_DIR, ".medusa", "admin"), ADMIN_DIST)
