@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import axios from "axios"
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core"
 import { ROOT } from "../../scripts/lib/host-app"
 import { FakeSlack } from "../utils/fake-slack"
 import { VisitorClient } from "../utils/visitor-client"
@@ -23,6 +23,7 @@ const SECRETS = {
   captchaSecret: "captcha-browser-secret-9d13",
 }
 const SLACK_CHANNEL = "C0BROWSER"
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const SHOPPER_QUESTIONS = [
   "Is the linen shirt available in XL?",
@@ -576,6 +577,75 @@ describe("the admin dashboard screens, in a real browser", () => {
         expect(html).not.toContain(secret)
       }
       expect(bodies).not.toContain(secret)
+    }
+  })
+
+  /** Opens a conversation in the inbox and waits for its first message. */
+  async function openPane(conversationId: number, firstMessage: string) {
+    await page.goto(url(`/app/support-inbox?id=${conversationId}`))
+    const pane = page.getByLabel(`Conversation ${conversationId}`)
+    await pane.getByText(firstMessage).waitFor()
+    return pane
+  }
+  const conversationRead = (conversationId: number) => (address: URL) =>
+    address.pathname === `/admin/app/v1/conversation/${conversationId}`
+  const conversationStream = (conversationId: number) => (address: URL) =>
+    address.pathname === `/admin/app/v1/conversation/${conversationId}/stream`
+  /** How the pane gets new messages right now: "stream" or "poll". */
+  const liveUpdates = (conversationId: number) =>
+    page.locator(`[aria-label="Conversation ${conversationId}"]`).getAttribute("data-live-updates")
+
+  it("inbox push: a visitor's message reaches the open pane over the stream, even with the pane's own reads cut off", async () => {
+    const pageUrl = "https://shop.example/products/live"
+    const { visitor, conversationId, messageId } = await startConversation("Is the pane live?", pageUrl)
+    const requests: Request[] = []
+    const record = (request: Request) => void requests.push(request)
+    page.on("request", record)
+    try {
+      const pane = await openPane(conversationId, "Is the pane live?")
+      await waitFor(async () => ((await liveUpdates(conversationId)) === "stream" ? true : undefined), {
+        what: "the pane's stream",
+      })
+      const stream = requests.filter((request) => conversationStream(conversationId)(new URL(request.url()))).pop()
+      expect(stream?.headers()["accept"]).toBe("text/event-stream")
+      expect(new URL(stream?.url() ?? "").searchParams.get("since_id")).toBe(String(messageId))
+
+      // From here on only the stream can bring the message: the pane's reads of the conversation fail.
+      await page.route(conversationRead(conversationId), (route) => route.abort())
+      const sentAt = Date.now()
+      const later = await visitor.send({ message: "Pushed into the pane", page_url: pageUrl })
+      expect(later.status).toBe(200)
+      await pane.locator(`[data-message-id="${later.data.message_id}"][data-sender="visitor"]`).waitFor({ timeout: 3000 })
+      expect(Date.now() - sentAt).toBeLessThan(3000)
+      // The failed refresh the message triggered leaves the pane as it was, each message once.
+      await sleep(1000)
+      expect(await pane.locator("[data-message-id]").evaluateAll((items) => items.map((item) => item.getAttribute("data-message-id")))).toEqual([
+        String(messageId),
+        String(later.data.message_id),
+      ])
+    } finally {
+      page.off("request", record)
+      await page.unroute(conversationRead(conversationId))
+    }
+  })
+
+  it("inbox push: with the stream blocked, the open pane still gets new messages by polling", async () => {
+    const pageUrl = "https://shop.example/products/polled"
+    const { visitor, conversationId } = await startConversation("Does polling still work?", pageUrl)
+    let streamAttempts = 0
+    await page.route(conversationStream(conversationId), (route) => {
+      streamAttempts += 1
+      return route.abort()
+    })
+    try {
+      const pane = await openPane(conversationId, "Does polling still work?")
+      await waitFor(async () => (streamAttempts > 0 ? true : undefined), { what: "a stream attempt" })
+      const later = await visitor.send({ message: "Reached the pane by polling", page_url: pageUrl })
+      expect(later.status).toBe(200)
+      await pane.locator(`[data-message-id="${later.data.message_id}"][data-sender="visitor"]`).waitFor({ timeout: 10000 })
+      expect(await liveUpdates(conversationId)).toBe("poll")
+    } finally {
+      await page.unroute(conversationStream(conversationId))
     }
   })
 })

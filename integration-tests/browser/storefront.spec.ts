@@ -38,6 +38,7 @@ type ConversationView = { email: string | null; messages: { sender: string; mess
 type Signup = { email: string; product_id: string; referrer_id: string | null; mailer_id: string | null }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const isStreamUrl = (url: URL) => url.pathname.endsWith("/store/app/v1/stream")
 
 /** The limiter counts in fixed windows aligned to the clock: keep a burst inside one. */
 async function waitForFreshWindow(windowSeconds: number, neededSeconds: number) {
@@ -86,6 +87,17 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
       return launchDesk?.chat?.getState().conversationId ?? null
     })
   const chatRoot = (page: Page) => page.locator("launchdesk-chat")
+  const isStreaming = (page: Page) => page.evaluate(() => window.LaunchDesk?.chat?.isStreaming() ?? false)
+  const polls = (requests: Request[]) => requests.filter((request) => request.url().includes("/store/app/v1/poll?"))
+  /** The message ids the widget shows, in order (each once). */
+  const shownMessageIds = (page: Page) =>
+    chatRoot(page)
+      .locator("li[data-message-id]")
+      .evaluateAll((items) => items.map((item) => Number(item.getAttribute("data-message-id"))))
+  const storedMessageIds = async (conversationId: number | null) => {
+    const view = await host.admin<{ messages: { message_id: number }[] }>("GET", `/admin/app/v1/conversation/${conversationId}`)
+    return view.messages.map((message) => message.message_id)
+  }
   const block = (page: Page) => page.locator("launchdesk-coming-soon")
 
   async function createProduct(handle: string, title: string, description: string): Promise<Product> {
@@ -406,6 +418,8 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
 
   it("chat: polls with since_id, and backs off while the tab is hidden", async () => {
     const { page, requests } = await shopper()
+    // Polling is what the widget does without a stream (see the push cases below).
+    await page.route(isStreamUrl, (route) => route.abort())
     await page.goto(`${pages.url}/?poll=500`)
     await page.getByRole("button", { name: "Open support chat" }).click()
     await page.getByRole("textbox", { name: "Message" }).fill("Polling check")
@@ -439,6 +453,127 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
       document.dispatchEvent(new Event("visibilitychange"))
     })
     await waitFor(async () => (polls().length > backStart ? true : undefined), { timeoutMs: 1000, what: "a poll on return" })
+  })
+
+  it("chat push: an agent's reply arrives over the stream at once, with no poll while the stream is open", async () => {
+    const { page, requests, errors } = await shopper()
+    // Polls every 5 s here: a reply shown within 2 s, with no poll, can only have come over the stream.
+    await page.goto(`${pages.url}/?poll=5000`)
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await page.getByRole("textbox", { name: "Message" }).fill("Will the reply come over the stream?")
+    await page.getByRole("button", { name: "Send" }).click()
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    const visitorMessageId = Number(await chatRoot(page).locator('li[data-sender="visitor"]').getAttribute("data-message-id"))
+
+    // After a reload the stream resumes after the newest message the page holds.
+    await page.reload()
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    await waitFor(async () => ((await isStreaming(page)) ? true : undefined), { what: "the stream to open" })
+    const stream = requests.filter((request) => isStreamUrl(new URL(request.url()))).pop()
+    expect(stream?.headers()["x-publishable-api-key"]).toBe(host.seed.publishableKey)
+    expect(stream?.headers()["accept"]).toBe("text/event-stream")
+    expect(new URL(stream?.url() ?? "").searchParams.get("since_id")).toBe(String(visitorMessageId))
+    expect(stream?.headers()["last-event-id"]).toBe(String(visitorMessageId))
+    const streamResponse = await stream?.response()
+    expect(streamResponse?.status()).toBe(200)
+    expect(streamResponse?.headers()["content-type"]).toMatch(/^text\/event-stream/)
+
+    const pollsBefore = polls(requests).length
+    const conversationId = await conversationIdOf(page)
+    const repliedAt = Date.now()
+    await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Pushed to you right away." })
+    await chatRoot(page).locator('li[data-sender="agent"]').waitFor({ timeout: 2000 })
+    expect(Date.now() - repliedAt).toBeLessThan(2000)
+    // Three more seconds: still not a single poll.
+    await sleep(3000)
+    expect(polls(requests).length).toBe(pollsBefore)
+    expect(await shownMessageIds(page)).toEqual(await storedMessageIds(conversationId))
+    expect(errors).toEqual([])
+  })
+
+  it("chat push: with the stream blocked the reply comes by polling, and back on the stream nothing repeats or goes missing", async () => {
+    const { page, requests, errors } = await shopper()
+    await page.route(isStreamUrl, (route) => route.abort("connectionrefused"))
+    await page.goto(`${pages.url}/?poll=500`)
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await page.getByRole("textbox", { name: "Message" }).fill("My stream is blocked")
+    await page.getByRole("button", { name: "Send" }).click()
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    const conversationId = await conversationIdOf(page)
+    await waitFor(async () => (requests.some((request) => isStreamUrl(new URL(request.url()))) ? true : undefined), {
+      what: "a stream attempt",
+    })
+
+    const pollsBefore = polls(requests).length
+    await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Reached you by polling." })
+    await chatRoot(page).getByText("Reached you by polling.", { exact: true }).waitFor({ timeout: 5000 })
+    expect(polls(requests).length).toBeGreaterThan(pollsBefore)
+    expect(await isStreaming(page)).toBe(false)
+
+    // The stream works again: the widget reconnects (with backoff), resuming after the last message.
+    await page.unroute(isStreamUrl)
+    await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Sent around the switch." })
+    await waitFor(async () => ((await isStreaming(page)) ? true : undefined), { timeoutMs: 30000, what: "the stream to come back" })
+    const resumed = requests.filter((request) => isStreamUrl(new URL(request.url()))).pop()
+    expect(await shownMessageIds(page)).toContain(Number(resumed?.headers()["last-event-id"]))
+    await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Over the stream again." })
+    await chatRoot(page).getByText("Over the stream again.", { exact: true }).waitFor({ timeout: 3000 })
+    await chatRoot(page).getByText("Sent around the switch.", { exact: true }).waitFor()
+    expect(await shownMessageIds(page)).toEqual(await storedMessageIds(conversationId))
+    expect(errors).toEqual([])
+  })
+
+  it("chat push: against a server without the stream (404) it polls and does not ask again", async () => {
+    const { page, requests } = await shopper()
+    await page.route(isStreamUrl, (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: "application/json",
+        headers: { "access-control-allow-origin": pages.url, "access-control-allow-credentials": "true" },
+        body: JSON.stringify({ type: "not_found", message: "Not found" }),
+      })
+    )
+    await page.goto(`${pages.url}/?poll=500`)
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await page.getByRole("textbox", { name: "Message" }).fill("An older backend")
+    await page.getByRole("button", { name: "Send" }).click()
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    const conversationId = await conversationIdOf(page)
+    await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Polled from an older backend." })
+    await chatRoot(page).getByText("Polled from an older backend.", { exact: true }).waitFor({ timeout: 5000 })
+    await sleep(2000)
+    expect(requests.filter((request) => isStreamUrl(new URL(request.url())))).toHaveLength(1)
+    expect(await isStreaming(page)).toBe(false)
+  })
+
+  it("chat push: two tabs of one shopper hold one stream between them; the other polls, and takes over when the first closes", async () => {
+    const first = await shopper()
+    await first.page.goto(`${pages.url}/?poll=500`)
+    await first.page.getByRole("button", { name: "Open support chat" }).click()
+    await first.page.getByRole("textbox", { name: "Message" }).fill("Opening a second tab")
+    await first.page.getByRole("button", { name: "Send" }).click()
+    await chatRoot(first.page).locator('li[data-sender="visitor"]').waitFor()
+    await waitFor(async () => ((await isStreaming(first.page)) ? true : undefined), { what: "the first tab's stream" })
+    const conversationId = await conversationIdOf(first.page)
+
+    const second = await first.context.newPage()
+    const secondRequests: Request[] = []
+    second.on("request", (request) => secondRequests.push(request))
+    await second.goto(`${pages.url}/?poll=500`)
+    await waitFor(async () => ((await conversationIdOf(second)) === conversationId ? true : undefined), {
+      what: "the second tab to resume the conversation",
+    })
+    await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Seen in both tabs." })
+    await second.getByRole("button", { name: "Open support chat, 1 new message" }).waitFor({ timeout: 5000 })
+    await chatRoot(first.page).getByText("Seen in both tabs.", { exact: true }).waitFor()
+    // One stream per browser: the second tab waited for it and polled meanwhile.
+    expect(secondRequests.filter((request) => isStreamUrl(new URL(request.url())))).toHaveLength(0)
+    expect(polls(secondRequests).length).toBeGreaterThan(0)
+
+    await first.page.close()
+    await waitFor(async () => ((await isStreaming(second)) ? true : undefined), { what: "the second tab to take the stream over" })
+    expect(secondRequests.filter((request) => isStreamUrl(new URL(request.url())))).toHaveLength(1)
   })
 
   it("coming soon: replaces the Medusa starter's add-to-cart (a known location), also after it renders again", async () => {

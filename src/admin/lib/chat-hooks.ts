@@ -1,4 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useState } from "react"
+import { readEventStream, type EventSourceMessage } from "../../storefront/core/event-stream"
+import { nextStreamDelay } from "../../storefront/core/poll-schedule"
 import { sdk } from "./sdk"
 import type {
   BridgeTestResult,
@@ -16,10 +19,24 @@ import type {
 
 const API = "/admin/app/v1"
 
-/** How often an open conversation asks for new messages. */
+/** How often an open conversation asks for new messages when its stream is down. */
 export const CONVERSATION_POLL_MS = 3000
 /** How often the conversation list and its counts refresh. */
 export const INBOX_REFRESH_MS = 10000
+/** While the stream brings the messages, the pane re-reads the rest (status, assignee, email) this often. */
+export const CONVERSATION_REFRESH_WHILE_STREAMING_MS = INBOX_REFRESH_MS
+
+// Three of the server's 15 s keep-alives missed: the stream is dead.
+const STREAM_IDLE_TIMEOUT_MS = 45_000
+// The server's `retry:` until it sends one.
+const DEFAULT_STREAM_RETRY_MS = 3000
+const MAX_STREAM_RETRY_MS = 60_000
+// A stream that dropped sooner than this counts as a failed attempt.
+const STABLE_STREAM_MS = 30_000
+// Streams the host's API answers with "no": a 404 (unknown conversation, or a server without
+// the route), a lost session (the dashboard itself sends the user to the login).
+const FINAL_STREAM_REFUSALS = [401, 403, 404, 405, 501]
+const BACKEND_URL = (import.meta.env.VITE_BACKEND_URL || "").replace(/\/+$/, "")
 
 export const chatKeys = {
   all: ["launchdesk-chat"] as const,
@@ -61,33 +78,123 @@ export function useConversationCount(filters: Omit<ConversationFilters, "page" |
   })
 }
 
-/** Appends `incoming` to `known`, skipping ids already held (a refetch may overlap). */
+/**
+ * Adds `incoming` to `known` in id order, skipping ids already held: the stream and a
+ * refetch may both bring a message.
+ */
 export function mergeMessages(known: ChatMessage[], incoming: ChatMessage[]) {
-  const lastId = known.length ? known[known.length - 1].message_id : 0
-  const fresh = incoming.filter((message) => message.message_id > lastId)
-  return fresh.length ? [...known, ...fresh] : known
+  const held = new Set(known.map((message) => message.message_id))
+  const fresh = incoming.filter((message) => !held.has(message.message_id))
+  return fresh.length ? [...known, ...fresh].sort((a, b) => a.message_id - b.message_id) : known
+}
+
+const lastMessageId = (conversation: ConversationDetail | undefined) =>
+  conversation?.messages.length ? conversation.messages[conversation.messages.length - 1].message_id : 0
+
+/** A stream event's message, checked: it comes over the network. */
+function streamedMessage(event: EventSourceMessage): ChatMessage | null {
+  try {
+    const value: unknown = JSON.parse(event.data)
+    if (!value || typeof value !== "object") return null
+    const message = value as Partial<ChatMessage>
+    const valid =
+      typeof message.message_id === "number" && typeof message.sender === "string" && typeof message.message === "string"
+    return valid ? (value as ChatMessage) : null
+  } catch {
+    return null
+  }
 }
 
 /**
- * One conversation with its messages. The first fetch loads them all; every later poll asks
- * only for messages after the newest one held (`since_id`) and appends them.
+ * One conversation with its messages. The first fetch loads them all. New messages then come
+ * over the conversation's stream (`GET …/conversation/:id/stream`) as they are committed; while
+ * it is down (connecting, dropped, refused) the pane polls every 3 s with `since_id` instead.
+ * `streaming` says which.
  */
 export function useConversation(id: number | undefined) {
   const queryClient = useQueryClient()
-  return useQuery({
+  const [streaming, setStreaming] = useState(false)
+  const conversation = useQuery({
     queryKey: chatKeys.conversation(id ?? 0),
     enabled: id !== undefined,
     queryFn: async () => {
-      const known = queryClient.getQueryData<ConversationDetail>(chatKeys.conversation(id ?? 0))
-      const sinceId = known?.messages.length ? known.messages[known.messages.length - 1].message_id : 0
+      const key = chatKeys.conversation(id ?? 0)
+      const known = queryClient.getQueryData<ConversationDetail>(key)
       const fresh = await sdk.client.fetch<ConversationDetail>(`${API}/conversation/${id}`, {
-        query: { since_id: sinceId },
+        query: { since_id: lastMessageId(known) },
       })
-      return known ? { ...fresh, messages: mergeMessages(known.messages, fresh.messages) } : fresh
+      // Messages the stream added while this request was out are in the cache now: keep them.
+      const current = queryClient.getQueryData<ConversationDetail>(key) ?? known
+      return current ? { ...fresh, messages: mergeMessages(current.messages, fresh.messages) } : fresh
     },
-    refetchInterval: CONVERSATION_POLL_MS,
+    refetchInterval: streaming ? CONVERSATION_REFRESH_WHILE_STREAMING_MS : CONVERSATION_POLL_MS,
     refetchIntervalInBackground: true,
   })
+  useConversationStream(id, conversation.data !== undefined, setStreaming)
+  return { conversation, streaming }
+}
+
+/**
+ * Keeps the conversation's stream open once its messages are loaded: each event is merged
+ * into the React Query cache, and the conversation (status, assignee) and the list are
+ * re-read. It resumes after the newest message held (`Last-Event-ID`) and reconnects with
+ * backoff; a final refusal (404, lost session) leaves the pane to polling.
+ */
+function useConversationStream(id: number | undefined, loaded: boolean, setStreaming: (live: boolean) => void) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (id === undefined || !loaded) return
+    const key = chatKeys.conversation(id)
+    const stop = new AbortController()
+    let failures = 0
+    let retryMs = DEFAULT_STREAM_RETRY_MS
+    let reconnect: ReturnType<typeof setTimeout> | undefined
+
+    const connect = async () => {
+      const sinceId = lastMessageId(queryClient.getQueryData<ConversationDetail>(key))
+      let liveSince: number | null = null
+      const end = await readEventStream({
+        url: `${BACKEND_URL}${API}/conversation/${id}/stream?since_id=${sinceId}`,
+        lastEventId: sinceId > 0 ? String(sinceId) : undefined,
+        signal: stop.signal,
+        idleTimeoutMs: STREAM_IDLE_TIMEOUT_MS,
+        onOpen: () => {
+          liveSince = Date.now()
+          setStreaming(true)
+        },
+        onRetry: (ms) => {
+          retryMs = ms
+        },
+        onEvent: (event) => {
+          const message = streamedMessage(event)
+          if (!message) return
+          queryClient.setQueryData<ConversationDetail>(key, (data) =>
+            data ? { ...data, messages: mergeMessages(data.messages, [message]) } : data
+          )
+          // A message changes the status and the list's preview: re-read both (one request at a time).
+          void queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false })
+          void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() }, { cancelRefetch: false })
+        },
+      })
+      setStreaming(false)
+      if (stop.signal.aborted) return
+      if (end.reason === "unsupported" || (end.reason === "refused" && FINAL_STREAM_REFUSALS.includes(end.status))) return
+      const stable = liveSince !== null && Date.now() - liveSince >= STABLE_STREAM_MS
+      failures = stable ? 0 : failures + 1
+      const wait = end.reason === "refused" && end.retryAfterSeconds !== null ? end.retryAfterSeconds * 1000 : undefined
+      reconnect = setTimeout(
+        () => void connect(),
+        wait ?? nextStreamDelay({ retryMs, maxDelayMs: MAX_STREAM_RETRY_MS }, failures)
+      )
+    }
+
+    void connect()
+    return () => {
+      stop.abort()
+      clearTimeout(reconnect)
+      setStreaming(false)
+    }
+  }, [id, loaded, queryClient, setStreaming])
 }
 
 function useInvalidateConversation() {

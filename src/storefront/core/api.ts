@@ -1,3 +1,5 @@
+import { retryAfterOf } from "./retry-after"
+
 /** A failed call to the store API: its status, Medusa's error type and the server's message. */
 export class ApiError extends Error {
   readonly status: number
@@ -19,8 +21,10 @@ export class ApiError extends Error {
   }
 }
 
+export type Query = Record<string, string | number | undefined>
+
 export type ApiClient = {
-  get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>
+  get<T>(path: string, query?: Query): Promise<T>
   post<T>(path: string, body: unknown): Promise<T>
 }
 
@@ -29,17 +33,6 @@ export type ApiClientOptions = {
   publishableKey: string
   /** Injected by tests and non-browser callers; defaults to the global fetch. */
   fetch?: typeof fetch
-}
-
-const DEFAULT_RETRY_AFTER_SECONDS = 30
-
-function retryAfterOf(response: Response): number | null {
-  if (response.status !== 429) return null
-  const header = response.headers.get("retry-after")
-  const seconds = header === null ? NaN : Number(header)
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)
-  const date = header === null ? NaN : Date.parse(header)
-  return Number.isFinite(date) ? Math.max(1, Math.ceil((date - Date.now()) / 1000)) : DEFAULT_RETRY_AFTER_SECONDS
 }
 
 /** Medusa's `{ type, message }` or the signup route's `{ success: false, data: { message } }`. */
@@ -51,6 +44,15 @@ function errorMessageOf(body: unknown, status: number): { message: string; type:
     if (record.data && typeof record.data.message === "string") return { message: record.data.message, type }
   }
   return { message: `Request failed (HTTP ${status})`, type: null }
+}
+
+export function withQuery(path: string, query: Query = {}) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${path}?${search}` : path
 }
 
 export const trimSlash = (url: string) => url.replace(/\/+$/, "")
@@ -85,14 +87,7 @@ export function createApiClient({ baseUrl, publishableKey, fetch: fetchImpl }: A
   }
 
   return {
-    get: (path, query) => {
-      const params = new URLSearchParams()
-      for (const [key, value] of Object.entries(query ?? {})) {
-        if (value !== undefined) params.set(key, String(value))
-      }
-      const search = params.toString()
-      return request("GET", search ? `${path}?${search}` : path)
-    },
+    get: (path, query) => request("GET", withQuery(path, query)),
     post: (path, body) => request("POST", path, body),
   }
 }

@@ -24,6 +24,8 @@ export type LaunchDeskOptions = {
   pollIntervalMs?: number
   /** Longest poll interval when backing off (default 60000 ms). */
   maxPollIntervalMs?: number
+  /** New messages over the push stream (`/stream`) when the server has it, polling otherwise; false polls only (default true). */
+  stream?: boolean
   /** Ask for an auto-reply after the first visitor message (default true). */
   autoReply?: boolean
   /** The CAPTCHA the store configured (default "turnstile"); the script loads only when enabled. */
@@ -48,6 +50,7 @@ export const DEFAULT_OPTIONS = {
   emailOfferAfterSeconds: 60,
   pollIntervalMs: 3000,
   maxPollIntervalMs: 60000,
+  stream: true,
   autoReply: true,
   captchaProvider: "turnstile" as CaptchaProvider,
   position: "right" as "left" | "right",
@@ -92,6 +95,7 @@ export function optionsFromScript(script: Pick<Element, "getAttribute"> | null):
     addToCartSelectors: selectors ? [selectors] : undefined,
     emailOfferAfterSeconds: count(read("email-offer-after")),
     pollIntervalMs: count(read("poll-interval")),
+    stream: flag(read("stream")),
     autoReply: flag(read("auto-reply")),
     captchaProvider: isCaptchaProvider(provider) ? provider : undefined,
     captchaScriptUrl: text(read("captcha-script-url")),

@@ -33,3 +33,20 @@ export function nextPollDelay(options: PollScheduleOptions, situation: PollSitua
   }
   return Math.min(Math.max(delay, intervalMs), Math.max(maxIntervalMs, intervalMs))
 }
+
+export type StreamScheduleOptions = {
+  /** The wait after a drop: the server's `retry:` (3 s from this plugin). */
+  retryMs: number
+  /** Upper bound of the backed-off wait (the poll maximum: polling covers meanwhile). */
+  maxDelayMs: number
+}
+
+/**
+ * How long to wait before opening the stream again: the server's retry after a drop,
+ * doubling with each failed attempt in a row, up to the maximum, spread by ±20 % so the
+ * clients of a restarted server do not all come back at once.
+ */
+export function nextStreamDelay(options: StreamScheduleOptions, failures: number, random: () => number = Math.random): number {
+  const base = Math.min(options.retryMs * 2 ** Math.min(failures, 16), Math.max(options.maxDelayMs, options.retryMs))
+  return Math.round(base * (0.8 + 0.4 * random()))
+}

@@ -9,6 +9,7 @@ import type { ComingSoonModule } from "../core/globals"
 import { withLabels } from "../core/labels"
 import { PRODUCT_ID_ATTRIBUTE, productHintOf, productIdForHandle } from "../core/product"
 import { rememberSharedBy } from "../core/referral"
+import { createStreamClient } from "../core/store-stream"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
 
 declare const __LAUNCHDESK_VERSION__: string
@@ -29,11 +30,13 @@ function storage(): Storage | null {
 function startChat(options: ResolvedOptions): ChatController {
   defineChatElement()
   const labels = withLabels(options.labels)
+  const chatApi = {
+    baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
+    publishableKey: options.publishableKey,
+  }
   const controller = new ChatController({
-    api: createApiClient({
-      baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
-      publishableKey: options.publishableKey,
-    }),
+    api: createApiClient(chatApi),
+    stream: options.stream ? createStreamClient(chatApi) : null,
     labels,
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,

@@ -23,6 +23,7 @@ import { resolveOptions, type ResolvedOptions } from "../core/config"
 import { countdownParts, parseArrivalDate, type CountdownParts } from "../core/countdown"
 import { withLabels, type LabelOverrides, type Labels } from "../core/labels"
 import { readSharedBy, rememberSharedBy, shareLinks } from "../core/referral"
+import { createStreamClient } from "../core/store-stream"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
 
@@ -41,6 +42,8 @@ export type LaunchDeskConfig = {
   emailOfferAfterSeconds?: number
   pollIntervalMs?: number
   maxPollIntervalMs?: number
+  /** New messages over the push stream when the server has it (default true); false polls only. */
+  stream?: boolean
   autoReply?: boolean
   captchaProvider?: CaptchaProvider
   captchaScriptUrl?: string
@@ -60,11 +63,11 @@ function useRememberSharedBy() {
 export function LaunchDeskProvider({ children, ...config }: LaunchDeskConfig & { children?: ReactNode }) {
   useRememberSharedBy()
   const { publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs } = config
-  const { maxPollIntervalMs, autoReply, captchaProvider, captchaScriptUrl } = config
+  const { maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl } = config
   const value = useMemo(
     () => config,
     // The fields, not the object: a parent re-render must not recreate the controllers.
-    [publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, autoReply, captchaProvider, captchaScriptUrl]
+    [publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl]
   )
   return createElement(LaunchDeskContext.Provider, { value }, children)
 }
@@ -109,11 +112,13 @@ function browserStorage(): Storage | null {
 const chats = new Map<string, { controller: ChatController; users: number }>()
 
 function createChatController(options: ResolvedOptions) {
+  const chatApi = {
+    baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
+    publishableKey: options.publishableKey,
+  }
   return new ChatController({
-    api: createApiClient({
-      baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
-      publishableKey: options.publishableKey,
-    }),
+    api: createApiClient(chatApi),
+    stream: options.stream ? createStreamClient(chatApi) : null,
     labels: withLabels(options.labels),
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,

@@ -19,14 +19,15 @@ function latestPageUrl(messages: ChatMessage[], fallback: string | null) {
 }
 
 export function ConversationPane({ conversationId }: { conversationId: number }) {
-  const conversation = useConversation(conversationId)
+  const { conversation, streaming } = useConversation(conversationId)
   const close = useCloseConversation()
   const [cannedDraft, setCannedDraft] = useState<CannedDraft | null>(null)
 
   if (conversation.isLoading) {
     return <LoadingState rows={6} label="Loading conversation" />
   }
-  if (conversation.isError || !conversation.data) {
+  // A failed refresh keeps what is shown (the stream may still bring messages); only a failed first load is an error.
+  if (!conversation.data) {
     return <ErrorState error={conversation.error} onRetry={() => conversation.refetch()} />
   }
 
@@ -44,7 +45,11 @@ export function ConversationPane({ conversationId }: { conversationId: number })
   }
 
   return (
-    <div className="flex h-full min-h-0 flex-col" aria-label={`Conversation ${conversationId}`}>
+    <div
+      className="flex h-full min-h-0 flex-col"
+      aria-label={`Conversation ${conversationId}`}
+      data-live-updates={streaming ? "stream" : "poll"}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3 border-b px-6 py-4">
         <div className="flex min-w-0 flex-col gap-y-1">
           <div className="flex items-center gap-x-2">
