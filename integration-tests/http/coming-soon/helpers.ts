@@ -1,4 +1,5 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+export { captureOutput } from "../../utils/capture-output"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { AxiosResponse } from "axios"
 import { Parser } from "htmlparser2"
@@ -33,38 +34,6 @@ export const ledger = (container: MedusaContainer) =>
 /** Rate-limit counters written so far (any scope). */
 export const limiterWindows = async (container: MedusaContainer) =>
   launchdesk(container).listRateLimitWindows({})
-
-/**
- * Everything handed to Medusa's logger and written to stdout/stderr/console while `run`
- * runs: what a log collector could ever see.
- */
-export async function captureOutput(logger: Logger, run: () => Promise<void>): Promise<string> {
-  const chunks: string[] = []
-  const loggerSpies = (["info", "warn", "error", "debug", "log", "http", "verbose"] as const)
-    .filter((method) => typeof logger[method] === "function")
-    .map((method) =>
-      jest.spyOn(logger, method).mockImplementation((...args: unknown[]) => {
-        chunks.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" "))
-      })
-    )
-  const streamSpies = [process.stdout, process.stderr].map((stream) =>
-    jest.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
-      chunks.push(String(chunk))
-      return true
-    })
-  )
-  const consoleSpies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
-    jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      chunks.push(args.map(String).join(" "))
-    })
-  )
-  try {
-    await run()
-  } finally {
-    ;[...loggerSpies, ...streamSpies, ...consoleSpies].forEach((spy) => spy.mockRestore())
-  }
-  return chunks.join("\n")
-}
 
 const SAFE_TAGS = new Set([
   "p", "br", "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "small", "sub", "sup", "span",

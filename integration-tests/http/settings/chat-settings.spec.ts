@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import { captureOutput } from "../../utils/capture-output"
 
 jest.setTimeout(120 * 1000)
 
@@ -11,38 +12,6 @@ process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN = CONFIGURED_BOT_TOKEN
 
 const SHARED_SECRET = "shared-secret-7d1e2a"
 const MODEL_KEY = "sk-model-key-93b0c1"
-
-/**
- * Everything handed to Medusa's logger (whatever LOG_LEVEL filters out) and written to
- * stdout/stderr while `run` runs: what a log collector could ever see.
- */
-async function captureOutput(logger: Logger, run: () => Promise<void>): Promise<string> {
-  const chunks: string[] = []
-  const loggerSpies = (["info", "warn", "error", "debug", "log", "http", "verbose"] as const)
-    .filter((method) => typeof logger[method] === "function")
-    .map((method) =>
-      jest.spyOn(logger, method).mockImplementation((...args: unknown[]) => {
-        chunks.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" "))
-      })
-    )
-  const spies = [process.stdout, process.stderr].map((stream) =>
-    jest.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
-      chunks.push(String(chunk))
-      return true
-    })
-  )
-  const consoleSpies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
-    jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      chunks.push(args.map(String).join(" "))
-    })
-  )
-  try {
-    await run()
-  } finally {
-    ;[...loggerSpies, ...spies, ...consoleSpies].forEach((spy) => spy.mockRestore())
-  }
-  return chunks.join("\n")
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
