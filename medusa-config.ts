@@ -6,7 +6,13 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 // which load the modules straight from `src`. Hosts register the built package instead.
 // Test doubles of outside services are real HTTP servers on 127.0.0.1; a spec that starts
 // one sets these variables before the runner loads this file.
+// The specs tell clients apart by X-Forwarded-For from 127.0.0.1, as behind a local proxy;
+// LAUNCHDESK_TEST_TRUST_PROXY=default leaves the option out (the plugin's default), digits
+// are a hop count, anything else a list of addresses.
+const testTrustProxy = process.env.LAUNCHDESK_TEST_TRUST_PROXY ?? "loopback"
+
 const pluginOptions = {
+  clientIp: testTrustProxy === "default" ? undefined : { trustProxy: /^\d+$/.test(testTrustProxy) ? Number(testTrustProxy) : testTrustProxy },
   bridge: {
     baseUrl: process.env.LAUNCHDESK_TEST_BRIDGE_BASE_URL,
     botToken: process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN,
@@ -18,6 +24,7 @@ const pluginOptions = {
   mailer: {
     baseUrl: process.env.LAUNCHDESK_TEST_MAILER_BASE_URL,
     timeoutMs: Number(process.env.LAUNCHDESK_TEST_OUTBOUND_TIMEOUT_MS) || undefined,
+    answerWithinMs: Number(process.env.LAUNCHDESK_TEST_MAILER_ANSWER_WITHIN_MS) || undefined,
   },
   captcha: {
     verifyUrls: process.env.LAUNCHDESK_TEST_CAPTCHA_BASE_URL

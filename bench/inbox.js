@@ -16,7 +16,7 @@ const { describePlan, explainingRunner, forbiddenScans } = require("./lib/plans"
 const FILES = { "src/api/admin/bench/noop/route.js": NOOP_ROUTE }
 const PER_PAGE = 20 // the route's default: what the inbox's first page asks for
 const INBOX = "/admin/app/v1/conversations"
-const STORE_FILE = "node_modules/medusa-plugin-launchdesk/.medusa/server/src/modules/support-chat/inbox-sql-store.js"
+const STORE_FILE = "node_modules/medusa-plugin-launchdesk/.medusa/server/src/modules/support-chat/sql/inbox-repository.js"
 
 const VARIANTS = [
   { label: "unfiltered", filters: {}, query: "" },
@@ -42,12 +42,12 @@ async function seed(client) {
  * plan of each statement; returns what each first page held.
  */
 async function explainVariants(client, hostDir) {
-  const { InboxSqlStore } = require(path.join(hostDir, STORE_FILE))
+  const { InboxRepository } = require(path.join(hostDir, STORE_FILE))
   const offenders = []
   const expected = new Map()
   for (const variant of VARIANTS) {
     const plans = []
-    const page = await new InboxSqlStore(explainingRunner(client, plans)).listConversations({
+    const page = await new InboxRepository(explainingRunner(client, plans)).listConversations({
       ...variant.filters,
       limit: PER_PAGE,
       offset: 0,

@@ -1,14 +1,16 @@
 // Boots the demo (started by run.js): database, host app (rebuilt only when the plugin
-// changed), migrations, seed, `medusa start`, storefront. Stops them in reverse order when
-// run.js asks, or when run.js goes away.
+// changed), migrations and seed (each skipped when already done), then Medusa, the fast lane
+// and the storefront side by side. Stops them in reverse order when run.js asks, or when
+// run.js goes away.
 const fs = require("node:fs")
 const net = require("node:net")
 const path = require("node:path")
 const { startDatabase } = require("../scripts/lib/database")
-const { medusa, startServer } = require("../scripts/lib/host-app")
+const { startServer } = require("../scripts/lib/host-app")
 const { startFastLane } = require("../scripts/lib/fast-lane")
 const { DATA_DIR, STOREFRONT_PORT, STOREFRONT_URL, prepareDemoHost } = require("./lib/demo-host")
 const { migrateIfNeeded } = require("./lib/migrations")
+const { seedIfNeeded } = require("./lib/seed-if-needed")
 const { startStorefront } = require("./lib/storefront-server")
 const { printReady } = require("./lib/ready-banner")
 const { STOP_MESSAGE } = require("./lib/stop-message")
@@ -19,7 +21,6 @@ const BACKEND_URL = `http://localhost:${MEDUSA_PORT}`
 const FAST_LANE_PORT = Number(process.env.FAST_LANE_PORT || 9001)
 const DATABASE_NAME = "launchdesk_demo"
 const LOG_DIR = path.join(DATA_DIR, "demo-logs")
-const SEED_SCRIPT = path.join(__dirname, "seed", "seed.js")
 const SEED_RESULT = path.join(DATA_DIR, "demo-seed.json")
 
 const startedAt = Date.now()
@@ -81,29 +82,28 @@ async function startDemoDatabase() {
 
 const medusaEnv = (databaseUrl) => ({
   DATABASE_URL: databaseUrl,
-  STORE_CORS: STOREFRONT_URL,
+  // Another storefront (a Next.js starter on its own port) is added with STORE_CORS.
+  STORE_CORS: [STOREFRONT_URL, process.env.STORE_CORS].filter(Boolean).join(","),
   ADMIN_CORS: BACKEND_URL,
   AUTH_CORS: BACKEND_URL,
   DEMO_STOREFRONT_URL: STOREFRONT_URL,
 })
 
-async function seed(hostDir, env) {
-  step("Seeding (admin user, publishable key, products, canned responses)")
-  await medusa(hostDir, ["exec", SEED_SCRIPT, SEED_RESULT], env)
-  return JSON.parse(fs.readFileSync(SEED_RESULT, "utf8"))
-}
-
-async function startMedusa(hostDir, env) {
-  step(`Starting Medusa on ${BACKEND_URL}`)
-  const server = await startServer(hostDir, { port: MEDUSA_PORT, env, log: logFile("medusa.log") })
-  stoppers.push(() => server.stop())
-}
-
-async function startChatFastLane(hostDir, env) {
-  step(`Starting the chat fast lane on http://localhost:${FAST_LANE_PORT}`)
-  const lane = await startFastLane({ dir: hostDir, env, port: FAST_LANE_PORT, log: logFile("fast-lane.log") })
-  stoppers.push(() => lane.stop())
-  return lane.url
+/**
+ * Starts services that do not wait for each other at once (Medusa's boot is most of a later
+ * run). Their stoppers are pushed in the listed order whichever answers first, so they stop
+ * in reverse; when one fails, the others that started still stop.
+ * @template T
+ * @param {Array<() => Promise<T & { stop: () => Promise<void> }>>} starts
+ */
+async function startSideBySide(starts) {
+  const results = await Promise.allSettled(starts.map((start) => start()))
+  for (const result of results) {
+    if (result.status === "fulfilled") stoppers.push(() => result.value.stop())
+  }
+  const failed = results.find((result) => result.status === "rejected")
+  if (failed) throw failed.reason
+  return results.map((result) => result.value)
 }
 
 async function main() {
@@ -113,7 +113,7 @@ async function main() {
   const database = await startDemoDatabase()
   const env = medusaEnv(database.url)
   const host = await prepareDemoHost({ env, step })
-  if (!host.rebuilt) step("Plugin unchanged: reusing the demo host and its admin build")
+  if (!host.rebuilt) step("Plugin sources unchanged: reusing the demo host and its dashboard (no build, pack or install)")
 
   await migrateIfNeeded({
     hostDir: host.dir,
@@ -123,26 +123,35 @@ async function main() {
     ownDatabase: database.own,
     step,
   })
-  const seeded = await seed(host.dir, env)
-  await startMedusa(host.dir, env)
-  const fastLaneUrl = await startChatFastLane(host.dir, env)
-
-  step(`Starting the storefront on ${STOREFRONT_URL}`)
-  const storefront = await startStorefront({
-    port: STOREFRONT_PORT,
-    config: {
-      backendUrl: BACKEND_URL,
-      publishableKey: seeded.publishableKey,
-      productHandles: seeded.productHandles,
-      comingSoonHandles: seeded.comingSoonHandles,
-    },
+  const seeded = await seedIfNeeded({
+    hostDir: host.dir,
+    env,
+    databaseUrl: database.url,
+    ownDatabase: database.own,
+    resultFile: SEED_RESULT,
+    step,
   })
-  stoppers.push(() => storefront.stop())
+
+  step(`Starting Medusa on ${BACKEND_URL}, the chat fast lane on http://localhost:${FAST_LANE_PORT}, the storefront on ${STOREFRONT_URL}`)
+  const [, fastLane] = await startSideBySide([
+    () => startServer(host.dir, { port: MEDUSA_PORT, env, log: logFile("medusa.log") }),
+    () => startFastLane({ dir: host.dir, env, port: FAST_LANE_PORT, log: logFile("fast-lane.log") }),
+    () =>
+      startStorefront({
+        port: STOREFRONT_PORT,
+        config: {
+          backendUrl: BACKEND_URL,
+          publishableKey: seeded.publishableKey,
+          productHandles: seeded.productHandles,
+          comingSoonHandles: seeded.comingSoonHandles,
+        },
+      }),
+  ])
 
   printReady({
     seconds: seconds(),
     backendUrl: BACKEND_URL,
-    fastLaneUrl,
+    fastLaneUrl: fastLane.url,
     storefrontUrl: STOREFRONT_URL,
     seeded,
     logDir: path.relative(process.cwd(), LOG_DIR),

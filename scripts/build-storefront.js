@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run build:storefront`: the storefront side of the package, into .medusa/storefront
-// (shipped through package.json "files"; `medusa plugin:build` only cleans .medusa/server):
+// (shipped through package.json "files"; `medusa plugin:build` only cleans .medusa/server).
+// `--out <dir>` builds the same files elsewhere: packages/storefront builds its dist/ this way,
+// so the backend plugin and @launchdesk/storefront ship identical bundles from one source.
 //   launchdesk.js              the script tag: chat widget + coming-soon loader (IIFE)
 //   launchdesk-coming-soon.js  the coming-soon block, loaded only on a coming-soon product page
 //   react/index.{mjs,js}       React bindings ("use client"; react stays external)
@@ -14,7 +16,9 @@ const esbuild = require("esbuild")
 
 const ROOT = path.resolve(__dirname, "..")
 const SOURCE = path.join(ROOT, "src", "storefront")
-const FINAL = path.join(ROOT, ".medusa", "storefront")
+const outFlag = process.argv.indexOf("--out")
+const FINAL =
+  outFlag === -1 ? path.join(ROOT, ".medusa", "storefront") : path.resolve(process.cwd(), process.argv[outFlag + 1])
 // Built next to it, then swapped in: a concurrent `npm pack` never sees a half-built folder.
 const OUT = `${FINAL}.build-${process.pid}`
 const { version } = require(path.join(ROOT, "package.json"))

@@ -7,40 +7,87 @@ const { spawn } = require("node:child_process")
 const { startDatabase } = require("./lib/database")
 
 const ROOT = path.resolve(__dirname, "..")
-// Browser last: it is the slowest and needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
-const SUITES = ["unit", "integration:modules", "integration:http", "integration:packaging", "browser"]
+// Types first: the server, the admin, the storefront and the tests each type-check as their
+// own project (the build skips the tests, and Jest's transform does not check types).
+const TYPE_PROJECTS = ["tsconfig.json", "src/admin/tsconfig.json", "src/storefront/tsconfig.json", "integration-tests/tsconfig.json"]
+// Faults restart a PostgreSQL of their own under a packed host. Browser last: it is the slowest
+// and needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+const SUITES = ["types", "unit", "integration:modules", "integration:http", "integration:packaging", "faults", "browser"]
+
+// The HTTP specs each boot a whole Medusa app; one Jest process holding all of them grows
+// past Node's default heap, so they run in several processes of a few specs each.
+const SHARDS = { "integration:http": 4 }
 
 const run = (command, args, options) =>
   new Promise((resolve) => spawn(command, args, options).on("exit", (code) => resolve(code ?? 1)))
 
+/** Runs one Jest process; returns its counts (a crashed run counts as one failure). */
+async function runJest(suite, shard, env) {
+  const report = path.join(ROOT, ".tmp", `jest-${process.pid}-${suite.replace(":", "-")}-${shard?.replace("/", "-of-") ?? "all"}.json`)
+  fs.rmSync(report, { force: true })
+  const args = [require.resolve("jest/bin/jest"), "--runInBand", "--forceExit", "--json", `--outputFile=${report}`]
+  if (shard) args.push(`--shard=${shard}`)
+  // Async on purpose: the embedded server's output pipes need this process's event loop.
+  const status = await run(process.execPath, args, { cwd: ROOT, stdio: "inherit", env: { ...env, TEST_TYPE: suite } })
+  if (!fs.existsSync(report)) {
+    console.error(`[test] ${suite}${shard ? ` shard ${shard}` : ""} ended (exit ${status}) without a report`)
+    return { passed: 0, failed: 1 }
+  }
+  const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = JSON.parse(fs.readFileSync(report, "utf8"))
+  fs.rmSync(report, { force: true })
+  const failed = numFailedTests + numRuntimeErrorTestSuites + (status !== 0 && numFailedTests === 0 ? 1 : 0)
+  return { passed: numPassedTests, failed }
+}
+
+/** Type-checks each project; one check per project. */
+async function checkTypes() {
+  const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
+  const counts = { passed: 0, failed: 0 }
+  for (const project of TYPE_PROJECTS) {
+    const status = await run(process.execPath, [tsc, "--noEmit", "-p", project], { cwd: ROOT, stdio: "inherit" })
+    console.log(`[types] ${project}: ${status === 0 ? "ok" : "errors"}`)
+    counts[status === 0 ? "passed" : "failed"]++
+  }
+  return counts
+}
+
 async function main() {
   const only = process.argv.slice(2)
   const suites = only.length ? SUITES.filter((suite) => only.includes(suite)) : SUITES
+  fs.mkdirSync(path.join(ROOT, ".tmp"), { recursive: true })
   const dataDir = path.join(ROOT, ".tmp", `test-postgres-${process.pid}`)
   const db = await startDatabase({ dataDir, keepData: false })
-  let failed = false
+  const env = {
+    ...process.env,
+    ...db.env,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim(),
+  }
+  const total = { passed: 0, failed: 0 }
   try {
     for (const suite of suites) {
-      console.log(`\n=== ${suite} ===`)
-      // Async on purpose: the embedded server's output pipes need this process's event loop.
-      const status = await run(
-        process.execPath,
-        [require.resolve("jest/bin/jest"), "--runInBand", "--forceExit"],
-        {
-          cwd: ROOT,
-          stdio: "inherit",
-          env: { ...process.env, ...db.env, TEST_TYPE: suite, LOG_LEVEL: process.env.LOG_LEVEL ?? "error", NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim() },
-        }
-      )
-      if (status !== 0) {
-        failed = true
+      if (suite === "types") {
+        console.log("\n=== types ===")
+        const counts = await checkTypes()
+        total.passed += counts.passed
+        total.failed += counts.failed
+        continue
+      }
+      const shards = SHARDS[suite] ?? 1
+      for (let index = 1; index <= shards; index++) {
+        const shard = shards > 1 ? `${index}/${shards}` : undefined
+        console.log(`\n=== ${suite}${shard ? ` (part ${shard})` : ""} ===`)
+        const counts = await runJest(suite, shard, env)
+        total.passed += counts.passed
+        total.failed += counts.failed
       }
     }
   } finally {
     await db.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  process.exit(failed ? 1 : 0)
+  console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed`)
+  process.exit(total.failed || !total.passed ? 1 : 0)
 }
 
 main().catch((error) => {

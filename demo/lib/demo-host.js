@@ -1,10 +1,11 @@
 // The demo's Medusa store: the packed plugin installed into a host app under .data/, with
-// the admin dashboard built once. Later runs reuse both while the tarball, the host settings
-// and Medusa's version are unchanged: the install and the dashboard build are most of a first run.
-const crypto = require("node:crypto")
+// the admin dashboard built once. Later runs reuse both while the plugin's sources, the host
+// settings and Medusa's version are unchanged: building, packing, installing and the dashboard
+// build are most of a first run, so none of them runs then.
 const fs = require("node:fs")
 const path = require("node:path")
 const { ROOT, createHostApp, medusa, packPlugin } = require("../../scripts/lib/host-app")
+const { pluginFingerprint } = require("../../scripts/lib/plugin-fingerprint")
 
 const DATA_DIR = path.join(ROOT, ".data")
 // Fixed, unlike Medusa's port: the host's settings (reply-email links) name it.
@@ -15,6 +16,12 @@ const PACK_DIR = path.join(DATA_DIR, "demo-pack")
 const FINGERPRINT_FILE = path.join(HOST_DIR, ".demo-fingerprint")
 // Where `medusa start` serves the dashboard from (ADMIN_RELATIVE_OUTPUT_DIR in @medusajs/medusa).
 const ADMIN_DIST = path.join(HOST_DIR, "public", "admin")
+// What a reused host must still have: the dashboard, the installed plugin and its fast-lane bin.
+const HOST_OUTPUTS = [
+  path.join(ADMIN_DIST, "index.html"),
+  path.join(HOST_DIR, "node_modules", "medusa-plugin-launchdesk", "package.json"),
+  path.join(HOST_DIR, "node_modules", ".bin", "launchdesk-fast-lane"),
+]
 
 // `medusa build --admin-only` refuses to run without a tsconfig that has at least one input.
 const HOST_TSCONFIG = JSON.stringify({
@@ -55,13 +62,15 @@ const HOST_SETTINGS = {
 // A new Medusa in node_modules also means a new dashboard build and possibly new migrations.
 const MEDUSA_VERSION = require(require.resolve("@medusajs/medusa/package.json", { paths: [ROOT] })).version
 
-function fingerprintOf(tarball) {
-  return crypto
-    .createHash("sha256")
-    .update(fs.readFileSync(tarball))
-    .update(JSON.stringify({ MEDUSA_VERSION, HOST_SETTINGS }))
-    .digest("hex")
-}
+// How the host is written and built (the config template, this file's buildAdmin) counts too.
+const HOST_SCRIPTS = [path.join(ROOT, "scripts", "lib", "host-app.js"), __filename]
+
+/** The plugin's inputs plus everything else the demo host is made from. */
+const demoFingerprint = () =>
+  pluginFingerprint({
+    root: ROOT,
+    extra: { MEDUSA_VERSION, HOST_SETTINGS, hostScripts: HOST_SCRIPTS.map((file) => fs.readFileSync(file, "utf8")) },
+  })
 
 const readFingerprint = () => (fs.existsSync(FINGERPRINT_FILE) ? fs.readFileSync(FINGERPRINT_FILE, "utf8") : null)
 
@@ -77,21 +86,22 @@ async function buildAdmin(env) {
 }
 
 /**
- * Packs the plugin and (re)builds the host when the tarball, the settings or Medusa changed.
+ * Builds, packs and installs the plugin and builds the dashboard, unless the host was
+ * already made from the same inputs (see demoFingerprint).
  * @param {{ env: Record<string, string>, step: (label: string) => void }} options
  * @returns {Promise<{ dir: string, rebuilt: boolean, fingerprint: string }>}
  */
 async function prepareDemoHost({ env, step }) {
-  step("Building and packing the plugin")
-  const tarball = await packPlugin(PACK_DIR)
-  const fingerprint = fingerprintOf(tarball)
-  const dashboardBuilt = fs.existsSync(path.join(ADMIN_DIST, "index.html"))
-  if (readFingerprint() === fingerprint && dashboardBuilt) {
+  // Taken before building: a file edited during the build makes the next run build again.
+  const fingerprint = demoFingerprint()
+  if (readFingerprint() === fingerprint && HOST_OUTPUTS.every((file) => fs.existsSync(file))) {
     return { dir: HOST_DIR, rebuilt: false, fingerprint }
   }
+  step("Building and packing the plugin (first run, or its sources changed)")
+  const tarball = await packPlugin(PACK_DIR)
   step("Installing the plugin into the demo host (.data/demo-host)")
   await createHostApp({ dir: HOST_DIR, tarball, ...HOST_SETTINGS })
-  step("Building the admin dashboard (first run, or the plugin changed)")
+  step("Building the admin dashboard")
   await buildAdmin(env)
   // Written last: an interrupted build is redone on the next run.
   fs.writeFileSync(FINGERPRINT_FILE, fingerprint)

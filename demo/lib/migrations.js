@@ -49,4 +49,4 @@ async function migrateIfNeeded({ hostDir, env, databaseUrl, fingerprint, ownData
   if (ownDatabase) await writeMark(databaseUrl, mark)
 }
 
-module.exports = { migrateIfNeeded }
+module.exports = { migrateIfNeeded, withClient }

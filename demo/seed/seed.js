@@ -185,6 +185,8 @@ async function ensureComingSoon(container) {
     .resolve(Modules.PRODUCT)
     .listProducts({ handle: COMING_SOON.map((entry) => entry.handle) }, { select: ["id", "handle"] })
   let created = 0
+  // The demo seeds again once the first of these has come (see demo/lib/seed-if-needed.js).
+  const arrivalDates = []
   for (const entry of COMING_SOON) {
     const product = products.find((candidate) => candidate.handle === entry.handle)
     if (!product) continue
@@ -193,9 +195,13 @@ async function ensureComingSoon(container) {
     if (existing) {
       if (!existing.arrival_date || existing.arrival_date <= isoDay(new Date())) {
         await comingSoon.updateCsProductSettings({ id: existing.id, arrival_date })
+        arrivalDates.push(arrival_date)
+      } else {
+        arrivalDates.push(existing.arrival_date)
       }
       continue
     }
+    arrivalDates.push(arrival_date)
     const setting = await comingSoon.createCsProductSettings({
       product_id: product.id,
       enabled: true,
@@ -210,7 +216,7 @@ async function ensureComingSoon(container) {
     })
     created += 1
   }
-  return { handles: COMING_SOON.map((entry) => entry.handle), created }
+  return { handles: COMING_SOON.map((entry) => entry.handle), created, arrivalDates }
 }
 
 /** @param {{ container: MedusaContainer, args: string[] }} params */
@@ -233,6 +239,7 @@ async function seedDemo({ container, args }) {
     publishableKey: key.token,
     productHandles: products.handles,
     comingSoonHandles: comingSoon.handles,
+    comingSoonArrivalDates: comingSoon.arrivalDates,
     created: {
       adminUser: admin.created,
       region: store.regionCreated,

@@ -1,11 +1,10 @@
 import fs from "node:fs"
 import path from "node:path"
-import { Client } from "pg"
-import { ROOT, createHostApp, medusa, packPlugin, startServer } from "../../scripts/lib/host-app"
-import { freePort, startDatabase } from "../../scripts/lib/database"
+import { createHostApp, medusa, startServer } from "../../scripts/lib/host-app"
+import { freePort } from "../../scripts/lib/database"
 import { createPublishableKey } from "../../scripts/lib/store-owner"
+import { startHostWorkspace } from "../utils/host-workspace"
 
-type Database = Awaited<ReturnType<typeof startDatabase>>
 export type Server = Awaited<ReturnType<typeof startServer>>
 
 // `medusa build --admin-only` refuses to run without a tsconfig that has at least one input.
@@ -24,56 +23,29 @@ export type AdminHost = {
   stop: () => Promise<void>
 }
 
-async function dropDatabase(db: Database, name: string) {
-  const client = new Client({ connectionString: db.url("postgres") })
-  await client.connect()
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  } finally {
-    await client.end()
-  }
-}
-
 /**
  * The packed plugin installed in a host store with the dashboard built (the plugin's admin
  * extensions included) and served by `medusa start`, as in production.
  */
 export async function startAdminHost({ pluginOptions = {} }: { pluginOptions?: object } = {}): Promise<AdminHost> {
-  const workDir = path.join(ROOT, ".tmp", `browser-${process.pid}-${Date.now()}`)
-  const databaseName = `launchdesk_browser_${process.pid}_${Date.now()}`
-  let db: Database | undefined
-  let server: Server | undefined
-  const stop = async () => {
-    await server?.stop()
-    if (db) {
-      await dropDatabase(db, databaseName).catch(() => undefined)
-      await db.stop()
-    }
-    fs.rmSync(workDir, { recursive: true, force: true })
-  }
-
+  const workspace = await startHostWorkspace({ name: "browser" })
   try {
-    const [tarball, database] = await Promise.all([
-      packPlugin(path.join(workDir, "pack")),
-      startDatabase({ dataDir: path.join(workDir, "postgres"), keepData: false }),
-    ])
-    db = database
-    await db.createDatabase(databaseName)
-
     const hostDir = await createHostApp({
-      dir: path.join(workDir, "host"),
-      tarball,
+      dir: path.join(workspace.workDir, "host"),
+      tarball: workspace.tarball,
       admin: true,
-      pluginOptions: { cookieSecure: false, ...pluginOptions },
+      // The specs tell shoppers apart by X-Forwarded-For, sent from this machine as a local proxy would.
+      pluginOptions: { cookieSecure: false, clientIp: { trustProxy: "loopback" }, ...pluginOptions },
       // `medusa start` runs in production mode: without "auto" the session cookie is Secure
       // and never set over the test's plain http, and the login would loop.
       projectConfig: { cookieOptions: { secure: "auto" } },
       files: { "tsconfig.json": HOST_TSCONFIG },
     })
-    const env = { DATABASE_URL: db.url(databaseName) }
+    const env = { DATABASE_URL: workspace.databaseUrl }
     await Promise.all([buildDashboard(hostDir, env), medusa(hostDir, ["db:migrate"], env)])
 
-    server = await startServer(hostDir, { port: await freePort(), env })
+    const server = await startServer(hostDir, { port: await freePort(), env })
+    workspace.onStop(() => server.stop())
     const publishableKey = await createPublishableKey({ dir: hostDir, env, baseUrl: server.url })
     return {
       server,
@@ -83,10 +55,10 @@ export async function startAdminHost({ pluginOptions = {} }: { pluginOptions?: o
       createUser: async (email, password) => {
         await medusa(hostDir, ["user", "-e", email, "-p", password], env)
       },
-      stop,
+      stop: workspace.stop,
     }
   } catch (error) {
-    await stop()
+    await workspace.stop()
     throw error
   }
 }

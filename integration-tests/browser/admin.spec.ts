@@ -1,6 +1,8 @@
+// Over 300 lines on purpose: every screen's case shares one packed host app, one Chromium and one signed-in session, which take minutes to start.
 import fs from "node:fs"
 import path from "node:path"
 import axios from "axios"
+import { Client } from "pg"
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core"
 import { ROOT } from "../../scripts/lib/host-app"
 import { FakeSlack } from "../utils/fake-slack"
@@ -153,7 +155,7 @@ describe("the admin dashboard screens, in a real browser", () => {
       { what: "the agent reply in the visitor's poll" }
     )
     expect(answered).toEqual(
-      expect.objectContaining({ message: "It runs true to size.\nAnd yes, 30 degrees.", author_name: AGENT.email })
+      expect.objectContaining({ message: "It runs true to size.\nAnd yes, 30 degrees.", author_name: "Support" })
     )
   })
 
@@ -515,6 +517,46 @@ describe("the admin dashboard screens, in a real browser", () => {
       await page.getByLabel("Product filter").click()
       await page.getByRole("option", { name: "All products" }).click()
       await page.locator("[data-signup-total]", { hasText: "3 signups in all" }).waitFor()
+    })
+
+    it("failed deliveries: a dead signup sync and a dead team-chat post show their last error and a Retry that re-queues them", async () => {
+      // Rows as the jobs leave them after their last attempt (ten would take hours of backoff here).
+      const db = new Client({ connectionString: host.env.DATABASE_URL })
+      await db.connect()
+      try {
+        await db.query(
+          `UPDATE cs_signup SET sync_status = 'dead', sync_attempts = 10, next_sync_at = NULL,
+             last_sync_error = 'upsert: could not connect (ECONNREFUSED)' WHERE email = 'ada@example.com'`
+        )
+        const { conversationId, messageId } = await startConversation("A post Slack keeps refusing")
+        await db.query(
+          `INSERT INTO launchdesk_outbox (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, last_error)
+           VALUES ('chat.bridge.post', $1, $2, $3::jsonb, 'dead', 10, now(), 'Slack chat.postMessage: invalid_blocks')`,
+          [`browser-dead-${messageId}`, `chat.conversation:${conversationId}`, JSON.stringify({ conversation_id: conversationId, message_id: messageId })]
+        )
+      } finally {
+        await db.end()
+      }
+
+      await page.goto(url("/app/coming-soon-signups"))
+      const dead = page.getByRole("row", { name: /ada@example\.com/ }).locator("[data-sync-dead]")
+      await dead.getByText("Failed").waitFor()
+      await dead.getByText("upsert: could not connect (ECONNREFUSED)").waitFor()
+      await dead.getByRole("button", { name: "Retry" }).click()
+      await dead.waitFor({ state: "detached" })
+      const signups = await adminGet<{ items: { email: string; sync_status: string }[] }>("/admin/coming-soon/signups?search=ada%40example.com")
+      expect(signups.items.map((item) => item.sync_status)).toEqual(["pending"])
+
+      await page.goto(url("/app/settings/support-chat"))
+      const section = page.locator("[data-failed-deliveries]")
+      const row = section.locator("[data-delivery-id]")
+      await row.getByText("Slack chat.postMessage: invalid_blocks").waitFor()
+      await row.scrollIntoViewIfNeeded()
+      await screenshot("settings-failed-deliveries")
+      await row.getByRole("button", { name: "Retry" }).click()
+      await page.locator('[data-failed-deliveries="none"]').waitFor()
+      const deliveries = await adminGet<{ total: number }>("/admin/app/v1/deliveries?status=dead")
+      expect(deliveries.total).toBe(0)
     })
 
     it("settings, coming soon: saves the global options; secrets only as set or not", async () => {

@@ -3,12 +3,10 @@ import http from "node:http"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
 import { spawn } from "node:child_process"
-import { Client } from "pg"
-import { ROOT, createHostApp, medusa, packPlugin, startServer } from "../../scripts/lib/host-app"
-import { freePort, startDatabase } from "../../scripts/lib/database"
-
-type Database = Awaited<ReturnType<typeof startDatabase>>
-type Server = Awaited<ReturnType<typeof startServer>>
+import { ROOT, createHostApp, medusa, startServer } from "../../scripts/lib/host-app"
+import { freePort } from "../../scripts/lib/database"
+import { closeServer } from "../utils/fake-server"
+import { requestJson, startHostWorkspace } from "../utils/host-workspace"
 
 /** What `demo/seed/seed.js` writes: the demo store's admin, key and products. */
 export type DemoSeed = {
@@ -30,25 +28,6 @@ export type StorefrontHost = {
   stop: () => Promise<void>
 }
 
-async function dropDatabase(db: Database, name: string) {
-  const client = new Client({ connectionString: db.url("postgres") })
-  await client.connect()
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  } finally {
-    await client.end()
-  }
-}
-
-async function requestJson<T>(url: string, init: RequestInit): Promise<T> {
-  const response = await fetch(url, init)
-  const text = await response.text()
-  if (!response.ok) {
-    throw new Error(`${init.method ?? "GET"} ${url} answered ${response.status}: ${text}`)
-  }
-  return JSON.parse(text) as T
-}
-
 /**
  * The packed plugin installed in a host store (no dashboard), migrated, seeded with the
  * demo's own seed script and served by `medusa start`. `storefrontOrigins` are allowed by
@@ -63,35 +42,19 @@ export async function startStorefrontHost({
   storefrontOrigins: string[]
   demoStorefrontUrl: string
 }): Promise<StorefrontHost> {
-  const workDir = path.join(ROOT, ".tmp", `storefront-${process.pid}-${Date.now()}`)
-  const databaseName = `launchdesk_storefront_${process.pid}_${Date.now()}`
-  let db: Database | undefined
-  let server: Server | undefined
-  const stop = async () => {
-    await server?.stop()
-    if (db) {
-      await dropDatabase(db, databaseName).catch(() => undefined)
-      await db.stop()
-    }
-    fs.rmSync(workDir, { recursive: true, force: true })
-  }
-
+  const workspace = await startHostWorkspace({ name: "storefront" })
   try {
-    const [tarball, database] = await Promise.all([
-      packPlugin(path.join(workDir, "pack")),
-      startDatabase({ dataDir: path.join(workDir, "postgres"), keepData: false }),
-    ])
-    db = database
-    await db.createDatabase(databaseName)
+    const { workDir, tarball } = workspace
     const hostDir = await createHostApp({
       dir: path.join(workDir, "host"),
       tarball,
-      pluginOptions: { cookieSecure: false, ...pluginOptions },
+      // The specs tell shoppers apart by X-Forwarded-For, sent from this machine as a local proxy would.
+      pluginOptions: { cookieSecure: false, clientIp: { trustProxy: "loopback" }, ...pluginOptions },
     })
     const port = await freePort()
     const backendUrl = `http://localhost:${port}`
     const env = {
-      DATABASE_URL: db.url(databaseName),
+      DATABASE_URL: workspace.databaseUrl,
       STORE_CORS: storefrontOrigins.join(","),
       DEMO_STOREFRONT_URL: demoStorefrontUrl,
     }
@@ -99,7 +62,8 @@ export async function startStorefrontHost({
     const seedFile = path.join(workDir, "seed.json")
     await medusa(hostDir, ["exec", path.join(ROOT, "demo", "seed", "seed.js"), seedFile], env)
     const seed = JSON.parse(fs.readFileSync(seedFile, "utf8")) as DemoSeed
-    server = await startServer(hostDir, { port, env })
+    const server = await startServer(hostDir, { port, env })
+    workspace.onStop(() => server.stop())
 
     const { token } = await requestJson<{ token: string }>(`${backendUrl}/auth/user/emailpass`, {
       method: "POST",
@@ -113,9 +77,9 @@ export async function startStorefrontHost({
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     const bundleDir = path.join(hostDir, "node_modules", "medusa-plugin-launchdesk", ".medusa", "storefront")
-    return { backendUrl, hostDir, tarball, bundleDir, seed, admin, stop }
+    return { backendUrl, hostDir, tarball, bundleDir, seed, admin, stop: workspace.stop }
   } catch (error) {
-    await stop()
+    await workspace.stop()
     throw error
   }
 }
@@ -174,9 +138,8 @@ export class StorefrontPages {
     return (this.server.address() as AddressInfo).port
   }
 
-  async stop() {
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  stop() {
+    return closeServer(this.server)
   }
 }
 

@@ -1,7 +1,10 @@
+// Over 300 lines on purpose: page markup copied whole from the starter and a theme, so that the bundle meets the DOM it will meet in a shop.
 // Storefront pages for the browser tests: the same script tag on markup of different shops.
-// `starterProductPage` copies the DOM the Medusa Next.js starter renders for a product
-// (src/modules/products/templates and components/product-actions, data-testid attributes
-// included); `auroraThemePage` is a theme the bundle has never heard of.
+// `starterProductPage` copies the DOM Medusa's DTC starter (medusajs/dtc-starter,
+// apps/storefront) renders for a product: src/modules/products/templates and
+// components/product-actions, data-testid attributes included, with the sticky bar of
+// product-actions/mobile-actions.tsx that phones get once the actions scroll out of view.
+// `auroraThemePage` is a theme the bundle has never heard of.
 
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -16,6 +19,17 @@ export function launchdeskTag({ backendUrl, publishableKey, attributes = {} }: T
   return `<script src="/launchdesk/launchdesk.js" data-publishable-key="${escape(publishableKey)}" data-backend-url="${escape(backendUrl)}"${extra} defer></script>`
 }
 
+// The Tailwind classes of the starter's mobile bar (lg is 1024 px), as its build would emit them.
+const STARTER_UTILITIES = `
+  .fixed { position: fixed; } .inset-x-0 { left: 0; right: 0; } .bottom-0 { bottom: 0; } .z-50 { z-index: 50; }
+  .pointer-events-none { pointer-events: none; } .bg-white { background: #fff; } .border-t { border-top: 1px solid #e5e7eb; }
+  .p-4 { padding: 16px; } .flex { display: flex; } .flex-col { flex-direction: column; } .gap-y-3 { row-gap: 12px; }
+  .items-center { align-items: center; } .justify-center { justify-content: center; } .gap-x-2 { column-gap: 8px; }
+  .grid { display: grid; } .grid-cols-2 { grid-template-columns: 1fr 1fr; } .gap-x-4 { column-gap: 16px; } .w-full { width: 100%; }
+  .btn-secondary { height: 40px; border: 1px solid #e5e7eb; border-radius: 8px; background: #fff; }
+  @media (min-width: 1024px) { .lg\\:hidden { display: none; } }
+`
+
 const STARTER_CSS = `
   * { box-sizing: border-box; }
   body { margin: 0; font-family: Inter, ui-sans-serif, system-ui, sans-serif; color: #111827; background: #fff; }
@@ -27,7 +41,7 @@ const STARTER_CSS = `
   .info .collection { color: #6b7280; font-size: 14px; }
   .info h2 { margin: 0; font-size: 30px; font-weight: 400; }
   .info p { margin: 0; color: #4b5563; line-height: 1.6; font-size: 14px; }
-  .gallery { flex: 1; }
+  .gallery { flex: 1; display: flex; flex-direction: column; gap: 16px; }
   .gallery .image { aspect-ratio: 29 / 34; border-radius: 12px; background: linear-gradient(135deg, #f3f4f6, #e5e7eb); display: grid; place-items: center; font-size: 64px; color: #9ca3af; }
   .actions-column { width: 300px; padding-top: 32px; display: flex; flex-direction: column; gap: 48px; }
   .cta { border: 1px solid #e5e7eb; border-radius: 12px; padding: 16px; font-size: 14px; color: #4b5563; }
@@ -37,25 +51,38 @@ const STARTER_CSS = `
   .options button { flex: 1; height: 40px; border: 1px solid #e5e7eb; border-radius: 6px; background: #f9fafb; }
   .price { font-size: 20px; margin: 8px 0; }
   .btn-primary { width: 100%; height: 40px; border: 0; border-radius: 8px; background: #111827; color: #fff; font-weight: 500; cursor: pointer; }
-  .mobile-actions { display: none; }
   .related { max-width: 1280px; margin: 48px auto; padding: 0 32px; }
   .related h3 { font-size: 14px; color: #6b7280; text-align: center; font-weight: 400; }
+  @media (max-width: 1023px) {
+    header { padding: 0 16px; }
+    .content-container { flex-direction: column; align-items: stretch; padding: 12px 16px; gap: 24px; }
+    .info, .actions-column { width: 100%; padding-top: 0; }
+  }
+${STARTER_UTILITIES}
 `
 
-/** The Medusa Next.js starter's product page for `handle` (served at /[countryCode]/products/[handle]). */
+/** The starter's mobile bar content (mobile-actions.tsx), rendered while the product actions are out of view. */
+function starterMobileBar(title: string) {
+  return `<div class="bg-white flex flex-col gap-y-3 justify-center items-center text-large-regular p-4 h-full w-full border-t border-gray-200" data-testid="mobile-actions">
+            <div class="flex items-center gap-x-2"><span data-testid="mobile-title">${escape(title)}</span><span>—</span><div class="flex items-end gap-x-2 text-ui-fg-base"><span>€69.00</span></div></div>
+            <div class="grid grid-cols-2 w-full gap-x-4">
+              <button type="button" class="btn-secondary w-full" data-testid="mobile-actions-button">Select Options</button>
+              <button type="button" class="btn-primary w-full" data-testid="mobile-cart-button">Add to cart</button>
+            </div>
+          </div>`
+}
+
+/** The Medusa DTC starter's product page for `handle` (served at /[countryCode]/products/[handle]). */
 export function starterProductPage(product: { title: string; description: string }, tag: string) {
   const actions = `
         <div class="options" data-testid="product-options">
           <button type="button" data-testid="option-button">S</button><button type="button" data-testid="option-button">M</button><button type="button" data-testid="option-button">L</button>
         </div>
         <div class="price" data-testid="product-price">€69.00</div>
-        <button class="btn-primary" data-testid="add-product-button" type="button">Add to cart</button>
-        <div class="mobile-actions" data-testid="mobile-actions">
-          <button type="button" data-testid="mobile-actions-button">Select Options</button>
-          <button type="button" class="btn-primary" data-testid="mobile-cart-button">Add to cart</button>
-        </div>`
+        <button class="btn-primary w-full h-10" data-testid="add-product-button" type="button">Add to cart</button>
+        <div class="lg:hidden inset-x-0 bottom-0 fixed z-50 pointer-events-none" id="mobile-actions-root"></div>`
   return `<!doctype html>
-<html lang="en">
+<html lang="en" data-mode="light">
 <head>
   <meta charset="utf-8" />
   <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -70,14 +97,14 @@ export function starterProductPage(product: { title: string; description: string
     <a href="/" class="brand" data-testid="nav-store-link">Medusa Store</a>
     <a href="#" data-testid="nav-cart-link">Cart (0)</a>
   </header>
-  <main>
+  <main class="relative">
     <div class="content-container" data-testid="product-container">
       <div class="info" id="product-info">
         <a class="collection" href="#">Launch collection</a>
         <h2 data-testid="product-title">${escape(product.title)}</h2>
         <p data-testid="product-description">${escape(product.description)}</p>
       </div>
-      <div class="gallery"><div class="image">◎</div></div>
+      <div class="gallery">${'<div class="image">◎</div>'.repeat(3)}</div>
       <div class="actions-column">
         <div class="cta" data-testid="product-onboarding-cta">Free shipping on orders over €50.</div>
         <div class="flex-col" id="product-actions">${actions}
@@ -87,9 +114,23 @@ export function starterProductPage(product: { title: string; description: string
     <div class="related" data-testid="related-products-container"><h3>Related products</h3></div>
   </main>
   <script>
+    // MobileActions: show={!inView} of the actions (useIntersection), mounted and unmounted as
+    // the starter's <Transition> does; below lg only (lg:hidden).
+    const bar = ${JSON.stringify(starterMobileBar(product.title))}
+    let inView = true
+    const syncBar = () => {
+      const root = document.getElementById("mobile-actions-root")
+      root.classList.toggle("pointer-events-none", inView)
+      root.innerHTML = inView ? "" : bar
+    }
+    new IntersectionObserver(([entry]) => {
+      inView = entry.isIntersecting
+      syncBar()
+    }).observe(document.getElementById("product-actions"))
     // Like the starter's <Suspense>: the product actions render again once the real data is in.
     setTimeout(() => {
       document.getElementById("product-actions").innerHTML = ${JSON.stringify(actions)}
+      syncBar()
       window.__rerendered = true
     }, 700)
   </script>
@@ -116,6 +157,9 @@ const AURORA_CSS = `
   .related-products article { display: inline-block; width: 200px; margin-right: 24px; font-family: system-ui, sans-serif; }
   .related-products .thumb { height: 140px; background: #efe4d6; margin-bottom: 8px; }
   .quick-add { width: 100%; height: 36px; border: 1px solid #2b2118; background: transparent; }
+  .sticky-atc { position: fixed; left: 0; right: 0; bottom: 0; display: flex; gap: 12px; align-items: center; padding: 12px 16px; background: #fbf8f3; border-top: 1px solid #e3d8cb; font-family: system-ui, sans-serif; }
+  .sticky-atc button { flex: 1; height: 46px; border: 0; background: #b4532a; color: #fff; }
+  @media (min-width: 750px) { .sticky-atc { display: none; } }
 `
 
 /** A theme the bundle knows nothing about: only the scan can find its add-to-cart. */
@@ -153,6 +197,7 @@ export function auroraThemePage(product: { id: string; title: string; descriptio
       <article><div class="thumb"></div><h3>Linen Tote</h3><button type="button" class="quick-add">Add to cart</button></article>
     </aside>
   </main>
+  <div class="sticky-atc" data-testid="aurora-sticky-bar"><span>${escape(product.title)}</span><button type="button" data-testid="aurora-sticky-add">Add to cart</button></div>
 </body>
 </html>`
 }
@@ -182,8 +227,11 @@ export function reactPage(config: object) {
 <html lang="en">
 <head>
   <meta charset="utf-8" />
+  <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>React storefront</title>
-  <style>body { margin: 0; font-family: system-ui, sans-serif; } main { max-width: 560px; margin: 40px auto; }</style>
+  <style>body { margin: 0; font-family: system-ui, sans-serif; } main { max-width: 560px; margin: 40px auto; padding: 0 16px; }
+  .btn-primary { height: 40px; border: 0; border-radius: 8px; background: #111827; color: #fff; }
+  ${STARTER_UTILITIES}</style>
   <script>window.__TEST_CONFIG__ = ${JSON.stringify(config)}</script>
   <script src="/react-app.js" defer></script>
 </head>
@@ -218,12 +266,44 @@ function ProductActions({ product }) {
   )
 }
 
+// The DTC starter's product-actions/index.tsx as the README tells to change it: one
+// <ComingSoonGate> around the add-to-cart <Button> and <MobileActions> (mobile-actions.tsx).
+function MobileActions({ product }) {
+  return h(
+    "div",
+    { className: "lg:hidden inset-x-0 bottom-0 fixed z-50" },
+    h(
+      "div",
+      { className: "bg-white flex flex-col gap-y-3 justify-center items-center p-4 w-full border-t", "data-testid": "mobile-actions" },
+      h("span", { "data-testid": "mobile-title" }, product.title),
+      h("button", { type: "button", className: "btn-primary w-full", "data-testid": "mobile-cart-button" }, "Add to cart")
+    )
+  )
+}
+
+function StarterProductActions({ product }) {
+  return h(
+    "div",
+    { className: "flex flex-col gap-y-3", "data-testid": "product-" + product.handle },
+    h("h2", null, product.title),
+    h(Phase, { product }),
+    h(
+      ComingSoonGate,
+      { product },
+      h("button", { type: "button", className: "btn-primary w-full", "data-testid": "add-product-button" }, "Add to cart"),
+      h(MobileActions, { product })
+    )
+  )
+}
+
 createRoot(document.getElementById("root")).render(
   h(
     LaunchDeskProvider,
     { publishableKey: config.publishableKey, backendUrl: config.backendUrl },
-    ...config.products.map((product) => h(ProductActions, { key: product.id, product })),
-    h(SupportChat, { position: "left" })
+    ...config.products.map((product) =>
+      h(config.starter ? StarterProductActions : ProductActions, { key: product.id, product })
+    ),
+    h(SupportChat, config.starter ? { bottomOffset: config.bottomOffset } : { position: "left" })
   )
 )
 `

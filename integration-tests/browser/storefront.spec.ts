@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: every case shares one packed host app, one Chromium and the built bundle, which take minutes to start.
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
@@ -35,7 +36,7 @@ const run = promisify(execFile)
 
 type Product = { id: string; handle: string; title: string; description: string }
 type ConversationView = { email: string | null; messages: { sender: string; message: string }[] }
-type Signup = { email: string; product_id: string; referrer_id: string | null; mailer_id: string | null }
+type Signup = { email: string; product_id: string; referrer_id: string | null; referral_code: string; mailer_id: string | null }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const isStreamUrl = (url: URL) => url.pathname.endsWith("/store/app/v1/stream")
@@ -65,7 +66,7 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     const context = await browser.newContext({
       viewport,
       locale: "en-US",
-      // Medusa trusts one proxy hop: each shopper counts against the limits on their own.
+      // The host trusts loopback as a proxy (clientIp): each shopper counts against the limits on their own.
       extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${++visitorIp}` },
     })
     contexts.push(context)
@@ -203,6 +204,8 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
       if (starter && products[starter[1]]) {
         const attributes: Record<string, string> = { "data-poll-interval": "1000" }
         if (url.searchParams.get("captcha") === "fake") attributes["data-captcha-script-url"] = "/fake-turnstile/api.js"
+        const offset = url.searchParams.get("offset")
+        if (offset) attributes["data-bottom-offset"] = offset
         return { body: starterProductPage(products[starter[1]], tag(attributes)) }
       }
       const aurora = /^\/aurora\/([\w-]+)$/.exec(url.pathname)
@@ -221,6 +224,20 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
       if (url.pathname === "/react") {
         return {
           body: reactPage({ backendUrl: host.backendUrl, publishableKey: host.seed.publishableKey, products: reactProducts }),
+        }
+      }
+      const reactStarter = /^\/react-starter\/([\w-]+)$/.exec(url.pathname)
+      if (reactStarter && products[reactStarter[1]]) {
+        const { id, handle, title } = products[reactStarter[1]]
+        const offset = url.searchParams.get("offset")
+        return {
+          body: reactPage({
+            backendUrl: host.backendUrl,
+            publishableKey: host.seed.publishableKey,
+            products: [{ id, handle, title }],
+            starter: true,
+            bottomOffset: offset ? Number(offset) : undefined,
+          }),
         }
       }
       if (url.pathname === "/react-app.js") return { type: "text/javascript", body: reactApp }
@@ -297,9 +314,9 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     expect(await reply.locator(".text").textContent()).toBe(
       "Hi! Yes, it fits true to size. Between two sizes, take the larger one."
     )
-    expect(await reply.locator(".meta").textContent()).toMatch(/^Demo Admin · /)
+    expect(await reply.locator(".meta").textContent()).toMatch(/^Demo · /)
     const announced = await chatRoot(page).locator('[aria-live="polite"]').textContent()
-    expect(announced).toContain("Demo Admin: Hi! Yes, it fits true to size.")
+    expect(announced).toContain("Demo: Hi! Yes, it fits true to size.")
 
     await page.keyboard.type("Great, thanks!")
     await page.keyboard.press("Enter")
@@ -323,7 +340,7 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Anything else?" })
     await page.getByRole("button", { name: "Open support chat, 1 new message" }).waitFor({ timeout: 10000 })
     expect(await chatRoot(page).locator(".badge").textContent()).toBe("1")
-    expect(await chatRoot(page).locator('[aria-live="polite"]').textContent()).toBe("Demo Admin: Anything else?")
+    expect(await chatRoot(page).locator('[aria-live="polite"]').textContent()).toBe("Demo: Anything else?")
 
     // A reload resumes the conversation without a new session call.
     const sessionsBefore = requests.filter((request) => request.url().endsWith("/session")).length
@@ -611,6 +628,152 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     expect(errors).toEqual([])
   })
 
+  const PHONE = { width: 390, height: 844 }
+  const DESKTOP = { width: 1280, height: 860 }
+  type Box = { x: number; y: number; width: number; height: number }
+  const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+  const launcherOf = (page: Page) => chatRoot(page).locator(".launcher")
+  const boxOf = async (locator: ReturnType<Page["locator"]>) => {
+    const box = await locator.boundingBox()
+    if (!box) throw new Error("no bounding box: the element is not shown")
+    return box
+  }
+  /** Every add-to-cart a shopper could see and press, shadow DOM included. */
+  const pressableAddToCart = (page: Page) =>
+    page
+      .getByRole("button", { name: /add to (cart|bag|basket)/i })
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((button) => !(button instanceof HTMLButtonElement && button.disabled) && button.getClientRects().length > 0)
+          .map((button) => button.getAttribute("data-testid") ?? button.outerHTML)
+      )
+  /** Waits until the launcher and `bar` are both shown and apart; returns their boxes. */
+  const launcherClearOf = (page: Page, bar: ReturnType<Page["locator"]>, what: string) =>
+    waitFor(
+      async () => {
+        // Either may be between renders (the starter mounts its bar anew on scroll): not yet.
+        const [launcher, barBox] = [await launcherOf(page).boundingBox(), await bar.boundingBox()]
+        if (!launcher || !barBox) return undefined
+        return overlap(launcher, barBox) ? undefined : { launcher, bar: barBox }
+      },
+      { what }
+    )
+
+  it("coming soon at phone and desktop widths: no add-to-cart anywhere, DTC starter's mobile bar included (script tag, ComingSoonGate, scanned theme)", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const phone = viewport === PHONE
+      const script = await shopper({ viewport })
+      await script.page.goto(`${pages.url}/dk/products/countdown-hoodie`)
+      await block(script.page).locator(".countdown").waitFor()
+      await script.page.waitForFunction(() => Reflect.get(window, "__rerendered") === true)
+      if (phone) {
+        // The actions sit below the gallery on a phone: the starter shows its sticky bar.
+        await script.page.getByTestId("mobile-actions").waitFor()
+        await waitFor(async () => ((await script.page.getByTestId("mobile-cart-button").isHidden()) ? true : undefined), {
+          what: "the mobile bar's add-to-cart hidden",
+        })
+        expect(await script.page.getByTestId("mobile-title").isVisible()).toBe(true)
+      }
+      await sleep(150)
+      expect(await pressableAddToCart(script.page)).toEqual([])
+      await block(script.page).scrollIntoViewIfNeeded()
+      await sleep(150)
+      expect(await pressableAddToCart(script.page)).toEqual([])
+      await script.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+      await sleep(150)
+      expect(await pressableAddToCart(script.page)).toEqual([])
+      if (phone) await block(script.page).scrollIntoViewIfNeeded()
+      else await script.page.evaluate(() => window.scrollTo(0, 0))
+      await script.page.screenshot({
+        path: path.join(SCREENSHOTS, `storefront-dtc-${phone ? "phone" : "desktop"}.png`),
+        animations: "disabled",
+      })
+
+      const react = await shopper({ viewport })
+      await react.page.goto(`${pages.url}/react-starter/countdown-hoodie`)
+      await block(react.page).locator(".countdown").waitFor()
+      expect(await react.page.getByTestId("phase-countdown-hoodie").textContent()).toBe("coming_soon")
+      expect(await react.page.getByTestId("mobile-actions").count()).toBe(0)
+      expect(await pressableAddToCart(react.page)).toEqual([])
+      expect(react.errors).toEqual([])
+
+      // A theme the bundle does not know, with a sticky add-to-cart bar of its own on phones.
+      const scanned = await shopper({ viewport })
+      await scanned.page.goto(`${pages.url}/aurora/countdown-hoodie`)
+      await block(scanned.page).locator(".countdown").waitFor()
+      await sleep(150)
+      expect(await pressableAddToCart(scanned.page)).toEqual(["quick-add", expect.stringContaining("quick-add")])
+      expect(await scanned.page.getByTestId("aurora-sticky-add").isHidden()).toBe(true)
+      expect(script.errors).toEqual([])
+    }
+  })
+
+  it("the chat launcher never covers the DTC starter's mobile bar: it rises over it and comes back down when the bar goes", async () => {
+    const { page, errors } = await shopper({ viewport: PHONE })
+    await page.goto(`${pages.url}/dk/products/launch-tee`)
+    const bar = page.getByTestId("mobile-actions")
+    const { launcher, bar: barBox } = await launcherClearOf(page, bar, "the launcher above the mobile bar")
+    expect(launcher.y + launcher.height).toBeLessThanOrEqual(barBox.y)
+    // The bar's own Add to cart is pressable: nothing of the chat lies on it.
+    const cart = page.getByTestId("mobile-cart-button")
+    expect(await cart.isVisible()).toBe(true)
+    const cartBox = await boxOf(cart)
+    expect(overlap(launcher, cartBox)).toBe(false)
+    expect(
+      await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.getAttribute("data-testid"),
+        [cartBox.x + cartBox.width - 4, cartBox.y + cartBox.height / 2]
+      )
+    ).toBe("mobile-cart-button")
+    await page.screenshot({ path: path.join(SCREENSHOTS, "storefront-dtc-phone-bar.png"), animations: "disabled" })
+
+    // The actions scroll into view: the starter drops its bar, and the launcher goes back down.
+    await page.getByTestId("add-product-button").scrollIntoViewIfNeeded()
+    await waitFor(async () => ((await bar.count()) === 0 && (await chatRoot(page).getAttribute("data-lift")) === "0" ? true : undefined), {
+      what: "the launcher back at its place",
+    })
+    const resting = await boxOf(launcherOf(page))
+    expect(Math.round(resting.y + resting.height)).toBe(PHONE.height - 20)
+    // Scrolled back up, the bar comes again and the launcher rises again.
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await launcherClearOf(page, bar, "the launcher above the returning bar")
+
+    // A coming-soon product: the bar stays (without its add-to-cart), the launcher above it.
+    const comingSoon = await shopper({ viewport: PHONE })
+    await comingSoon.page.goto(`${pages.url}/dk/products/countdown-hoodie`)
+    await launcherClearOf(comingSoon.page, comingSoon.page.getByTestId("mobile-actions"), "the launcher above the bar of a coming-soon product")
+
+    // The React bindings' <SupportChat /> and an unknown theme's sticky bar, the same.
+    const react = await shopper({ viewport: PHONE })
+    await react.page.goto(`${pages.url}/react-starter/launch-tee`)
+    await launcherClearOf(react.page, react.page.getByTestId("mobile-actions"), "the React launcher above the mobile bar")
+    const aurora = await shopper({ viewport: PHONE })
+    await aurora.page.goto(`${pages.url}/aurora/launch-tee`)
+    await launcherClearOf(aurora.page, aurora.page.getByTestId("aurora-sticky-bar"), "the launcher above the theme's sticky bar")
+    expect([...errors, ...react.errors, ...aurora.errors]).toEqual([])
+  })
+
+  it("the launcher's bottom offset option (data-bottom-offset, <SupportChat bottomOffset>) lifts it where nothing is detected", async () => {
+    const restingBottom = DESKTOP.height - 20
+    for (const [route, offset] of [
+      ["/dk/products/launch-tee", 0],
+      ["/dk/products/launch-tee?offset=96", 96],
+      ["/react-starter/launch-tee", 0],
+      ["/react-starter/launch-tee?offset=96", 96],
+    ] as const) {
+      const { page } = await shopper({ viewport: DESKTOP })
+      await page.goto(`${pages.url}${route}`)
+      await waitFor(
+        async () => {
+          const box = await launcherOf(page).boundingBox()
+          return box && Math.round(box.y + box.height) === restingBottom - offset ? true : undefined
+        },
+        { what: `the launcher ${offset} px up on ${route}` }
+      )
+      expect(await chatRoot(page).getAttribute("data-lift")).toBe(offset ? String(offset) : null)
+    }
+  })
+
   it("coming soon: finds an unknown theme's add-to-cart by scanning the page", async () => {
     const { page } = await shopper()
     await page.goto(`${pages.url}/aurora/countdown-hoodie`)
@@ -683,17 +846,21 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
   })
 
   it("coming soon: a signup reveals Facebook and X links with shared_by, and a friend landing there is recorded as referred", async () => {
+    const hoodieSignups = async () =>
+      (await host.admin<{ items: Signup[] }>("GET", `/admin/coming-soon/signups?product_id=${products["countdown-hoodie"].id}`)).items
     const ada = await shopper()
     await ada.page.goto(`${pages.url}/dk/products/countdown-hoodie`)
     await block(ada.page).getByRole("textbox", { name: "Email address" }).fill("ada@example.com")
     await block(ada.page).getByRole("button", { name: "Notify me" }).click()
     await block(ada.page).getByText("You are on the list!").waitFor()
-    const adaId = mailer.subscribers.get("ada@example.com")?.id
-    expect(adaId).toEqual(expect.any(String))
+    expect(mailer.subscribers.get("ada@example.com")?.id).toEqual(expect.any(String))
+    // The links carry the ledger row's own referral code, not the MailerLite subscriber id.
+    const adaCode = (await hoodieSignups()).find((row) => row.email === "ada@example.com")?.referral_code
+    expect(adaCode).toMatch(/^[0-9a-hjkmnp-tv-z]{10}$/)
     const facebook = block(ada.page).getByRole("link", { name: "Share on Facebook" })
     const x = block(ada.page).getByRole("link", { name: "Share on X" })
     expect(await facebook.isVisible()).toBe(true)
-    const shared = `${pages.url}/dk/products/countdown-hoodie?shared_by=${adaId}`
+    const shared = `${pages.url}/dk/products/countdown-hoodie?shared_by=${adaCode}`
     expect(await facebook.getAttribute("href")).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(shared)}`)
     const xHref = new URL((await x.getAttribute("href")) ?? "")
     expect(xHref.origin + xHref.pathname).toBe("https://x.com/intent/tweet")
@@ -705,19 +872,45 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     await grace.page.goto(shared)
     await block(grace.page).getByRole("textbox", { name: "Email address" }).waitFor()
     const cookies = await grace.context.cookies(pages.url)
-    expect(cookies.find((cookie) => cookie.name === "cs_shared_by_id")?.value).toBe(adaId)
+    expect(cookies.find((cookie) => cookie.name === "cs_shared_by_id")?.value).toBe(adaCode)
     // The cookie outlives the landing page: sign up after moving on, without the parameter.
     await grace.page.goto(`${pages.url}/aurora/countdown-hoodie`)
     await block(grace.page).getByRole("textbox", { name: "Email address" }).fill("grace@example.com")
     await block(grace.page).getByRole("button", { name: "Notify me" }).click()
     await block(grace.page).getByText("You are on the list!").waitFor()
 
-    const { items } = await host.admin<{ items: Signup[] }>(
-      "GET",
-      `/admin/coming-soon/signups?product_id=${products["countdown-hoodie"].id}`
-    )
-    expect(items.find((row) => row.email === "grace@example.com")?.referrer_id).toBe(adaId)
+    const items = await hoodieSignups()
+    expect(items.find((row) => row.email === "grace@example.com")?.referrer_id).toBe(adaCode)
     expect(items.find((row) => row.email === "ada@example.com")?.referrer_id).toBeNull()
+
+    // MailerLite down: the signup still succeeds and its links still carry a shared_by.
+    mailer.reset({ upsertStatus: 500 })
+    try {
+      const lin = await shopper()
+      await lin.page.goto(`${pages.url}/dk/products/countdown-hoodie`)
+      await block(lin.page).getByRole("textbox", { name: "Email address" }).fill("lin@example.com")
+      await block(lin.page).getByRole("button", { name: "Notify me" }).click()
+      await block(lin.page).getByText("You are on the list!").waitFor()
+      expect(mailer.upserts("lin@example.com").length).toBeGreaterThan(0)
+      expect(mailer.subscribers.get("lin@example.com")).toBeUndefined()
+      const linRow = (await hoodieSignups()).find((row) => row.email === "lin@example.com")
+      expect(linRow).toMatchObject({ mailer_id: null, referral_code: expect.stringMatching(/^[0-9a-hjkmnp-tv-z]{10}$/) })
+      const linShared = `${pages.url}/dk/products/countdown-hoodie?shared_by=${linRow?.referral_code}`
+      const linX = new URL((await block(lin.page).getByRole("link", { name: "Share on X" }).getAttribute("href")) ?? "")
+      expect(linX.searchParams.get("url")).toBe(linShared)
+      expect(await block(lin.page).getByRole("link", { name: "Share on Facebook" }).getAttribute("href")).toBe(
+        `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(linShared)}`
+      )
+
+      const mo = await shopper()
+      await mo.page.goto(linShared)
+      await block(mo.page).getByRole("textbox", { name: "Email address" }).fill("mo@example.com")
+      await block(mo.page).getByRole("button", { name: "Notify me" }).click()
+      await block(mo.page).getByText("You are on the list!").waitFor()
+      expect((await hoodieSignups()).find((row) => row.email === "mo@example.com")?.referrer_id).toBe(linRow?.referral_code)
+    } finally {
+      mailer.reset()
+    }
   })
 
   it("coming soon: markup and script in the offer are inert, from the server and even if it let them through", async () => {

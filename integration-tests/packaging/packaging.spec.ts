@@ -2,16 +2,37 @@ import fs from "node:fs"
 import path from "node:path"
 import { execFileSync } from "node:child_process"
 import axios from "axios"
-import { Client } from "pg"
+import semver from "semver"
 import { ROOT, createHostApp, medusa, packPlugin, startServer } from "../../scripts/lib/host-app"
-import { freePort, startDatabase } from "../../scripts/lib/database"
+import { freePort } from "../../scripts/lib/database"
 import { createPublishableKey } from "../../scripts/lib/store-owner"
+import { startHostWorkspace, type HostWorkspace } from "../utils/host-workspace"
 import { VisitorClient } from "../utils/visitor-client"
 
-// Packing, installing, migrating and starting two servers takes a minute or two.
+// Packing, installing, migrating and starting two servers takes a minute or two per host;
+// a first run also installs the oldest Medusa (about 2 minutes, then cached).
 jest.setTimeout(6 * 60 * 1000)
 
-type Database = Awaited<ReturnType<typeof startDatabase>>
+/**
+ * The oldest and newest Medusa the peer ranges admit (package.json, README): the newest is the
+ * repository's own; the oldest gets its own store, installed once and cached by version.
+ * 2.14 is the first whose @medusajs/framework/zod is zod 4 (2.13 ships zod 3, where a
+ * refined string has no .max(): the routes fail to load). 2.14.1, not 2.14.0: the registry
+ * mirror has no @medusajs/cli 2.14.0, which framework 2.14.0 pins.
+ */
+const OLDEST_MEDUSA = "2.14.1"
+const NEWEST_MEDUSA = "2.21.2"
+const HOSTS = [
+  { medusa: NEWEST_MEDUSA, medusaVersion: undefined },
+  { medusa: OLDEST_MEDUSA, medusaVersion: OLDEST_MEDUSA },
+]
+
+const packRoot = path.join(ROOT, ".tmp", `packaging-pack-${process.pid}-${Date.now()}`)
+let packed: Promise<string> | undefined
+/** One build and tarball for every host. */
+const packOnce = () => (packed ??= packPlugin(packRoot))
+afterAll(() => fs.rmSync(packRoot, { recursive: true, force: true }))
+
 type Server = Awaited<ReturnType<typeof startServer>>
 
 type SessionAttempt = { server: number; status: number; retryAfter: string }
@@ -55,13 +76,12 @@ function expectedServerFiles() {
   )
 }
 
-async function dropDatabase(db: Database, name: string) {
-  const client = new Client({ connectionString: db.url("postgres") })
-  await client.connect()
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  } finally {
-    await client.end()
+/** The package.json Node would find for `name` from `dir` (some packages do not export it). */
+function installedManifest(dir: string, name: string): { version: string } {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const file = path.join(at, "node_modules", name, "package.json")
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8"))
+    if (path.dirname(at) === at) throw new Error(`${name} is not installed for ${dir}`)
   }
 }
 
@@ -76,12 +96,10 @@ async function waitForFreshWindow(neededSeconds: number) {
   }
 }
 
-describe("the packed plugin installed in a host store", () => {
-  const workDir = path.join(ROOT, ".tmp", `packaging-${process.pid}-${Date.now()}`)
-  const databaseName = `launchdesk_packaging_${process.pid}_${Date.now()}`
+describe.each(HOSTS)("the packed plugin installed in a Medusa $medusa store", ({ medusa: medusaRelease, medusaVersion }) => {
+  let workspace: HostWorkspace | undefined
+  let hostDir: string
   let tarball: string
-  let db: Database | undefined
-  let databaseCreated = false
   // Two `medusa start` processes of the same host, sharing one database.
   const servers: Server[] = []
   let publishableKey: string
@@ -90,35 +108,61 @@ describe("the packed plugin installed in a host store", () => {
     new VisitorClient(axios.create({ baseURL: server.url }), publishableKey, ip)
 
   beforeAll(async () => {
-    const [packed, database] = await Promise.all([
-      packPlugin(path.join(workDir, "pack")),
-      startDatabase({ dataDir: path.join(workDir, "postgres"), keepData: false }),
-    ])
-    tarball = packed
-    db = database
-    await db.createDatabase(databaseName)
-    databaseCreated = true
+    workspace = await startHostWorkspace({ name: `packaging-${medusaRelease}`, pack: packOnce })
+    tarball = workspace.tarball
 
-    const hostDir = await createHostApp({ dir: path.join(workDir, "host"), tarball })
-    const env = { DATABASE_URL: db.url(databaseName) }
+    // The shoppers are told apart by X-Forwarded-For, sent from this machine as a local proxy would.
+    hostDir = await createHostApp({
+      dir: path.join(workspace.workDir, "host"),
+      tarball,
+      medusaVersion,
+      pluginOptions: { clientIp: { trustProxy: "loopback" } },
+    })
+    const env = { DATABASE_URL: workspace.databaseUrl }
     await medusa(hostDir, ["db:migrate"], env)
 
-    const ports = [await freePort(), await freePort()]
-    const started = await Promise.allSettled(ports.map((port) => startServer(hostDir, { port, env })))
-    for (const result of started) {
-      if (result.status === "fulfilled") servers.push(result.value)
+    // One after the other: the first creates the default store, which Medusa 2.14 does not
+    // survive two processes racing to do on a new database.
+    for (let i = 0; i < 2; i++) {
+      const server = await startServer(hostDir, { port: await freePort(), env })
+      servers.push(server)
+      workspace.onStop(() => server.stop())
     }
-    const failed = started.find((result) => result.status === "rejected")
-    if (failed) throw failed.reason
 
     publishableKey = await createPublishableKey({ dir: hostDir, env, baseUrl: servers[0].url })
   })
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()))
-    if (db && databaseCreated) await dropDatabase(db, databaseName)
-    await db?.stop()
-    fs.rmSync(workDir, { recursive: true, force: true })
+  afterAll(() => workspace?.stop())
+
+  it(`runs on Medusa ${medusaRelease}`, () => {
+    const installed = require.resolve("@medusajs/medusa/package.json", { paths: [hostDir] })
+    expect(JSON.parse(fs.readFileSync(installed, "utf8")).version).toBe(medusaRelease)
+  })
+
+  it("has peer ranges that admit this store's Medusa packages", () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(require.resolve("medusa-plugin-launchdesk/package.json", { paths: [hostDir] }), "utf8")
+    )
+    const peers: Record<string, string> = manifest.peerDependencies
+    const medusaPeers = Object.keys(peers).filter((name) => name.startsWith("@medusajs/"))
+    expect(medusaPeers.length).toBeGreaterThanOrEqual(6)
+    for (const name of medusaPeers) {
+      const { version } = installedManifest(hostDir, name)
+      expect({ name, version, satisfied: semver.satisfies(version, peers[name]) }).toEqual({ name, version, satisfied: true })
+    }
+  })
+
+  it("declares discord.js an optional peer, not a dependency, and the store installs without it", () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(require.resolve("medusa-plugin-launchdesk/package.json", { paths: [hostDir] }), "utf8")
+    )
+    expect(manifest.dependencies["discord.js"]).toBeUndefined()
+    expect(manifest.peerDependencies["discord.js"]).toBeDefined()
+    expect(manifest.peerDependenciesMeta["discord.js"]).toEqual({ optional: true })
+    if (medusaVersion) {
+      // This store installs everything itself (outside the repository): no discord.js in it.
+      expect(fs.existsSync(path.join(hostDir, "node_modules", "discord.js"))).toBe(false)
+    }
   })
 
   it("ships the built admin entry and every module migration, and no tests", () => {

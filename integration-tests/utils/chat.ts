@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { CHAT_EVENTS } from "../../src/chat/events"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../src/modules/support-chat"
+import type { VisitorClient } from "./visitor-client"
+import { waitFor } from "./wait-for"
 
 export const chatModule = (container: MedusaContainer) =>
   container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
@@ -11,4 +14,32 @@ export async function storedConversation(container: MedusaContainer, id: number)
     throw new Error(`conversation ${id} not found`)
   }
   return conversation
+}
+
+/** An event a spec recorded from the event bus. */
+export type RecordedEvent = { name: string; data: Record<string, unknown> }
+
+/**
+ * What a reply from staff (the admin or the team-chat bridge) leaves behind: it ends the
+ * visitor's next poll with its sender and author, the conversation is open again, and one
+ * message-created event names it.
+ */
+export async function expectReplyDelivered(
+  container: MedusaContainer,
+  { shopper, conversationId, events }: { shopper: VisitorClient; conversationId: number; events: RecordedEvent[] },
+  reply: { message_id: number; sender: "agent" | "bridge"; author_name: string; message: string }
+) {
+  const { data } = await shopper.poll(0)
+  expect(data.messages.at(-1)).toMatchObject(reply)
+  expect((await storedConversation(container, conversationId)).status).toBe("open")
+  const emitted = await waitFor(
+    () => events.filter((event) => event.name === CHAT_EVENTS.MESSAGE_CREATED && event.data.sender === reply.sender),
+    (found) => found.length > 0
+  )
+  expect(emitted).toEqual([
+    {
+      name: CHAT_EVENTS.MESSAGE_CREATED,
+      data: { conversation_id: conversationId, message_id: reply.message_id, sender: reply.sender },
+    },
+  ])
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingHttpHeaders, ServerResponse } from "node:http"
+import { FakeServer, type ReceivedRequest } from "./fake-server"
 
 export type CaptchaProviderName = "turnstile" | "recaptcha" | "hcaptcha"
 
@@ -27,14 +27,6 @@ export type FakeCaptchaBehaviour = {
 
 const DEFAULT_BEHAVIOUR: FakeCaptchaBehaviour = { delayMs: 0 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on("data", (chunk: Buffer) => chunks.push(chunk))
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-    req.on("error", reject)
-  })
-
 /**
  * The siteverify endpoints of Turnstile, reCAPTCHA and hCaptcha on 127.0.0.1: a
  * form-encoded POST of `secret` + `response` (+ `remoteip`, `sitekey`), answered with JSON
@@ -47,15 +39,12 @@ export class FakeCaptcha {
   private readonly issued = new Set<string>()
   private readonly spent = new Set<string>()
   private counter = 0
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res))
-  private readonly pending = new Set<NodeJS.Timeout>()
+  private readonly server = new FakeServer((request, res) => this.handle(request, res))
 
   constructor(readonly secretKey: string, readonly siteKey: string) {}
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
-    const { port } = this.server.address() as AddressInfo
-    return `http://127.0.0.1:${port}`
+  start(): Promise<string> {
+    return this.server.start()
   }
 
   reset(behaviour: Partial<FakeCaptchaBehaviour> = {}) {
@@ -63,10 +52,8 @@ export class FakeCaptcha {
     this.behaviour = { ...DEFAULT_BEHAVIOUR, ...behaviour }
   }
 
-  async stop(): Promise<void> {
-    this.pending.forEach((timer) => clearTimeout(timer))
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  stop(): Promise<void> {
+    return this.server.stop()
   }
 
   /** A token the widget would have handed the browser after a solved challenge. */
@@ -76,43 +63,27 @@ export class FakeCaptcha {
     return token
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const raw = await readBody(req)
-    const path = req.url ?? ""
+  private handle(request: ReceivedRequest, res: ServerResponse) {
+    const path = request.url
     const provider =
       (Object.entries(SITEVERIFY_PATHS).find(([, candidate]) => candidate === path)?.[0] as CaptchaProviderName | undefined) ??
       null
-    const form = Object.fromEntries(new URLSearchParams(raw))
-    this.requests.push({ provider, path, headers: req.headers, form })
-    const respond = () => {
-      if (res.destroyed) return
+    const form = Object.fromEntries(new URLSearchParams(request.body))
+    this.requests.push({ provider, path, headers: request.headers, form })
+    this.server.later(this.behaviour.delayMs, () => {
       if (this.behaviour.status) {
-        res.writeHead(this.behaviour.status, { "content-type": "text/html" })
-        res.end("<html><body>Service Unavailable</body></html>")
-        return
+        return this.server.send(res, this.behaviour.status, "<html><body>Service Unavailable</body></html>", {
+          "content-type": "text/html",
+        })
       }
       if (this.behaviour.rawBody !== undefined) {
-        res.writeHead(200, { "content-type": "text/plain" })
-        res.end(this.behaviour.rawBody)
-        return
+        return this.server.send(res, 200, this.behaviour.rawBody, { "content-type": "text/plain" })
       }
-      if (!provider || req.method !== "POST") {
-        res.writeHead(404, { "content-type": "text/plain" })
-        res.end("not found")
-        return
+      if (!provider || request.method !== "POST") {
+        return this.server.send(res, 404, "not found", { "content-type": "text/plain" })
       }
-      res.writeHead(200, { "content-type": "application/json" })
-      res.end(JSON.stringify(this.verdict(provider, req.headers, form)))
-    }
-    if (!this.behaviour.delayMs) {
-      respond()
-      return
-    }
-    const timer = setTimeout(() => {
-      this.pending.delete(timer)
-      respond()
-    }, this.behaviour.delayMs)
-    this.pending.add(timer)
+      this.server.json(res, 200, this.verdict(provider, request.headers, form))
+    })
   }
 
   private verdict(provider: CaptchaProviderName, headers: IncomingHttpHeaders, form: Record<string, string>) {

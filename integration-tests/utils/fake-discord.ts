@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingHttpHeaders, ServerResponse } from "node:http"
+import type { ReceivedRequest } from "./fake-server"
+import { FakePlatform, type Outage } from "./fake-platform"
 
 export type RecordedDiscordRequest = {
   method: string
@@ -15,22 +16,13 @@ export type DiscordPosted = { id: string; channel_id: string; content: string; n
 export type DiscordChannel = { id: string; name: string; type: number; parent_id?: string }
 
 /**
- * How the fake misbehaves: `error` answers 502 with an HTML page (as a proxy in front of
- * Discord does), `rate_limited` 429 with `retry_after`, `hang` holds each request until
- * `recover()` drops the connection.
+ * `error` answers 502 with an HTML page (as a proxy in front of Discord does), `rate_limited`
+ * 429 with `retry_after`.
  */
-export type DiscordOutage = "error" | "rate_limited" | "hang" | null
+export type DiscordOutage = Outage
 
 const TEXT_CHANNEL = 0
 const PUBLIC_THREAD = 11
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on("data", (chunk: Buffer) => chunks.push(chunk))
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-    req.on("error", reject)
-  })
 
 /**
  * The parts of Discord's REST API (v10) the bridge uses, on 127.0.0.1: `Bot` token auth,
@@ -38,46 +30,19 @@ const readBody = (req: IncomingMessage) =>
  * deduplication, threads started from a message (thread id = message id, 160004 when one
  * exists). Records every request and every accepted message.
  */
-export class FakeDiscord {
+export class FakeDiscord extends FakePlatform {
   readonly requests: RecordedDiscordRequest[] = []
   readonly posted: DiscordPosted[] = []
   readonly channels: DiscordChannel[]
-  outage: DiscordOutage = null
   /** Seconds sent as `retry_after` while rate limited. */
   retryAfterSeconds = 0.8
-  validToken: string
   /** Fails this many thread creations with a 500 after the starter message was accepted. */
   failThreadCreations = 0
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res))
-  private readonly held = new Set<ServerResponse>()
   private nextId = 1_300_000_000_000_000_000n
 
   constructor(options: { token: string; channels: DiscordChannel[] }) {
-    this.validToken = options.token
+    super(options.token, "/api/v10")
     this.channels = [...options.channels]
-  }
-
-  /** Listens on a free port; resolves to the API base URL (`http://127.0.0.1:<port>/api/v10`). */
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/v10`
-  }
-
-  async stop(): Promise<void> {
-    this.recover()
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-
-  /** Ends an outage; requests it held lose their connection. */
-  recover() {
-    this.outage = null
-    this.held.forEach((res) => res.socket?.destroy())
-    this.held.clear()
-  }
-
-  get heldCount() {
-    return this.held.size
   }
 
   /** Forgets requests, messages and threads, and ends any outage. */
@@ -106,12 +71,12 @@ export class FakeDiscord {
     return this.nextId.toString()
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const path = (req.url ?? "/").replace(/^\/api\/v10/, "").split("?")[0]
-    const text = await readBody(req)
+  protected handle(request: ReceivedRequest, res: ServerResponse) {
+    const path = request.url.replace(/^\/api\/v10/, "").split("?")[0]
+    const text = request.body
     let body: Record<string, unknown> = {}
     if (text) {
-      if (!(req.headers["content-type"] ?? "").startsWith("application/json")) {
+      if (!(request.headers["content-type"] ?? "").startsWith("application/json")) {
         return this.error(res, 415, 0, "Unsupported content type")
       }
       try {
@@ -120,37 +85,34 @@ export class FakeDiscord {
         return this.error(res, 400, 50109, "The request body contains invalid JSON.")
       }
     }
-    this.requests.push({ method: req.method ?? "", path, headers: req.headers, body })
+    this.requests.push({ method: request.method, path, headers: request.headers, body })
 
     if (this.outage === "hang") {
-      this.held.add(res)
-      return
+      return this.server.hold(res)
     }
     if (this.outage === "error") {
-      res.writeHead(502, { "content-type": "text/html" })
-      res.end("<html><body>502 Bad Gateway</body></html>")
-      return
+      return this.server.send(res, 502, "<html><body>502 Bad Gateway</body></html>", { "content-type": "text/html" })
     }
     if (this.outage === "rate_limited") {
       res.setHeader("retry-after", String(Math.ceil(this.retryAfterSeconds)))
       return this.reply(res, 429, { message: "You are being rate limited.", retry_after: this.retryAfterSeconds, global: false })
     }
-    if (req.headers.authorization !== `Bot ${this.validToken}`) {
+    if (request.headers.authorization !== `Bot ${this.validToken}`) {
       return this.error(res, 401, 0, "401: Unauthorized")
     }
 
     const route = path.split("/").filter(Boolean)
-    if (req.method === "GET" && path === "/users/@me") {
+    if (request.method === "GET" && path === "/users/@me") {
       return this.reply(res, 200, { id: "1200000000000000001", username: "launchdesk-bot", bot: true })
     }
-    if (req.method === "GET" && route.length === 2 && route[0] === "channels") {
+    if (request.method === "GET" && route.length === 2 && route[0] === "channels") {
       const channel = this.channels.find((candidate) => candidate.id === route[1])
       return channel ? this.reply(res, 200, channel) : this.error(res, 404, 10003, "Unknown Channel")
     }
-    if (req.method === "POST" && route.length === 3 && route[0] === "channels" && route[2] === "messages") {
+    if (request.method === "POST" && route.length === 3 && route[0] === "channels" && route[2] === "messages") {
       return this.createMessage(res, route[1], body)
     }
-    if (req.method === "POST" && route.length === 5 && route[0] === "channels" && route[4] === "threads") {
+    if (request.method === "POST" && route.length === 5 && route[0] === "channels" && route[4] === "threads") {
       return this.startThread(res, route[1], route[3], body)
     }
     return this.error(res, 404, 0, "404: Not Found")
@@ -160,8 +122,12 @@ export class FakeDiscord {
     if (!this.channels.some((channel) => channel.id === channelId)) {
       return this.error(res, 404, 10003, "Unknown Channel")
     }
-    if (typeof body.content !== "string" || !body.content || [...body.content].length > 2000) {
+    if (typeof body.content !== "string" || [...body.content].length > 2000) {
       return this.error(res, 400, 50035, "Invalid Form Body")
+    }
+    // As Discord does: content that trims to nothing is no message, on every retry.
+    if (!body.content.trim()) {
+      return this.error(res, 400, 50006, "Cannot send an empty message")
     }
     const nonce = typeof body.nonce === "string" ? body.nonce : undefined
     if (nonce && body.enforce_nonce === true) {
@@ -199,8 +165,6 @@ export class FakeDiscord {
   }
 
   private reply(res: ServerResponse, status: number, payload: unknown) {
-    if (res.destroyed) return
-    res.writeHead(status, { "content-type": "application/json" })
-    res.end(JSON.stringify(payload))
+    this.server.json(res, status, payload)
   }
 }

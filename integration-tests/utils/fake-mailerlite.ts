@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingHttpHeaders } from "node:http"
+import { FakeServer, parseJsonOrText, type ReceivedRequest } from "./fake-server"
 
 export type RecordedMailerRequest = {
   method: string
@@ -25,21 +25,7 @@ export type FakeMailerLiteBehaviour = {
 
 const DEFAULT_BEHAVIOUR: FakeMailerLiteBehaviour = { delayMs: 0, upsertIgnoresGroups: false, upsertWithoutId: false }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on("data", (chunk: Buffer) => chunks.push(chunk))
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-    req.on("error", reject)
-  })
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
+type Answer = (status: number, payload: unknown) => void
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -55,16 +41,15 @@ export class FakeMailerLite {
   readonly subscribers = new Map<string, Subscriber>()
   behaviour: FakeMailerLiteBehaviour = { ...DEFAULT_BEHAVIOUR }
   private nextId = 31_000_000_000_000_000n
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res))
-  private readonly pending = new Set<NodeJS.Timeout>()
+  private readonly server = new FakeServer((request, res) =>
+    this.handle(request, (status, payload) => this.server.json(res, status, payload))
+  )
 
   constructor(readonly apiKey: string) {}
 
   /** Resolves to the base URL to configure (`http://127.0.0.1:<port>`). */
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
-    const { port } = this.server.address() as AddressInfo
-    return `http://127.0.0.1:${port}`
+  start(): Promise<string> {
+    return this.server.start()
   }
 
   reset(behaviour: Partial<FakeMailerLiteBehaviour> = {}) {
@@ -73,10 +58,8 @@ export class FakeMailerLite {
     this.behaviour = { ...DEFAULT_BEHAVIOUR, ...behaviour }
   }
 
-  async stop(): Promise<void> {
-    this.pending.forEach((timer) => clearTimeout(timer))
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  stop(): Promise<void> {
+    return this.server.stop()
   }
 
   /** Upsert calls, optionally for one address. */
@@ -98,25 +81,11 @@ export class FakeMailerLite {
     return id
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const body = parseJson(await readBody(req))
-    const path = req.url ?? ""
-    this.requests.push({ method: req.method ?? "", path, headers: req.headers, body })
-    const answer = (status: number, payload: unknown) => {
-      if (res.destroyed) return
-      res.writeHead(status, { "content-type": "application/json" })
-      res.end(JSON.stringify(payload))
-    }
-    const respond = () => this.route(req.method ?? "", path, req.headers, body, answer)
-    if (!this.behaviour.delayMs) {
-      respond()
-      return
-    }
-    const timer = setTimeout(() => {
-      this.pending.delete(timer)
-      respond()
-    }, this.behaviour.delayMs)
-    this.pending.add(timer)
+  private handle(request: ReceivedRequest, answer: Answer) {
+    const body = parseJsonOrText(request.body)
+    const path = request.url
+    this.requests.push({ method: request.method, path, headers: request.headers, body })
+    this.server.later(this.behaviour.delayMs, () => this.route(request.method, path, request.headers, body, answer))
   }
 
   private route(
@@ -124,7 +93,7 @@ export class FakeMailerLite {
     path: string,
     headers: IncomingHttpHeaders,
     body: unknown,
-    answer: (status: number, payload: unknown) => void
+    answer: Answer
   ) {
     if (headers.authorization !== `Bearer ${this.apiKey}`) {
       return answer(401, { message: "Unauthenticated." })
@@ -147,7 +116,7 @@ export class FakeMailerLite {
     return answer(404, { message: "Resource not found." })
   }
 
-  private upsert(body: unknown, answer: (status: number, payload: unknown) => void) {
+  private upsert(body: unknown, answer: Answer) {
     if (this.behaviour.upsertStatus) {
       return answer(this.behaviour.upsertStatus, { message: "Server Error" })
     }

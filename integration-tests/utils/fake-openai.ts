@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingHttpHeaders, ServerResponse } from "node:http"
+import { FakeServer, parseJsonOrText, type ReceivedRequest } from "./fake-server"
 
 export type RecordedCompletionRequest = {
   method: string
@@ -17,9 +17,20 @@ export type FakeOpenAiBehaviour = {
   status: number
   /** Sent verbatim instead of a completion, e.g. malformed JSON. */
   rawBody?: string
+  /** Answers 400 to a request with `response_format`, as endpoints without structured output do. */
+  rejectResponseFormat?: boolean
 }
 
 const DEFAULT_BEHAVIOUR: FakeOpenAiBehaviour = { answer: "none", delayMs: 0, status: 200 }
+
+const UNSUPPORTED_RESPONSE_FORMAT = JSON.stringify({
+  error: {
+    message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+    type: "invalid_request_error",
+    param: "response_format",
+    code: null,
+  },
+})
 
 const completionBody = (model: unknown, answer: string) =>
   JSON.stringify({
@@ -30,22 +41,6 @@ const completionBody = (model: unknown, answer: string) =>
     choices: [{ index: 0, message: { role: "assistant", content: answer }, finish_reason: "stop" }],
   })
 
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on("data", (chunk: Buffer) => chunks.push(chunk))
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-    req.on("error", reject)
-  })
-
 /**
  * An OpenAI-compatible chat-completions server on 127.0.0.1: records every request and
  * answers with the configured content, status, delay or raw body.
@@ -53,14 +48,11 @@ const readBody = (req: IncomingMessage) =>
 export class FakeOpenAi {
   readonly requests: RecordedCompletionRequest[] = []
   behaviour: FakeOpenAiBehaviour = { ...DEFAULT_BEHAVIOUR }
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res))
-  private readonly pending = new Set<NodeJS.Timeout>()
+  private readonly server = new FakeServer((request, res) => this.handle(request, res))
 
   /** Listens on a free port; resolves to the base URL to configure (`http://127.0.0.1:<port>/v1`). */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
-    const { port } = this.server.address() as AddressInfo
-    return `http://127.0.0.1:${port}/v1`
+    return `${await this.server.start()}/v1`
   }
 
   /** Forgets recorded requests and goes back to answering `none` at once. */
@@ -69,30 +61,20 @@ export class FakeOpenAi {
     this.behaviour = { ...DEFAULT_BEHAVIOUR, ...behaviour }
   }
 
-  async stop(): Promise<void> {
-    this.pending.forEach((timer) => clearTimeout(timer))
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  stop(): Promise<void> {
+    return this.server.stop()
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const body = parseJson(await readBody(req))
-    this.requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body })
-    const { answer, delayMs, status, rawBody } = this.behaviour
+  private handle(request: ReceivedRequest, res: ServerResponse) {
+    const body = parseJsonOrText(request.body)
+    this.requests.push({ method: request.method, path: request.url, headers: request.headers, body })
+    const { answer, delayMs, status, rawBody, rejectResponseFormat } = this.behaviour
     const model = typeof body === "object" && body !== null && "model" in body ? body.model : null
-    const respond = () => {
-      if (res.destroyed) return
-      res.writeHead(status, { "content-type": "application/json" })
-      res.end(rawBody ?? completionBody(model, answer))
+    if (rejectResponseFormat && typeof body === "object" && body !== null && "response_format" in body) {
+      return this.server.send(res, 400, UNSUPPORTED_RESPONSE_FORMAT, { "content-type": "application/json" })
     }
-    if (!delayMs) {
-      respond()
-      return
-    }
-    const timer = setTimeout(() => {
-      this.pending.delete(timer)
-      respond()
-    }, delayMs)
-    this.pending.add(timer)
+    this.server.later(delayMs, () =>
+      this.server.send(res, status, rawBody ?? completionBody(model, answer), { "content-type": "application/json" })
+    )
   }
 }

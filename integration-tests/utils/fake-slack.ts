@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingHttpHeaders, ServerResponse } from "node:http"
+import type { ReceivedRequest } from "./fake-server"
+import { FakePlatform, type Outage } from "./fake-platform"
 
 export type RecordedSlackRequest = {
   method: string
@@ -15,66 +16,29 @@ export type SlackPosted = { channel: string; ts: string; thread_ts?: string; tex
 
 export type SlackChannel = { id: string; name: string; is_member: boolean }
 
-/**
- * How the fake misbehaves: `error` answers HTTP 503 `{ ok: false }`, `rate_limited` 429 with
- * `Retry-After`, `hang` holds each request until `recover()` drops the connection.
- */
-export type SlackOutage = "error" | "rate_limited" | "hang" | null
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on("data", (chunk: Buffer) => chunks.push(chunk))
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-    req.on("error", reject)
-  })
+/** `error` answers HTTP 503 `{ ok: false }`, `rate_limited` 429 with `Retry-After`. */
+export type SlackOutage = Outage
 
 /**
  * The parts of Slack's Web API the bridge and its bot use, on 127.0.0.1: bearer-token auth,
  * JSON bodies, `{ ok: true, ... }` or `{ ok: false, error }` with HTTP 200 as Slack answers,
  * threads by `thread_ts`. Records every request and every accepted message.
  */
-export class FakeSlack {
+export class FakeSlack extends FakePlatform {
   readonly requests: RecordedSlackRequest[] = []
   readonly posted: SlackPosted[] = []
-  outage: SlackOutage = null
   /** Seconds sent in `Retry-After` while rate limited. */
   retryAfterSeconds = 1
-  /** The token the fake accepts; change it to simulate a revoked one. */
-  validToken: string
+  /** Messages whose text contains one of these are refused (`invalid_blocks`), as Slack refuses a malformed message every time. */
+  refusedTexts: string[] = []
   readonly channels: SlackChannel[]
   readonly users: Record<string, { real_name: string; display_name: string }>
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res))
-  private readonly held = new Set<ServerResponse>()
   private clock = 1_800_000_000
 
   constructor(options: { token: string; channels: SlackChannel[]; users?: FakeSlack["users"] }) {
-    this.validToken = options.token
+    super(options.token, "/api")
     this.channels = options.channels
     this.users = options.users ?? {}
-  }
-
-  /** Listens on a free port; resolves to the API base URL (`http://127.0.0.1:<port>/api`). */
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api`
-  }
-
-  async stop(): Promise<void> {
-    this.recover()
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-
-  /** Ends an outage; requests it held lose their connection, as after a platform restart. */
-  recover() {
-    this.outage = null
-    this.held.forEach((res) => res.socket?.destroy())
-    this.held.clear()
-  }
-
-  get heldCount() {
-    return this.held.size
   }
 
   /** Forgets requests and messages, and ends any outage. */
@@ -84,6 +48,7 @@ export class FakeSlack {
     this.posted.length = 0
     this.validToken = token
     this.retryAfterSeconds = 1
+    this.refusedTexts = []
   }
 
   /** Parent messages in a channel (the conversations' threads). */
@@ -95,11 +60,11 @@ export class FakeSlack {
     return this.posted.filter((message) => message.thread_ts === threadTs)
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? "/", "http://fake")
-    const text = await readBody(req)
+  protected handle(request: ReceivedRequest, res: ServerResponse) {
+    const url = new URL(request.url, "http://fake")
+    const text = request.body
     let body: Record<string, unknown> = {}
-    if (text && (req.headers["content-type"] ?? "").startsWith("application/json")) {
+    if (text && (request.headers["content-type"] ?? "").startsWith("application/json")) {
       try {
         body = JSON.parse(text)
       } catch {
@@ -108,16 +73,15 @@ export class FakeSlack {
     }
     const apiMethod = url.pathname.replace(/^\/api\//, "")
     this.requests.push({
-      method: req.method ?? "",
+      method: request.method,
       apiMethod,
-      headers: req.headers,
+      headers: request.headers,
       query: Object.fromEntries(url.searchParams),
       body,
     })
 
     if (this.outage === "hang") {
-      this.held.add(res)
-      return
+      return this.server.hold(res)
     }
     if (this.outage === "error") {
       return this.reply(res, 503, { ok: false, error: "service_unavailable" })
@@ -127,7 +91,7 @@ export class FakeSlack {
       return this.reply(res, 429, { ok: false, error: "ratelimited" })
     }
 
-    const authorization = req.headers.authorization
+    const authorization = request.headers.authorization
     if (!authorization) {
       return this.reply(res, 200, { ok: false, error: "not_authed" })
     }
@@ -174,6 +138,10 @@ export class FakeSlack {
     if (!channel) return this.reply(res, 200, { ok: false, error: "channel_not_found" })
     if (!channel.is_member) return this.reply(res, 200, { ok: false, error: "not_in_channel" })
     if (typeof body.text !== "string" || !body.text) return this.reply(res, 200, { ok: false, error: "no_text" })
+    const text = body.text
+    if (this.refusedTexts.some((refused) => text.includes(refused))) {
+      return this.reply(res, 200, { ok: false, error: "invalid_blocks" })
+    }
     const threadTs = typeof body.thread_ts === "string" ? body.thread_ts : undefined
     if (threadTs && !this.posted.some((message) => message.ts === threadTs && message.channel === channel.id)) {
       return this.reply(res, 200, { ok: false, error: "thread_not_found" })
@@ -186,8 +154,6 @@ export class FakeSlack {
   }
 
   private reply(res: ServerResponse, status: number, payload: unknown) {
-    if (res.destroyed) return
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8" })
-    res.end(JSON.stringify(payload))
+    this.server.json(res, status, payload, "application/json; charset=utf-8")
   }
 }

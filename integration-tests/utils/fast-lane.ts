@@ -16,14 +16,14 @@ export type CollectedLog = { warnings: string[]; errors: string[] }
 /**
  * A fast lane on 127.0.0.1 over the test database, configured from this repository's
  * medusa-config.ts as a store's would be: the same storeCors and plugin options as the
- * Medusa app under test, and TRUST_PROXY=1 like Medusa, so X-Forwarded-For picks the IP.
+ * Medusa app under test, `clientIp` included, so X-Forwarded-For picks the IP exactly as there.
  */
 export async function startTestFastLane(
   databaseUrl: string,
   overrides: Partial<FastLaneOptions> = {}
 ): Promise<FastLane & { log: CollectedLog }> {
   const log: CollectedLog = { warnings: [], errors: [] }
-  const options = fastLaneOptions({ DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", TRUST_PROXY: "1" }, loadHostConfig(ROOT))
+  const options = fastLaneOptions({ DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1" }, loadHostConfig(ROOT))
   const lane = await startFastLane({
     ...options,
     logger: {
@@ -34,6 +34,23 @@ export async function startTestFastLane(
     ...overrides,
   })
   return Object.assign(lane, { log })
+}
+
+/**
+ * A fast lane for the spec file (see startTestFastLane), started before its first test and
+ * closed after its last; call it in the runner's testSuite and read the lane through the
+ * function it returns, as the runner's own getContainer.
+ */
+export function fastLaneForSpec(dbConfig: { clientUrl: string }): () => FastLane & { log: CollectedLog } {
+  let lane: (FastLane & { log: CollectedLog }) | undefined
+  beforeAll(async () => {
+    lane = await startTestFastLane(dbConfig.clientUrl)
+  })
+  afterAll(() => lane?.close())
+  return () => {
+    if (!lane) throw new Error("the fast lane starts in beforeAll; read it inside a test or hook")
+    return lane
+  }
 }
 
 /** An axios client for the fast lane, shaped like the runner's `api`. */
@@ -48,7 +65,7 @@ export async function spawnFastLane(
 ): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ["-r", "ts-node/register", "src/fast-lane/cli.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: "", PORT: "0", HOST: "127.0.0.1", TRUST_PROXY: "1", ...env },
+    env: { ...process.env, NODE_OPTIONS: "", PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   })
   let output = ""

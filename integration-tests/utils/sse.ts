@@ -121,3 +121,27 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
 
 /** The message ids of events, as numbers. */
 export const eventIds = (events: SseEvent[]) => events.map((event) => Number(event.id))
+
+/**
+ * Asks for a stream and hangs up `afterMs` after the request left, as a browser closing the
+ * tab while the stream opens; resolves once the connection is gone.
+ */
+export function abortSseWhileOpening(url: string, headers: Record<string, string>, afterMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { headers: { accept: "text/event-stream", ...headers }, agent: false })
+    request.on("error", () => undefined)
+    request.on("close", () => resolve())
+    request.on("finish", () => setTimeout(() => request.destroy(), afterMs))
+  })
+}
+
+/** Waits until `read()` returns `expected`, for at most `timeoutMs`; returns the last value. */
+export async function settleTo<T>(read: () => T | Promise<T>, expected: T, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let value = await read()
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    value = await read()
+  }
+  return value
+}

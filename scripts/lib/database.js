@@ -30,18 +30,24 @@ const urlFromEnv = (env, database) =>
   `postgres://${encodeURIComponent(env.DB_USERNAME)}:${encodeURIComponent(env.DB_PASSWORD)}@${env.DB_HOST}:${env.DB_PORT}/${database}`
 
 /**
- * @param {{ dataDir: string, keepData: boolean, log?: (line: string) => void }} options
- * @returns {Promise<{ env: Record<string, string>, url: (database: string) => string, createDatabase: (name: string) => Promise<void>, stop: () => Promise<void>, embedded: boolean }>}
+ * `ownServer` always starts an embedded server (the fault suite stops and starts it), and
+ * `halt()` / `resume()` then stop and start that server over the same data.
+ * @param {{ dataDir: string, keepData: boolean, ownServer?: boolean, log?: (line: string) => void }} options
+ * @returns {Promise<{ env: Record<string, string>, url: (database: string) => string, createDatabase: (name: string) => Promise<void>, stop: () => Promise<void>, halt: () => Promise<void>, resume: () => Promise<void>, embedded: boolean }>}
  */
-async function startDatabase({ dataDir, keepData, log = () => {} }) {
+async function startDatabase({ dataDir, keepData, ownServer = false, log = () => {} }) {
   const { Client } = require("pg")
   let env
   let stop = async () => {}
+  let halt = async () => {
+    throw new Error("halt() needs an embedded server")
+  }
+  let resume = halt
   let embedded = false
 
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !ownServer) {
     env = envFromUrl(process.env.DATABASE_URL)
-  } else if (process.env.DB_HOST) {
+  } else if (process.env.DB_HOST && !ownServer) {
     env = {
       DB_HOST: process.env.DB_HOST,
       DB_PORT: process.env.DB_PORT || "5432",
@@ -57,7 +63,8 @@ async function startDatabase({ dataDir, keepData, log = () => {} }) {
       port,
       user: "postgres",
       password: "postgres",
-      persistent: keepData,
+      // halt() must keep the data: the package deletes a non-persistent folder on stop().
+      persistent: keepData || ownServer,
       createPostgresUser: true,
       onLog: log,
       onError: log,
@@ -69,7 +76,13 @@ async function startDatabase({ dataDir, keepData, log = () => {} }) {
     await server.start()
     embedded = true
     env = { DB_HOST: "localhost", DB_PORT: String(port), DB_USERNAME: "postgres", DB_PASSWORD: "postgres" }
-    stop = () => server.stop()
+    stop = async () => {
+      await server.stop()
+      if (ownServer && !keepData) fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+    // SIGINT: PostgreSQL's fast shutdown, which ends every session as a crash or restart would.
+    halt = () => server.stop()
+    resume = () => server.start()
   }
 
   const createDatabase = async (name) => {
@@ -85,7 +98,7 @@ async function startDatabase({ dataDir, keepData, log = () => {} }) {
     }
   }
 
-  return { env, url: (database) => urlFromEnv(env, database), createDatabase, stop, embedded }
+  return { env, url: (database) => urlFromEnv(env, database), createDatabase, stop, halt, resume, embedded }
 }
 
 module.exports = { startDatabase, freePort }

@@ -7,7 +7,7 @@ const { spawn } = require("node:child_process")
 /**
  * Resolves once it listens on `port`.
  * @param {{ dir: string, env: Record<string, string>, port: number, log?: (chunk: string) => void }} options
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
 async function startFastLane({ dir, env, port, log }) {
   const bin = path.join(dir, "node_modules", ".bin", "launchdesk-fast-lane")
@@ -39,6 +39,7 @@ async function startFastLane({ dir, env, port, log }) {
   })
   return {
     url: `http://localhost:${port}`,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise((resolve) => child.once("exit", resolve))

@@ -1,14 +1,15 @@
 // A minimal Medusa store that installs the plugin the way a store owner does: from the
 // packed tarball, registered under `plugins`. Used by the packaging test, the benchmarks
 // and the demo. The host lives inside this repository (git-ignored), so the Medusa
-// packages it needs resolve from the repository's own node_modules.
+// packages it needs resolve from the repository's own node_modules. A host of another
+// Medusa version (`medusaVersion`) has its own node_modules instead, installed once and
+// cached outside the repository (where nothing resolves from the repository by accident).
 const fs = require("node:fs")
+const os = require("node:os")
 const path = require("node:path")
 const { spawn } = require("node:child_process")
 
 const ROOT = path.resolve(__dirname, "../..")
-const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js", { paths: [ROOT] })
-
 function exec(command, args, { cwd, env = process.env, quiet = true } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" })
@@ -22,14 +23,59 @@ function exec(command, args, { cwd, env = process.env, quiet = true } = {}) {
   })
 }
 
+/** Caches that outlive a run: hosts of other Medusa versions, the storefront consumer project. */
+const CACHE_DIR = process.env.LAUNCHDESK_CACHE_DIR || path.join(os.tmpdir(), "launchdesk-cache")
+
+/** The Medusa CLI the host in `dir` resolves (its own, or the repository's). */
+const medusaCli = (dir) => require.resolve("@medusajs/cli/cli.js", { paths: [dir] })
+
+/**
+ * A store's own packages at `version`, as create-medusa-app lists them, installed once into
+ * CACHE_DIR/medusa-host-<version> (about 2 minutes and 700 MB) and reused by later runs.
+ */
+async function versionedHostDir(version) {
+  const dir = path.join(CACHE_DIR, `medusa-host-${version}`)
+  const ready = path.join(dir, ".launchdesk-ready")
+  if (fs.existsSync(ready)) return dir
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(dir, { recursive: true })
+  const store = ["@medusajs/medusa", "@medusajs/framework", "@medusajs/cli", "@medusajs/admin-sdk"]
+  const manifest = {
+    name: "launchdesk-host",
+    private: true,
+    version: "0.0.0",
+    dependencies: Object.fromEntries(store.map((name) => [name, version])),
+  }
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2))
+  await exec("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], { cwd: dir })
+  fs.writeFileSync(ready, new Date().toISOString())
+  return dir
+}
+
 /** `medusa plugin:build`, the storefront bundles, then `npm pack`; returns the tarball's path. */
 async function packPlugin(destination) {
   fs.mkdirSync(destination, { recursive: true })
-  await exec(process.execPath, [MEDUSA_CLI, "plugin:build"], { cwd: ROOT })
+  await exec(process.execPath, [medusaCli(ROOT), "plugin:build"], { cwd: ROOT })
   await exec(process.execPath, [path.join(ROOT, "scripts", "build-storefront.js")], { cwd: ROOT })
   const output = await exec("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT })
   const [{ filename }] = JSON.parse(output.slice(output.indexOf("[")))
   return path.join(destination, filename)
+}
+
+/** A host of the repository's Medusa: only the plugin installed, its peers resolved from the repository. */
+async function installFromRepository(dir, tarball) {
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(dir, { recursive: true })
+  const manifest = { name: "launchdesk-host", private: true, version: "0.0.0", dependencies: {} }
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2))
+  // Peers (Medusa itself) come from the repository's node_modules, as a store already has them.
+  await exec("npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps", "--no-package-lock", tarball], {
+    cwd: dir,
+  })
+  const installed = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"))
+  // The medusa CLI only runs in a folder whose package.json lists @medusajs/medusa.
+  installed.dependencies["@medusajs/medusa"] = "2.21.2"
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(installed, null, 2))
 }
 
 // Both are omitted when empty, so configs written without them stay exactly as they were.
@@ -43,29 +89,31 @@ const projectConfigEntries = (entries) =>
  * Writes and installs the host app.
  * `modules` are extra entries for the config's `modules` list (e.g. a Notification provider);
  * `projectConfig` adds keys to its `projectConfig` (e.g. `cookieOptions`).
- * @param {{ dir: string, tarball: string, pluginOptions?: object, admin?: boolean, modules?: object[], projectConfig?: Record<string, unknown>, files?: Record<string, string> }} options
+ * `medusaVersion`: a store of that Medusa version, cached (see versionedHostDir), which gets
+ * the plugin by `npm install`; `dir` is then unused and the cached folder is returned.
+ * @param {{ dir: string, tarball: string, medusaVersion?: string, pluginOptions?: object, admin?: boolean, modules?: object[], projectConfig?: Record<string, unknown>, files?: Record<string, string> }} options
  */
 async function createHostApp({
-  dir,
+  dir: requestedDir,
   tarball,
+  medusaVersion,
   pluginOptions = {},
   admin = false,
   modules = [],
   projectConfig = {},
   files = {},
 }) {
-  fs.rmSync(dir, { recursive: true, force: true })
-  fs.mkdirSync(dir, { recursive: true })
-  const manifest = { name: "launchdesk-host", private: true, version: "0.0.0", dependencies: {} }
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2))
-  // Peers (Medusa itself) come from the repository's node_modules, as a store already has them.
-  await exec("npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps", "--no-package-lock", tarball], {
-    cwd: dir,
-  })
-  const installed = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"))
-  // The medusa CLI only runs in a folder whose package.json lists @medusajs/medusa.
-  installed.dependencies["@medusajs/medusa"] = "2.21.2"
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(installed, null, 2))
+  const dir = medusaVersion ? await versionedHostDir(medusaVersion) : requestedDir
+  if (medusaVersion) {
+    // --no-save: the next run installs its own tarball over this one. --legacy-peer-deps: a
+    // Medusa 2.14 store's own tree has a peer conflict (@medusajs/icons 2.14.1 wants React
+    // ^19.2.5, the dashboard installs 18) that npm reports on any later install there; the
+    // packaging test checks the plugin's peer ranges against the store's versions instead.
+    const args = ["install", "--no-audit", "--no-fund", "--no-package-lock", "--no-save", "--legacy-peer-deps", tarball]
+    await exec("npm", args, { cwd: dir })
+  } else {
+    await installFromRepository(dir, tarball)
+  }
 
   fs.writeFileSync(
     path.join(dir, "medusa-config.js"),
@@ -95,11 +143,11 @@ module.exports = defineConfig({
   return dir
 }
 
-const medusa = (dir, args, env) => exec(process.execPath, [MEDUSA_CLI, ...args], { cwd: dir, env: { ...process.env, ...env } })
+const medusa = (dir, args, env) => exec(process.execPath, [medusaCli(dir), ...args], { cwd: dir, env: { ...process.env, ...env } })
 
 /** Starts `medusa start` on `port` and resolves once it answers /health. */
 async function startServer(dir, { port, env = {}, log }) {
-  const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(port)], {
+  const child = spawn(process.execPath, [medusaCli(dir), "start", "--port", String(port)], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -131,6 +179,7 @@ async function startServer(dir, { port, env = {}, log }) {
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
@@ -142,4 +191,4 @@ async function startServer(dir, { port, env = {}, log }) {
   }
 }
 
-module.exports = { ROOT, exec, packPlugin, createHostApp, medusa, startServer }
+module.exports = { ROOT, CACHE_DIR, exec, packPlugin, createHostApp, medusa, startServer }

@@ -1,5 +1,11 @@
-import { authenticate, defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
-import { validateQuery } from "./utils/validate-query"
+import {
+  authenticate,
+  defineMiddlewares,
+  errorHandler,
+  type MedusaErrorHandlerFunction,
+} from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { validateBody, validateQuery } from "./utils/validate-query"
 import {
   AdminAssign,
   AdminCreateCannedResponse,
@@ -10,6 +16,7 @@ import {
   AdminUpdateCannedResponse,
 } from "./admin/app/v1/validators"
 import { AdminUpdateChatSettings } from "../chat/settings"
+import { AdminListDeliveries } from "./admin/app/v1/deliveries/validators"
 import { HookBridgeIncoming } from "./hooks/app/v1/bridge/validators"
 import { requireBridgeSecret } from "./hooks/app/v1/bridge/require-bridge-secret"
 import {
@@ -20,35 +27,54 @@ import {
 
 const ADMIN = "/admin/app/v1"
 
+const medusaErrorHandler = errorHandler()
+
+/**
+ * Medusa's error handler, except for a path whose %-escapes do not decode (`/products/%ED%A0%80`):
+ * Express throws a URIError while matching a route parameter, which Medusa's handler would
+ * answer as a 500. No id can be named that way: a 404, as for any path id that cannot exist.
+ */
+const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, next) =>
+  medusaErrorHandler(
+    error instanceof URIError
+      ? new MedusaError(MedusaError.Types.NOT_FOUND, "Nothing is found at a path with a malformed %-escape")
+      : error,
+    req,
+    res,
+    next
+  )
+
 export default defineMiddlewares({
+  errorHandler: launchdeskErrorHandler,
   routes: [
     { matcher: `${ADMIN}/conversations`, methods: ["GET"], middlewares: [validateQuery(AdminListConversations)] },
     { matcher: `${ADMIN}/conversation/:id`, methods: ["GET"], middlewares: [validateQuery(AdminGetConversation)] },
-    { matcher: `${ADMIN}/reply`, methods: ["POST"], middlewares: [validateAndTransformBody(AdminReply)] },
-    { matcher: `${ADMIN}/assign/:id`, methods: ["POST"], middlewares: [validateAndTransformBody(AdminAssign)] },
+    { matcher: `${ADMIN}/reply`, methods: ["POST"], middlewares: [validateBody(AdminReply)] },
+    { matcher: `${ADMIN}/assign/:id`, methods: ["POST"], middlewares: [validateBody(AdminAssign)] },
     { matcher: `${ADMIN}/canned`, methods: ["GET"], middlewares: [validateQuery(AdminListCanned)] },
-    { matcher: `${ADMIN}/canned`, methods: ["POST"], middlewares: [validateAndTransformBody(AdminCreateCannedResponse)] },
+    { matcher: `${ADMIN}/canned`, methods: ["POST"], middlewares: [validateBody(AdminCreateCannedResponse)] },
     {
       matcher: `${ADMIN}/canned/:id`,
       methods: ["PUT", "PATCH"],
-      middlewares: [validateAndTransformBody(AdminUpdateCannedResponse)],
+      middlewares: [validateBody(AdminUpdateCannedResponse)],
     },
-    { matcher: `${ADMIN}/settings`, methods: ["POST"], middlewares: [validateAndTransformBody(AdminUpdateChatSettings)] },
+    { matcher: `${ADMIN}/settings`, methods: ["POST"], middlewares: [validateBody(AdminUpdateChatSettings)] },
+    { matcher: `${ADMIN}/deliveries`, methods: ["GET"], middlewares: [validateQuery(AdminListDeliveries)] },
     // The secret is checked before the body, so a caller without it learns nothing.
     {
       matcher: "/hooks/app/v1/bridge/incoming",
       methods: ["POST"],
-      middlewares: [requireBridgeSecret, validateAndTransformBody(HookBridgeIncoming)],
+      middlewares: [requireBridgeSecret, validateBody(HookBridgeIncoming)],
     },
     {
       matcher: "/admin/coming-soon/products/:product_id",
       methods: ["POST"],
-      middlewares: [validateAndTransformBody(AdminUpdateProductComingSoon)],
+      middlewares: [validateBody(AdminUpdateProductComingSoon)],
     },
     {
       matcher: "/admin/coming-soon/settings",
       methods: ["POST"],
-      middlewares: [validateAndTransformBody(AdminUpdateComingSoonSettings)],
+      middlewares: [validateBody(AdminUpdateComingSoonSettings)],
     },
     { matcher: "/admin/coming-soon/signups", methods: ["GET"], middlewares: [validateQuery(AdminListSignups)] },
     // The body is checked step by step inside, in the contract's order (honeypot first).

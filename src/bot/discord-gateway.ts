@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits, type Message } from "discord.js"
+import { BotConfigError } from "./config"
 import type { LaunchDeskHook } from "./hook-client"
 import { relayFromDiscordMessage, type DiscordMessageFacts } from "./discord-relay"
 
@@ -8,6 +8,32 @@ export type DiscordRelayOptions = {
   channelId: string
   hook: Pick<LaunchDeskHook, "relay">
   log?: (line: string) => void
+}
+
+const importDiscordJs = () => import("discord.js")
+// Types taken from the dynamic import, so they are the ones it really loads (ESM typings).
+type DiscordJs = Awaited<ReturnType<typeof importDiscordJs>>
+type Client = InstanceType<DiscordJs["Client"]>
+type Message = DiscordJs["Message"]["prototype"]
+
+export const DISCORD_JS_MISSING =
+  "launchdesk-bridge-bot: the Discord bot needs discord.js, an optional peer of medusa-plugin-launchdesk " +
+  "that a store does not install. Run `npm install discord.js@^14` where the bot runs, then start it again."
+
+const isModuleNotFound = (error: unknown) =>
+  error instanceof Error && "code" in error && (error.code === "MODULE_NOT_FOUND" || error.code === "ERR_MODULE_NOT_FOUND")
+
+/**
+ * discord.js, loaded only when the Discord bot starts: it is an optional peer (about 10 MB
+ * with its helpers), so only the machine that runs the bot installs it.
+ */
+export async function loadDiscordJs(load: () => Promise<DiscordJs> = importDiscordJs): Promise<DiscordJs> {
+  try {
+    return await load()
+  } catch (error) {
+    if (isModuleNotFound(error)) throw new BotConfigError(DISCORD_JS_MISSING)
+    throw error
+  }
 }
 
 const factsOf = (message: Message): DiscordMessageFacts => ({
@@ -28,6 +54,7 @@ const factsOf = (message: Message): DiscordMessageFacts => ({
  */
 export async function startDiscordRelay(options: DiscordRelayOptions): Promise<Client> {
   const log = options.log ?? (() => undefined)
+  const { Client, Events, GatewayIntentBits } = await loadDiscordJs()
   const client = new Client({
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent],
   })

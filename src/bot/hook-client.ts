@@ -1,3 +1,5 @@
+import { OutboundFailure, sendOutbound } from "../shared/outbound-http"
+
 /** What the bot sends to `POST /hooks/app/v1/bridge/incoming`. */
 export type RelayMessage = {
   thread_id: string
@@ -46,16 +48,16 @@ export class LaunchDeskHook {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let status: number | string
       try {
-        const response = await fetch(this.url, {
+        const response = await sendOutbound({
           method: "POST",
+          url: this.url,
           headers: { "content-type": "application/json", "x-app-secret": this.options.sharedSecret },
           body,
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+          timeoutMs: this.options.timeoutMs ?? 10_000,
         })
         status = response.status
-        await response.arrayBuffer()
       } catch (error) {
-        status = error instanceof Error ? error.name : "network error"
+        status = error instanceof OutboundFailure ? error.message : "network error"
       }
       if (status === 200) return "stored"
       if (status === 404) return "not_ours"

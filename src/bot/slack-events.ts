@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { joinUrl, sendJson } from "../shared/outbound-http"
 import type { LaunchDeskHook } from "./hook-client"
 import { slackTextToPlain } from "./slack-text"
 
@@ -136,15 +137,17 @@ export function startSlackEventsServer(options: SlackEventsOptions & { port: num
 
 /** Display names from Slack's `users.info` (scope `users:read`), cached; a fallback when unknown. */
 export function slackUserNames(options: { botToken: string; apiBaseUrl?: string; timeoutMs?: number }) {
-  const base = (options.apiBaseUrl || "https://slack.com/api").replace(/\/+$/, "")
+  const base = options.apiBaseUrl || "https://slack.com/api"
   const cache = new Map<string, Promise<string>>()
   const lookUp = async (userId: string) => {
     try {
-      const response = await fetch(`${base}/users.info?user=${encodeURIComponent(userId)}`, {
+      const response = await sendJson({
+        method: "GET",
+        url: joinUrl(base, `users.info?user=${encodeURIComponent(userId)}`),
         headers: { authorization: `Bearer ${options.botToken}` },
-        signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+        timeoutMs: options.timeoutMs ?? 5000,
       })
-      const answer = (await response.json()) as {
+      const answer = (response.body ?? {}) as {
         ok?: boolean
         user?: { name?: string; real_name?: string; profile?: { display_name?: string; real_name?: string } }
       }

@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import type { SettingsSqlStore } from "../shared/settings-store"
+import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repository"
+import { integer, safeText } from "../shared/input-schema"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
 import type { SupportChatOptions } from "../modules/support-chat/types"
 
@@ -19,6 +20,8 @@ export type ChatSettings = {
   }
   model: { base_url: string | null; api_key: string | null; model: string | null }
   auto_reply_daily_cap: number
+  /** Model calls per UTC day across the store, whatever they answer. */
+  auto_reply_daily_call_budget: number
   offline_email_after_seconds: number
 }
 
@@ -31,14 +34,15 @@ const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
   { key: "model.api_key", secret: true, fromOptions: (o) => o.autoReply?.apiKey, fallback: null },
   { key: "model.model", fromOptions: (o) => o.autoReply?.model, fallback: null },
   { key: "auto_reply_daily_cap", fromOptions: (o) => o.autoReply?.dailyCap, fallback: 50 },
+  { key: "auto_reply_daily_call_budget", fromOptions: (o) => o.autoReply?.dailyCallBudget, fallback: 200 },
   { key: "offline_email_after_seconds", fromOptions: (o) => o.offlineEmailAfterSeconds, fallback: 120 },
 ]
 
-async function effective(store: SettingsSqlStore, options: SupportChatOptions) {
+async function effective(store: SettingsRepository, options: SupportChatOptions) {
   return effectiveSettings(CHAT_FIELDS, await store.read(CHAT_SETTINGS_NAMESPACE), options)
 }
 
-export async function loadChatSettings(store: SettingsSqlStore, options: SupportChatOptions): Promise<ChatSettings> {
+export async function loadChatSettings(store: SettingsRepository, options: SupportChatOptions): Promise<ChatSettings> {
   const { values } = await effective(store, options)
   const text = (key: string) => (values[key] as string | null) ?? null
   return {
@@ -51,17 +55,18 @@ export async function loadChatSettings(store: SettingsSqlStore, options: Support
     },
     model: { base_url: text("model.base_url"), api_key: text("model.api_key"), model: text("model.model") },
     auto_reply_daily_cap: Number(values.auto_reply_daily_cap),
+    auto_reply_daily_call_budget: Number(values.auto_reply_daily_call_budget),
     offline_email_after_seconds: Number(values.offline_email_after_seconds),
   }
 }
 
 /** `GET /admin/app/v1/settings`: secrets reported only as `<name>_set`. */
-export async function chatSettingsView(store: SettingsSqlStore, options: SupportChatOptions) {
+export async function chatSettingsView(store: SettingsRepository, options: SupportChatOptions) {
   return publicSettings(CHAT_FIELDS, await effective(store, options))
 }
 
-const secret = z.string().max(500).nullish()
-const optionalText = (max: number) => z.string().trim().max(max).nullish()
+const secret = safeText({ max: 500 }).nullish()
+const optionalText = (max: number) => safeText().trim().max(max).nullish()
 
 export const AdminUpdateChatSettings = z
   .object({
@@ -76,19 +81,20 @@ export const AdminUpdateChatSettings = z
       .optional(),
     model: z
       .object({
-        base_url: z.union([z.string().trim().url().max(500), z.literal(""), z.null()]).optional(),
+        base_url: z.union([safeText().trim().url().max(500), z.literal(""), z.null()]).optional(),
         api_key: secret,
         model: optionalText(200),
       })
       .strict()
       .optional(),
-    auto_reply_daily_cap: z.number().int().min(0).max(1_000_000).optional(),
-    offline_email_after_seconds: z.number().int().min(0).max(7 * 24 * 3600).optional(),
+    auto_reply_daily_cap: integer({ min: 0, max: 1_000_000, text: false }).optional(),
+    auto_reply_daily_call_budget: integer({ min: 0, max: 1_000_000, text: false }).optional(),
+    offline_email_after_seconds: integer({ min: 0, max: 7 * 24 * 3600, text: false }).optional(),
   })
   .strict()
 export type AdminUpdateChatSettingsType = z.infer<typeof AdminUpdateChatSettings>
 
 /** `POST /admin/app/v1/settings`: saves what was sent; a blank secret keeps the stored one. */
-export async function saveChatSettings(store: SettingsSqlStore, body: AdminUpdateChatSettingsType) {
+export async function saveChatSettings(store: SettingsRepository, body: AdminUpdateChatSettingsType) {
   await store.write(CHAT_SETTINGS_NAMESPACE, settingsToStore(CHAT_FIELDS, body))
 }

@@ -1,5 +1,6 @@
 import type { CaptchaProvider } from "../modules/coming-soon/types"
-import { describeFetchError, isRecord, readJson } from "./outbound"
+import { isRecord, parseJson, sendOutbound } from "../shared/outbound-http"
+import { describeOutboundFailure } from "./outbound-words"
 
 export type CaptchaEndpoint = {
   provider: CaptchaProvider
@@ -40,13 +41,14 @@ export async function verifyCaptcha(
     form.set("sitekey", endpoint.siteKey)
   }
   try {
-    const response = await fetch(endpoint.verifyUrl, {
+    const response = await sendOutbound({
       method: "POST",
+      url: endpoint.verifyUrl,
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body: form.toString(),
-      signal: AbortSignal.timeout(endpoint.timeoutMs),
+      timeoutMs: endpoint.timeoutMs,
     })
-    const body = await readJson(response)
+    const body = parseJson(response.text)
     if (response.status !== 200) {
       return { ok: false, reason: `HTTP ${response.status}`, outage: true }
     }
@@ -56,6 +58,6 @@ export async function verifyCaptcha(
     const codes = isRecord(body) && Array.isArray(body["error-codes"]) ? body["error-codes"].join(",") : "no success"
     return { ok: false, reason: String(codes).slice(0, 200), outage: !isRecord(body) }
   } catch (error) {
-    return { ok: false, reason: describeFetchError(error, endpoint.timeoutMs), outage: true }
+    return { ok: false, reason: describeOutboundFailure(error, endpoint.timeoutMs), outage: true }
   }
 }

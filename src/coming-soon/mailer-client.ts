@@ -1,4 +1,5 @@
-import { describeFetchError, isRecord, readJson } from "./outbound"
+import { isRecord, redact, sendJson } from "../shared/outbound-http"
+import { describeOutboundFailure } from "./outbound-words"
 
 /** Where and how to reach the mailing-list provider (MailerLite API, version 2 style). */
 export type MailerEndpoint = { baseUrl: string; apiKey: string; timeoutMs: number }
@@ -15,25 +16,20 @@ const MAX_DETAIL_LENGTH = 200
 /** The provider's own error text, cut short and stripped of the key should it ever echo it. */
 function failureDetail(body: unknown, apiKey: string): string {
   const message = isRecord(body) && typeof body.message === "string" ? body.message : ""
-  return message.split(apiKey).join("[key]").slice(0, MAX_DETAIL_LENGTH)
+  return redact(message, apiKey, "[key]").slice(0, MAX_DETAIL_LENGTH)
 }
 
 async function post(endpoint: MailerEndpoint, call: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  let response: Response
   try {
-    response = await fetch(`${endpoint.baseUrl}${path}`, {
+    return await sendJson({
       method: "POST",
-      headers: {
-        authorization: `Bearer ${endpoint.apiKey}`,
-        "content-type": "application/json",
-        accept: "application/json",
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(endpoint.timeoutMs),
+      url: `${endpoint.baseUrl}${path}`,
+      headers: { authorization: `Bearer ${endpoint.apiKey}` },
+      json: body,
+      timeoutMs: endpoint.timeoutMs,
     })
-    return { status: response.status, body: await readJson(response) }
   } catch (error) {
-    throw new MailerCallFailed(`${call}: ${describeFetchError(error, endpoint.timeoutMs)}`)
+    throw new MailerCallFailed(`${call}: ${describeOutboundFailure(error, endpoint.timeoutMs)}`)
   }
 }
 

@@ -1,9 +1,10 @@
-import type { LimitRule } from "../shared/limiter"
+import type { LimitRule } from "../modules/launchdesk/sql/rate-limit-repository"
 import type { CaptchaProvider, ComingSoonOptions } from "../modules/coming-soon/types"
 import type { VisitorCookieSettings } from "../chat/visitor/cookie"
 
 export const DEFAULT_MAILER_BASE_URL = "https://connect.mailerlite.com"
 export const DEFAULT_OUTBOUND_TIMEOUT_MS = 10_000
+const DEFAULT_ANSWER_WITHIN_MS = 2_000
 
 export const CAPTCHA_VERIFY_URLS: Record<CaptchaProvider, string> = {
   turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
@@ -16,7 +17,7 @@ export type ComingSoonConfig = {
   signupLimit: LimitRule
   /** The forms add-on's embed URL template, null when the add-on is not configured. */
   formsAddon: string | null
-  mailer: { baseUrl: string; timeoutMs: number }
+  mailer: { baseUrl: string; timeoutMs: number; answerWithinMs: number }
   captcha: { verifyUrls: Record<CaptchaProvider, string>; timeoutMs: number }
   cookie: VisitorCookieSettings
 }
@@ -34,6 +35,7 @@ export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
     mailer: {
       baseUrl: (options.mailer?.baseUrl || DEFAULT_MAILER_BASE_URL).replace(/\/+$/, ""),
       timeoutMs: positive(options.mailer?.timeoutMs, DEFAULT_OUTBOUND_TIMEOUT_MS),
+      answerWithinMs: positive(options.mailer?.answerWithinMs, DEFAULT_ANSWER_WITHIN_MS),
     },
     captcha: {
       verifyUrls: { ...CAPTCHA_VERIFY_URLS, ...options.captcha?.verifyUrls },

@@ -1,10 +1,11 @@
 import { z } from "@medusajs/framework/zod"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ProductSettingRow, ProductSettingValues } from "../modules/coming-soon/coming-soon-sql-store"
+import type { ProductSettingRow, ProductSettingValues } from "../modules/coming-soon/sql/product-setting-repository"
 import { EMAIL_PROVIDERS, type EmailProvider } from "../modules/coming-soon/models/product-setting"
 import { MAX_OFFER_DESCRIPTION_LENGTH, sanitizeOfferHtml } from "./offer-html"
 import { yesNo } from "./settings"
+import { INT4_MAX, isStringId, safeText } from "../shared/input-schema"
 import type { ComingSoonConfig } from "./options"
 
 export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
@@ -35,29 +36,29 @@ export const AdminUpdateProductComingSoon = z
     enabled: yesNo.optional(),
     arrival_date: z
       .union([
-        z.string().trim().refine(isCalendarDate, "must be a date written YYYY-MM-DD"),
+        safeText().trim().refine(isCalendarDate, "must be a date written YYYY-MM-DD"),
         z.literal(""),
         z.null(),
       ])
       .optional()
       .transform(blankToNull),
-    offer_description: z.string().max(MAX_OFFER_DESCRIPTION_LENGTH).nullish(),
+    offer_description: safeText({ max: MAX_OFFER_DESCRIPTION_LENGTH }).nullish(),
     email_provider: z.enum(EMAIL_PROVIDERS).optional(),
     // It becomes part of the provider's URL path: plain id characters only.
     mailer_group_id: z
-      .union([z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}$/, "letters, digits, - and _ only"), z.literal(""), z.null()])
+      .union([safeText().trim().regex(/^[A-Za-z0-9_-]{1,100}$/, "letters, digits, - and _ only"), z.literal(""), z.null()])
       .optional()
       .transform(blankToNull),
     forms_form_id: z
       .union([
-        z.number().int().min(0).max(2147483647),
-        z.string().trim().regex(/^\d{1,10}$/, "must be a non-negative integer").transform(Number),
+        z.number().int().min(0).max(INT4_MAX),
+        safeText().trim().regex(/^\d{1,10}$/, "must be a non-negative integer").transform(Number),
         z.literal(""),
         z.null(),
       ])
       .optional()
       .transform(blankToNull)
-      .refine((value) => value === undefined || value === null || value <= 2147483647, "too large"),
+      .refine((value) => value === undefined || value === null || value <= INT4_MAX, "too large"),
   })
   .strict()
 export type AdminUpdateProductComingSoonType = z.infer<typeof AdminUpdateProductComingSoon>
@@ -118,7 +119,8 @@ export async function loadProductWithSettings(
   container: MedusaContainer,
   productId: string
 ): Promise<ProductWithSettings | null> {
-  if (!productId || productId.length > 100) {
+  // An id that cannot exist is not looked up (PostgreSQL refuses a NUL in a parameter).
+  if (!isStringId(productId)) {
     return null
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)

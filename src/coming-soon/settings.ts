@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import type { SettingsSqlStore } from "../shared/settings-store"
+import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repository"
+import { safeText } from "../shared/input-schema"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
 import { CAPTCHA_PROVIDERS, type CaptchaProvider, type ComingSoonOptions } from "../modules/coming-soon/types"
 
@@ -24,12 +25,12 @@ const FIELDS: SettingField<ComingSoonOptions>[] = [
   { key: "captcha_secret_key", secret: true, fromOptions: (o) => o.captcha?.secretKey, fallback: null },
 ]
 
-async function effective(store: SettingsSqlStore, options: ComingSoonOptions) {
+async function effective(store: SettingsRepository, options: ComingSoonOptions) {
   return effectiveSettings(FIELDS, await store.read(COMING_SOON_SETTINGS_NAMESPACE), options)
 }
 
 export async function loadComingSoonSettings(
-  store: SettingsSqlStore,
+  store: SettingsRepository,
   options: ComingSoonOptions
 ): Promise<ComingSoonSettings> {
   const { values } = await effective(store, options)
@@ -50,13 +51,13 @@ export const captchaActive = (settings: ComingSoonSettings) =>
   settings.captcha_enabled && !!settings.captcha_site_key && !!settings.captcha_secret_key
 
 /** `GET /admin/coming-soon/settings`: secrets reported only as `<name>_set`. */
-export async function comingSoonSettingsView(store: SettingsSqlStore, options: ComingSoonOptions) {
+export async function comingSoonSettingsView(store: SettingsRepository, options: ComingSoonOptions) {
   return publicSettings(FIELDS, await effective(store, options))
 }
 
 /** A toggle: a boolean, or the seed's `yes` / `no`. */
 export const yesNo = z.union([z.boolean(), z.enum(["yes", "no"]).transform((value) => value === "yes")])
-const secret = z.string().trim().max(500).nullish()
+const secret = safeText().trim().max(500).nullish()
 
 export const AdminUpdateComingSoonSettings = z
   .object({
@@ -64,13 +65,13 @@ export const AdminUpdateComingSoonSettings = z
     honeypot_enabled: yesNo.optional(),
     captcha_enabled: yesNo.optional(),
     captcha_provider: z.enum(CAPTCHA_PROVIDERS).optional(),
-    captcha_site_key: z.string().trim().max(500).nullish(),
+    captcha_site_key: safeText().trim().max(500).nullish(),
     captcha_secret_key: secret,
   })
   .strict()
 export type AdminUpdateComingSoonSettingsType = z.infer<typeof AdminUpdateComingSoonSettings>
 
 /** `POST /admin/coming-soon/settings`: saves what was sent; a blank secret keeps the stored one. */
-export async function saveComingSoonSettings(store: SettingsSqlStore, body: AdminUpdateComingSoonSettingsType) {
+export async function saveComingSoonSettings(store: SettingsRepository, body: AdminUpdateComingSoonSettingsType) {
   await store.write(COMING_SOON_SETTINGS_NAMESPACE, settingsToStore(FIELDS, body))
 }

@@ -1,14 +1,15 @@
-import { serialize } from "cookie"
 import { z } from "@medusajs/framework/zod"
-import type { Limiter } from "../shared/limiter"
-import type { VisitorRequest, VisitorResponse } from "../chat/visitor/http"
+import type { Limiter } from "../modules/launchdesk/sql/rate-limit-repository"
+import { forbidden, invalid, ok, rateLimited, type CookieToSet, type Outcome } from "../shared/outcome"
+import type { ErrorBody } from "../shared/send-outcome"
 import type { SignupSyncStatus } from "../modules/coming-soon/models/signup"
 import { captchaActive, type ComingSoonSettings } from "./settings"
 import { effectiveProvider, type ProductWithSettings } from "./product-settings"
 import { MAX_CAPTCHA_TOKEN_LENGTH, verifyCaptcha } from "./captcha"
 import { verifySignupToken } from "./signup-token"
 import type { ComingSoonConfig } from "./options"
-import { isRecord } from "./outbound"
+import { isRecord } from "../shared/outbound-http"
+import { isStringId } from "../shared/input-schema"
 
 export const SIGNUP_LIMIT_SCOPE = "comingSoon.signup"
 export const MAILER_ID_COOKIE = "cs_mailer_user_id"
@@ -38,7 +39,15 @@ export type RecordSignupInput = {
   sync_status: Extract<SignupSyncStatus, "pending" | "skipped">
 }
 
-export type SignupRequest = VisitorRequest & {
+/** What the ledger workflow answers: the subscriber id if the provider gave one in time, and the row's own code. */
+export type RecordedSignup = { mailer_id: string | null; referral_code: string }
+
+export type SignupRequest = {
+  /** Who the request counts as for the per-IP limit (see `clientIpResolver`); undefined: no limit. */
+  ip?: string
+  body?: unknown
+  /** The client's address itself (`ip` may be an IPv6 /64), sent to the CAPTCHA provider. */
+  remoteIp?: string
   /** The signed-in customer, when the storefront sent the customer's session or token. */
   customerId?: string | null
 }
@@ -51,17 +60,13 @@ export type SignupDeps = {
   limiter: Limiter
   findProduct: (productId: string) => Promise<ProductWithSettings | null>
   /** Steps 7 and 8: the ledger row, the provider subscribe and the event, as one workflow. */
-  record: (input: RecordSignupInput) => Promise<{ mailer_id: string | null }>
+  record: (input: RecordSignupInput) => Promise<RecordedSignup>
   /** Operational warnings (a CAPTCHA provider outage); never given a secret. */
   warn?: (message: string) => void
 }
 
-/** The seed's error envelope, plus Medusa's `{ type, message }` that Medusa clients read. */
-const failure = (status: number, type: string, message: string, headers?: Record<string, string>): VisitorResponse => ({
-  status,
-  body: { success: false, data: { message }, type, message },
-  headers,
-})
+/** The signup's error body: the seed's envelope, plus Medusa's `{ type, message }` that Medusa clients read. */
+export const signupErrorBody: ErrorBody = (type, message) => ({ success: false, data: { message }, type, message })
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
 
@@ -77,22 +82,25 @@ export function normaliseEmail(value: unknown): string | null {
   return emailSchema.safeParse(email).success ? email : null
 }
 
-/** The `shared_by` value as an id: id characters only, at most 255; null when nothing is left. */
+/**
+ * The `shared_by` value as an id: id characters only, at most 255; null when nothing is left.
+ * Stored as the ledger's `referrer_id`: a referrer row's `referral_code` (or, from links made
+ * while MailerLite answered, its subscriber id `mailer_id`).
+ */
 export function sanitiseReferrer(value: unknown): string | null {
   const id = text(value).replace(/[^A-Za-z0-9._-]/g, "").slice(0, MAX_REFERRER_LENGTH)
   return id || null
 }
 
-const mailerIdCookie = (mailerId: string, config: ComingSoonConfig) =>
-  serialize(MAILER_ID_COOKIE, mailerId, {
-    path: "/",
-    // Read by the storefront script to build share links; it only carries a public id.
-    httpOnly: false,
-    maxAge: ONE_YEAR_SECONDS,
-    expires: new Date(Date.now() + ONE_YEAR_SECONDS * 1000),
-    sameSite: config.cookie.sameSite,
-    secure: config.cookie.secure || config.cookie.sameSite === "none",
-  })
+const mailerIdCookie = (mailerId: string, config: ComingSoonConfig): CookieToSet => ({
+  name: MAILER_ID_COOKIE,
+  value: mailerId,
+  maxAgeSeconds: ONE_YEAR_SECONDS,
+  // Read by the storefront script to build share links; it only carries a public id.
+  httpOnly: false,
+  sameSite: config.cookie.sameSite,
+  secure: config.cookie.secure || config.cookie.sameSite === "none",
+})
 
 /**
  * `POST /store/coming-soon/signup`, in the seed's order, cheap checks first: nothing is
@@ -105,31 +113,29 @@ const mailerIdCookie = (mailerId: string, config: ComingSoonConfig) =>
  *  6. product published, switch on, built-in form with a group set: 400;
  *  7. ledger row, unique on (email, product): a duplicate inserts nothing and is no error;
  *  8. provider subscribe (only for a new row, only with an API key; failures leave it pending);
- *  9. cookie `cs_mailer_user_id` and `{ success: true, data: { mailer_id } }`.
+ *  9. cookie `cs_mailer_user_id` and `{ success: true, data: { mailer_id, referral_code } }`
+ *     (the ledger row's code, a duplicate's included, so share links work without the provider).
  */
-export async function signup(deps: SignupDeps, req: SignupRequest): Promise<VisitorResponse> {
+export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outcome> {
   const body = req.body
   if (!isRecord(body)) {
-    return failure(400, "invalid_data", SIGNUP_MESSAGES.notObject)
+    return invalid(SIGNUP_MESSAGES.notObject)
   }
   const settings = await deps.settings()
 
   if (settings.honeypot_enabled && isFilled(body.name)) {
-    return failure(400, "invalid_data", SIGNUP_MESSAGES.spam)
+    return invalid(SIGNUP_MESSAGES.spam)
   }
 
   const productId = text(body.product_id)
-  if (!productId || !verifySignupToken(deps.tokenKey, productId, body.signup_token)) {
-    return failure(403, "not_allowed", SIGNUP_MESSAGES.token)
+  // A product id that cannot be one has no token either.
+  if (!isStringId(productId) || !verifySignupToken(deps.tokenKey, productId, body.signup_token)) {
+    return forbidden(SIGNUP_MESSAGES.token)
   }
 
   const verdict = await deps.limiter.hit(SIGNUP_LIMIT_SCOPE, req.ip, deps.config.signupLimit)
   if (!verdict.allowed) {
-    return failure(429, "too_many_requests", SIGNUP_MESSAGES.limited, {
-      "Retry-After": String(verdict.retryAfterSeconds),
-      // A storefront on another origin may only read the wait time when CORS exposes it.
-      "Access-Control-Expose-Headers": "Retry-After",
-    })
+    return rateLimited(SIGNUP_MESSAGES.limited, verdict.retryAfterSeconds)
   }
 
   if (captchaActive(settings)) {
@@ -143,34 +149,34 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Visi
         timeoutMs: deps.config.captcha.timeoutMs,
       },
       token.length <= MAX_CAPTCHA_TOKEN_LENGTH ? token : undefined,
-      req.ip
+      req.remoteIp
     )
     if (!captcha.ok) {
       if (captcha.outage) {
         deps.warn?.(`launchdesk: ${settings.captcha_provider} CAPTCHA verification failed: ${captcha.reason}`)
       }
-      return failure(400, "invalid_data", SIGNUP_MESSAGES.captcha)
+      return invalid(SIGNUP_MESSAGES.captcha)
     }
   }
 
   const email = normaliseEmail(body.email)
   if (!email) {
-    return failure(400, "invalid_data", SIGNUP_MESSAGES.email)
+    return invalid(SIGNUP_MESSAGES.email)
   }
 
   const product = await deps.findProduct(productId)
   const setting = product?.status === "published" ? product.setting : null
   if (!setting?.enabled) {
-    return failure(400, "invalid_data", SIGNUP_MESSAGES.notComingSoon)
+    return invalid(SIGNUP_MESSAGES.notComingSoon)
   }
   if (effectiveProvider(setting, deps.config) === "forms_addon") {
-    return failure(400, "invalid_data", SIGNUP_MESSAGES.formsAddon)
+    return invalid(SIGNUP_MESSAGES.formsAddon)
   }
   if (!setting.mailer_group_id) {
-    return failure(400, "invalid_data", SIGNUP_MESSAGES.noGroup)
+    return invalid(SIGNUP_MESSAGES.noGroup)
   }
 
-  const { mailer_id } = await deps.record({
+  const { mailer_id, referral_code } = await deps.record({
     email,
     product_id: productId,
     mailer_group_id: setting.mailer_group_id,
@@ -179,9 +185,5 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Visi
     sync_status: settings.mailer_api_key ? "pending" : "skipped",
   })
 
-  return {
-    status: 200,
-    body: { success: true, data: { mailer_id } },
-    headers: mailer_id ? { "Set-Cookie": mailerIdCookie(mailer_id, deps.config) } : undefined,
-  }
+  return ok({ success: true, data: { mailer_id, referral_code } }, mailer_id ? mailerIdCookie(mailer_id, deps.config) : undefined)
 }

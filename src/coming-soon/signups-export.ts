@@ -2,7 +2,7 @@ import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { Writable } from "node:stream"
 import { stringify } from "csv-stringify"
-import type { SignupRow } from "../modules/coming-soon/coming-soon-sql-store"
+import type { SignupRow } from "../modules/coming-soon/sql/signup-repository"
 
 /** A ledger row as the admin API shows it. */
 export const signupView = (row: SignupRow) => ({
@@ -11,6 +11,7 @@ export const signupView = (row: SignupRow) => ({
   product_id: row.product_id,
   mailer_id: row.mailer_id,
   referrer_id: row.referrer_id,
+  referral_code: row.referral_code,
   customer_id: row.customer_id,
   sync_status: row.sync_status,
   last_sync_error: row.last_sync_error,
@@ -23,6 +24,7 @@ export const SIGNUP_CSV_COLUMNS = [
   "product_id",
   "mailer_id",
   "referrer_id",
+  "referral_code",
   "customer_id",
   "sync_status",
   "created_at",

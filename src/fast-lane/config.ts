@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { SupportChatOptions } from "../modules/support-chat/types"
-import { parseTrustProxy } from "./client-ip"
+import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "../shared/client-ip"
 import { DEFAULT_KEY_CACHE_TTL_MS, MAX_KEY_CACHE_TTL_MS } from "./publishable-key"
 import type { FastLaneOptions } from "./server"
 
@@ -95,7 +95,9 @@ export function loadHostConfig(cwd: string, given?: string): HostConfig {
 
 /**
  * The fast lane's settings: the environment first (DATABASE_URL, PORT, HOST, STORE_CORS,
- * TRUST_PROXY, PUBLISHABLE_KEY_CACHE_SECONDS), then the store's medusa-config.
+ * TRUST_PROXY, PUBLISHABLE_KEY_CACHE_SECONDS), then the store's medusa-config. The client
+ * address follows the plugin's `clientIp.trustProxy`, as on the Medusa routes; TRUST_PROXY,
+ * when set, overrides it for this lane only.
  */
 export function fastLaneOptions(env: Env, host: HostConfig): FastLaneOptions {
   const databaseUrl = text(env.DATABASE_URL) ?? host.databaseUrl
@@ -115,7 +117,9 @@ export function fastLaneOptions(env: Env, host: HostConfig): FastLaneOptions {
     databaseDriverOptions: host.databaseDriverOptions,
     pluginOptions: host.pluginOptions,
     storeCors: env.STORE_CORS ?? host.storeCors ?? DEFAULT_STORE_CORS,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy: env.TRUST_PROXY?.trim()
+      ? parseTrustProxy(env.TRUST_PROXY)
+      : (host.pluginOptions.clientIp?.trustProxy ?? DEFAULT_TRUST_PROXY),
     keyCacheTtlMs,
     port,
     host: text(env.HOST),

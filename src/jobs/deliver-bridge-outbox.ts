@@ -1,15 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { bridgeDelivery } from "../chat/bridge/medusa"
+import { deliverBridgeOutboxWorkflow } from "../workflows/deliver-bridge-outbox"
 
-/**
- * Posts the team-chat messages that are due (first tries that failed, retries after their
- * backoff) and drops delivered records after a week. Safe in every process at once: each
- * item is claimed by exactly one caller.
- */
+/** Posts due team-chat messages and prunes delivered ones; safe in every process at once. */
 export default async function deliverBridgeOutbox(container: MedusaContainer) {
-  const delivery = await bridgeDelivery(container)
-  await delivery.deliverDue()
-  await delivery.prune()
+  await deliverBridgeOutboxWorkflow(container).run()
 }
 
 export const config = {

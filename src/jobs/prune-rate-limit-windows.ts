@@ -1,10 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
+import { pruneRateLimitWindowsWorkflow } from "../workflows/prune-rate-limit-windows"
 
 /** Deletes ended rate-limit windows; safe to run in every process at once. */
 export default async function pruneRateLimitWindows(container: MedusaContainer) {
-  const limiter = await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).limiter()
-  await limiter.prune()
+  await pruneRateLimitWindowsWorkflow(container).run()
 }
 
 export const config = {

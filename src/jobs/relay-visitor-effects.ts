@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { medusaEffectsRelay } from "../chat/visitor/medusa-effects-relay"
+import { relayVisitorEffectsWorkflow } from "../workflows/relay-visitor-effects"
 
 /**
  * Emits the events and records the team-chat posts of visitor operations served by the fast
@@ -8,8 +8,7 @@ import { medusaEffectsRelay } from "../chat/visitor/medusa-effects-relay"
  * lost notification left behind. Safe in every process at once: each effect is claimed once.
  */
 export default async function relayVisitorEffectsJob(container: MedusaContainer) {
-  const relay = await medusaEffectsRelay(container)
-  await relay.drain()
+  await relayVisitorEffectsWorkflow(container).run()
 }
 
 export const config = {

@@ -15,3 +15,6 @@ export function knexRunner(knex: Knex): SqlRunner {
     return result.rows as Row[]
   }
 }
+
+/** What Medusa registers in each module's container: the module's entity manager, over its pool. */
+export type ModuleConnection = { manager: { getKnex(): Knex } }

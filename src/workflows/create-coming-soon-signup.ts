@@ -9,7 +9,8 @@ export const createComingSoonSignupWorkflowId = "launchdesk-create-coming-soon-s
 
 /**
  * Records a waitlist signup (steps 7 and 8 of the signup action): the ledger row, the
- * provider subscribe, and `launchdesk.signup.created` for a new row. Returns `{ mailer_id }`.
+ * provider subscribe, and `launchdesk.signup.created` for a new row. Returns
+ * `{ mailer_id, referral_code }`: the code is the ledger's, whatever the provider did.
  */
 export const createComingSoonSignupWorkflow = createWorkflow(
   createComingSoonSignupWorkflowId,
@@ -29,6 +30,11 @@ export const createComingSoonSignupWorkflow = createWorkflow(
       })
     })
 
-    return new WorkflowResponse(synced)
+    return new WorkflowResponse(
+      transform({ inserted, synced }, ({ inserted, synced }) => ({
+        mailer_id: synced.mailer_id,
+        referral_code: inserted.signup.referral_code,
+      }))
+    )
   }
 )

@@ -1,28 +1,24 @@
+// Over 300 lines on purpose: one spec for the inbox's admin routes, whose cases share one booted app.
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { CHAT_EVENTS } from "../../../src/chat/events"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
-import { chatModule, storedConversation } from "../../utils/chat"
+import { chatModule, expectReplyDelivered, storedConversation, type RecordedEvent } from "../../utils/chat"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
+import { waitFor } from "../../utils/wait-for"
 
 jest.setTimeout(120 * 1000)
 
 const BASE = "/admin/app/v1"
-const waitFor = async <T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> => {
-  const deadline = Date.now() + 5000
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: AdminCredentials
     let publishableKey: string
-    const events: { name: string; data: Record<string, unknown> }[] = []
+    const events: RecordedEvent[] = []
     let subscribed = false
 
     const as = (headers: Record<string, string> = admin.bearer) => ({ headers, validateStatus: () => true })
@@ -30,7 +26,7 @@ medusaIntegrationTestRunner({
     const post = (path: string, body: unknown = {}, headers?: Record<string, string>) =>
       api.post(`${BASE}${path}`, body, as(headers))
     const chat = () => chatModule(getContainer())
-    const store = () => chat().visitorStore()
+    const store = () => chat().conversations()
 
     /** A shopper who opened the chat and wrote `messages`. */
     async function visitorConversation(messages: string[] = ["Hello?"], ip = "203.0.113.50") {
@@ -112,7 +108,6 @@ medusaIntegrationTestRunner({
         const [answered, waiting] = data.items
         expect(answered).toEqual({
           conversation_id: older.conversationId,
-          visitor_hash: older.shopper.visitorHash,
           status: "open",
           assigned_to: null,
           email: null,
@@ -126,6 +121,16 @@ medusaIntegrationTestRunner({
         expect(waiting.unread).toBe(2)
         expect(waiting.status).toBe("waiting")
         expect(waiting).not.toHaveProperty("messages")
+      })
+
+      it("never hands a visitor's cookie (or its digest) to staff", async () => {
+        const { shopper, conversationId } = await visitorConversation(["Is my chat private?"], "203.0.113.60")
+        const list = await get("/conversations")
+        const detail = await get(`/conversation/${conversationId}`)
+        for (const body of [list.data, detail.data]) {
+          expect(JSON.stringify(body)).not.toContain(shopper.visitorHash)
+          expect(JSON.stringify(body)).not.toContain("visitor_hash")
+        }
       })
 
       it("filters by status and by assignee, including unassigned", async () => {
@@ -214,30 +219,39 @@ medusaIntegrationTestRunner({
     })
 
     describe("POST /admin/app/v1/reply", () => {
-      it("stores an agent message with the admin's name, reopens the conversation, emits the event", async () => {
+      it("stores an agent message with the admin's first name, reopens the conversation, emits the event", async () => {
         const { shopper, conversationId } = await visitorConversation(["help"])
         const response = await post("/reply", { conversation_id: conversationId, message: " On its way! " })
         expect(response.status).toBe(200)
         expect(response.data).toEqual({ message_id: expect.any(Number), conversation_id: conversationId })
-
-        const polled = await shopper.poll(0)
-        expect(polled.data.messages.at(-1)).toMatchObject({
-          message_id: response.data.message_id,
-          sender: "agent",
-          author_name: "Ada Agent",
-          message: "On its way!",
-        })
-        expect((await storedConversation(getContainer(), conversationId)).status).toBe("open")
-        const emitted = await waitFor(
-          () => events.filter((e) => e.name === CHAT_EVENTS.MESSAGE_CREATED && e.data.sender === "agent"),
-          (found) => found.length > 0
+        await expectReplyDelivered(
+          getContainer(),
+          { shopper, conversationId, events },
+          { message_id: response.data.message_id, sender: "agent", author_name: "Ada", message: "On its way!" }
         )
-        expect(emitted).toEqual([
-          {
-            name: CHAT_EVENTS.MESSAGE_CREATED,
-            data: { conversation_id: conversationId, message_id: response.data.message_id, sender: "agent" },
-          },
-        ])
+      })
+
+      it.each([
+        ["a user without a name", { first_name: "", last_name: "" }],
+        ["a user whose only name is a last name", { first_name: "", last_name: "Agent" }],
+        ["a user whose first name is an email address", { first_name: "ops@launchdesk.test", last_name: "" }],
+      ])("shows %s as Support, never the login email", async (_, names) => {
+        const email = "nameless.staff@launchdesk.test"
+        const nameless = await createAdmin(api, getContainer(), { email, ...names })
+        const { shopper, conversationId } = await visitorConversation(["help"])
+        const response = await post("/reply", { conversation_id: conversationId, message: "Hello" }, nameless.bearer)
+        expect(response.status).toBe(200)
+
+        const { data } = await shopper.poll(0)
+        expect(data.messages.at(-1)).toMatchObject({ sender: "agent", author_name: "Support", message: "Hello" })
+        expect(JSON.stringify(data)).not.toContain("@launchdesk.test")
+      })
+
+      it("shows a reply sent with a secret API key as Support", async () => {
+        const { shopper, conversationId } = await visitorConversation(["help"])
+        const response = await post("/reply", { conversation_id: conversationId, message: "Hi" }, admin.secretApiKey)
+        expect(response.status).toBe(200)
+        expect((await shopper.poll(0)).data.messages.at(-1)).toMatchObject({ sender: "agent", author_name: "Support" })
       })
 
       it("answers 404 for an unknown conversation and stores nothing", async () => {
@@ -293,6 +307,55 @@ medusaIntegrationTestRunner({
         await post("/reply", { conversation_id: anonymous.conversationId, message: "hello" })
 
         expect(await notifications()).toHaveLength(0)
+      })
+
+      /** A visitor who opened the chat on `pageUrl`, left an address and went away. */
+      async function offlineVisitorOn(pageUrl: string, ip: string) {
+        const shopper = new VisitorClient(api, publishableKey, ip)
+        const { data } = await shopper.session({ page_url: pageUrl })
+        await shopper.send({ message: "hello?" })
+        await shopper.email({ email: "gone@example.com" })
+        await goOffline(data.conversation_id)
+        return data.conversation_id as number
+      }
+
+      it.each([
+        ["a page on another site", "https://evil.test/claim-your-refund", null],
+        ["a look-alike of the store's origin", "http://localhost:8000.evil.test/p", null],
+        ["a page of the store (its origin is in storeCors)", "http://localhost:8000/products/cap", "http://localhost:8000/products/cap"],
+      ])("links the email to the visitor's page only when it is the store's: %s", async (_, pageUrl, link) => {
+        const conversationId = await offlineVisitorOn(pageUrl, "203.0.113.92")
+        expect((await post("/reply", { conversation_id: conversationId, message: "It shipped" })).status).toBe(200)
+        const sent = await notifications()
+        expect(sent).toHaveLength(1)
+        expect(sent[0].data).toEqual(expect.objectContaining({ conversation_id: conversationId, store_url: link }))
+      })
+
+      it("never undoes a stored reply when the email step fails on the database", async () => {
+        const conversationId = await offlineVisitorOn("http://localhost:8000/p", "203.0.113.93")
+        const knex = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+        const logger = getContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        const warnings: string[] = []
+        const warn = jest.spyOn(logger, "warn").mockImplementation((message: string) => {
+          warnings.push(message)
+        })
+        // The email step's claim reads this column; the reply itself does not.
+        await knex.raw(`ALTER TABLE chat_conversation RENAME COLUMN last_email_sent_at TO last_email_sent_at_gone`)
+        let response
+        try {
+          response = await post("/reply", { conversation_id: conversationId, message: "Your parcel left today" })
+        } finally {
+          await knex.raw(`ALTER TABLE chat_conversation RENAME COLUMN last_email_sent_at_gone TO last_email_sent_at`)
+          warn.mockRestore()
+        }
+        expect(response.status).toBe(200)
+        expect(response.data).toEqual({ message_id: expect.any(Number), conversation_id: conversationId })
+
+        const replies = await chat().listMessages({ conversation_id: conversationId, sender: "agent" })
+        expect(replies.map((message) => message.message)).toEqual(["Your parcel left today"])
+        expect((await storedConversation(getContainer(), conversationId)).status).toBe("open")
+        expect(await notifications()).toHaveLength(0)
+        expect(warnings.some((line) => line.includes(`offline reply email for conversation ${conversationId} failed`))).toBe(true)
       })
     })
 

@@ -1,15 +1,19 @@
+// Over 300 lines on purpose: one spec for the auto-reply route, one describe per answer it can give, sharing one booted app.
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
-import { AUTO_REPLY_QUOTA_SCOPE } from "../../../src/chat/visitor/auto-reply"
-import { classifierPrompt } from "../../../src/chat/auto-reply/classifier"
+import {
+  AUTO_REPLY_CALL_BUDGET_SCOPE,
+  AUTO_REPLY_QUOTA_SCOPE,
+  conversationCallScope,
+} from "../../../src/chat/visitor/auto-reply"
+import { cannedChoiceFormat, classifierPrompt } from "../../../src/chat/auto-reply/classifier"
 import { CHAT_EVENTS } from "../../../src/chat/events"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule, storedConversation } from "../../utils/chat"
 import { FakeOpenAi, type FakeOpenAiBehaviour, type RecordedCompletionRequest } from "../../utils/fake-openai"
+import { refusedOrigin } from "../../utils/fake-server"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
 
@@ -23,11 +27,13 @@ const MODEL_KEY = "sk-auto-reply-key-61f0d2"
 const MODEL_NAME = "router-mini-2"
 
 type Canned = { id: number; question: string; response: string }
+/** A shopper whose question waits in their conversation. */
+type Asker = { shopper: VisitorClient; conversationId: number }
 type CompletionBody = { model: string; temperature: number; messages: { role: string; content: string }[] }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 const completionBody = (request: RecordedCompletionRequest) => request.body as CompletionBody
-const todayWindowId = () => `${AUTO_REPLY_QUOTA_SCOPE}:${new Date().toISOString().slice(0, 10)}`
+const todayWindowId = (scope = AUTO_REPLY_QUOTA_SCOPE) => `${scope}:${new Date().toISOString().slice(0, 10)}`
 
 const model = new FakeOpenAi()
 let modelBaseUrl: string
@@ -49,9 +55,9 @@ medusaIntegrationTestRunner({
     const chat = () => chatModule(getContainer())
     const conversation = (id: number) => storedConversation(getContainer(), id)
     const autoMessages = () => chat().listMessages({ sender: "auto" })
-    const quotaHits = async () => {
-      const launchdesk = getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE)
-      const [window] = await launchdesk.listRateLimitWindows({ id: todayWindowId() })
+    const launchdesk = () => getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE)
+    const quotaHits = async (scope = AUTO_REPLY_QUOTA_SCOPE) => {
+      const [window] = await launchdesk().listRateLimitWindows({ id: todayWindowId(scope) })
       return window?.hits ?? 0
     }
 
@@ -82,7 +88,7 @@ medusaIntegrationTestRunner({
     }
 
     /** A shopper who opened the chat and asked something, so the conversation is waiting. */
-    async function shopperWithQuestion(ip = "203.0.113.60", question = "When will my parcel arrive?") {
+    async function shopperWithQuestion(ip = "203.0.113.60", question = "When will my parcel arrive?"): Promise<Asker> {
       const shopper = new VisitorClient(api, publishableKey, ip)
       const { data } = await shopper.session()
       expect((await shopper.send({ message: question })).status).toBe(200)
@@ -102,6 +108,18 @@ medusaIntegrationTestRunner({
       expect(stored.status).toBe(status)
       expect(stored.auto_replied_at).toBeNull()
       expect(await quotaHits()).toBe(0)
+    }
+
+    /**
+     * Asks for an auto-reply and expects it refused for `reason` after `modelCalls` calls to
+     * the model, with nothing stored and no daily unit spent.
+     */
+    async function expectRefused(asker: Asker, question: string, reason: string, modelCalls = 0) {
+      const response = await asker.shopper.autoReply({ question })
+      expect(response.status).toBe(200)
+      expect(response.data).toEqual({ auto_replied: false, reason })
+      expect(model.requests).toHaveLength(modelCalls)
+      await expectNothingStored(asker.conversationId)
     }
 
     beforeEach(async () => {
@@ -188,32 +206,18 @@ medusaIntegrationTestRunner({
     describe("not_configured", () => {
       it("without a model in the settings", async () => {
         await addFaq()
-        const { shopper, conversationId } = await shopperWithQuestion()
-        const response = await shopper.autoReply({ question: "Shipping?" })
-        expect(response.status).toBe(200)
-        expect(response.data).toEqual({ auto_replied: false, reason: "not_configured" })
-        expect(model.requests).toHaveLength(0)
-        await expectNothingStored(conversationId)
+        await expectRefused(await shopperWithQuestion(), "Shipping?", "not_configured")
       })
 
       it("with a base URL but no model name", async () => {
         await saveSettings({ model: { base_url: modelBaseUrl, api_key: MODEL_KEY } })
         await addFaq()
-        const { shopper } = await shopperWithQuestion()
-        expect((await shopper.autoReply({ question: "Shipping?" })).data).toEqual({
-          auto_replied: false,
-          reason: "not_configured",
-        })
-        expect(model.requests).toHaveLength(0)
+        await expectRefused(await shopperWithQuestion(), "Shipping?", "not_configured")
       })
 
       it("without canned responses to pick from", async () => {
         await configureModel()
-        const { shopper, conversationId } = await shopperWithQuestion()
-        const response = await shopper.autoReply({ question: "Shipping?" })
-        expect(response.data).toEqual({ auto_replied: false, reason: "not_configured" })
-        expect(model.requests).toHaveLength(0)
-        await expectNothingStored(conversationId)
+        await expectRefused(await shopperWithQuestion(), "Shipping?", "not_configured")
       })
     })
 
@@ -228,7 +232,7 @@ medusaIntegrationTestRunner({
           auto_replied: false,
           reason: "no_visitor_message",
         })
-        await (await chat().visitorStore()).insertMessage({
+        await (await chat().conversations()).insertMessage({
           conversation_id: session.conversation_id,
           sender: "agent",
           message: "Hi, how can we help?",
@@ -277,13 +281,7 @@ medusaIntegrationTestRunner({
     describe("daily_cap_reached", () => {
       it("with a cap of zero, without asking the model", async () => {
         await ready({ auto_reply_daily_cap: 0 })
-        const { shopper, conversationId } = await shopperWithQuestion()
-        expect((await shopper.autoReply({ question: "Shipping?" })).data).toEqual({
-          auto_replied: false,
-          reason: "daily_cap_reached",
-        })
-        expect(model.requests).toHaveLength(0)
-        await expectNothingStored(conversationId)
+        await expectRefused(await shopperWithQuestion(), "Shipping?", "daily_cap_reached")
       })
 
       it("once the day's replies are used up; the refused conversation can still be answered when the cap is raised", async () => {
@@ -309,7 +307,7 @@ medusaIntegrationTestRunner({
       it("is never exceeded by parallel requests from many visitors", async () => {
         const { shipping } = await ready({ auto_reply_daily_cap: 3 })
         model.reset({ answer: String(shipping.id), delayMs: 50 })
-        const shoppers: { shopper: VisitorClient; conversationId: number }[] = []
+        const shoppers: Asker[] = []
         for (let i = 0; i < 12; i++) {
           shoppers.push(await shopperWithQuestion(`192.0.2.${100 + i}`))
         }
@@ -346,13 +344,7 @@ medusaIntegrationTestRunner({
       ])("when the model answers %s: nothing stored, claim and daily unit given back", async (_, answer) => {
         const faq = Object.values(await ready())
         model.reset({ answer: answer(faq) })
-        const { shopper, conversationId } = await shopperWithQuestion()
-
-        const response = await shopper.autoReply({ question: "Do you sell gift cards?" })
-        expect(response.status).toBe(200)
-        expect(response.data).toEqual({ auto_replied: false, reason: "no_match" })
-        expect(model.requests).toHaveLength(1)
-        await expectNothingStored(conversationId)
+        await expectRefused(await shopperWithQuestion(), "Do you sell gift cards?", "no_match", 1)
       })
 
       it("a prompt-injected question cannot make the reply say anything but a canned response", async () => {
@@ -414,19 +406,140 @@ medusaIntegrationTestRunner({
       )
 
       it("when the model endpoint cannot be reached", async () => {
-        const closed = createServer()
-        await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
-        const { port } = closed.address() as AddressInfo
-        await new Promise<void>((resolve) => closed.close(() => resolve()))
+        const origin = await refusedOrigin()
         await ready()
-        await saveSettings({ model: { base_url: `http://127.0.0.1:${port}/v1` } })
-        const { shopper, conversationId } = await shopperWithQuestion()
+        await saveSettings({ model: { base_url: `${origin}/v1` } })
+        await expectRefused(await shopperWithQuestion(), "Shipping?", "classifier_error")
+      })
+    })
 
-        expect((await shopper.autoReply({ question: "Shipping?" })).data).toEqual({
-          auto_replied: false,
-          reason: "classifier_error",
+    describe("model calls are bounded, whatever the model answers", () => {
+      const outcomes: [string, Partial<FakeOpenAiBehaviour>, string][] = [
+        ["no_match", { answer: "none" }, "no_match"],
+        ["classifier_error", { status: 500, rawBody: '{"error":{"message":"overloaded"}}' }, "classifier_error"],
+      ]
+
+      it.each(outcomes)(
+        "%s gives back the reply, not the call: a conversation gets 3 model calls a day",
+        async (_, behaviour, reason) => {
+          const { shipping } = await ready()
+          model.reset(behaviour)
+          const { shopper, conversationId } = await shopperWithQuestion("203.0.113.70")
+          // Each from a new IP, as an attacker would, so the per-IP limit is not what stops them.
+          for (let i = 0; i < 3; i++) {
+            const answer = await sameBrowser(shopper, `198.51.100.${110 + i}`).autoReply({ question: `Shipping ${i}?` })
+            expect(answer.data).toEqual({ auto_replied: false, reason })
+          }
+          expect(model.requests).toHaveLength(3)
+
+          model.reset({ answer: String(shipping.id) })
+          for (let i = 0; i < 3; i++) {
+            const refused = await sameBrowser(shopper, `198.51.100.${120 + i}`).autoReply({ question: "Shipping?" })
+            expect(refused.status).toBe(200)
+            expect(refused.data).toEqual({ auto_replied: false, reason: "daily_cap_reached" })
+          }
+          expect(model.requests).toHaveLength(0)
+          await expectNothingStored(conversationId)
+          expect(await quotaHits(conversationCallScope(conversationId))).toBe(3)
+          expect(await quotaHits(AUTO_REPLY_CALL_BUDGET_SCOPE)).toBe(3)
+
+          // Other conversations keep their own allowance.
+          const other = await shopperWithQuestion("203.0.113.71")
+          expect((await other.shopper.autoReply({ question: "Shipping?" })).data.auto_replied).toBe(true)
+        }
+      )
+
+      it("stops at the store's daily call budget, shown and edited in the settings", async () => {
+        await ready({ auto_reply_daily_call_budget: 2 })
+        const shown = await api.get("/admin/app/v1/settings", { headers: admin.bearer })
+        expect(shown.data.auto_reply_daily_call_budget).toBe(2)
+        model.reset({ answer: "none" })
+        const shoppers = [
+          await shopperWithQuestion("203.0.113.72"),
+          await shopperWithQuestion("203.0.113.73"),
+          await shopperWithQuestion("203.0.113.74"),
+        ]
+        const reasons: string[] = []
+        for (const { shopper } of shoppers) {
+          reasons.push((await shopper.autoReply({ question: "Gift cards?" })).data.reason)
+        }
+        expect(reasons).toEqual(["no_match", "no_match", "daily_cap_reached"])
+        expect(model.requests).toHaveLength(2)
+        expect(await quotaHits(AUTO_REPLY_CALL_BUDGET_SCOPE)).toBe(2)
+        // The refused conversation's own allowance was not used.
+        expect(await quotaHits(conversationCallScope(shoppers[2].conversationId))).toBe(0)
+
+        await saveSettings({ auto_reply_daily_call_budget: 3 })
+        expect((await shoppers[2].shopper.autoReply({ question: "Gift cards?" })).data.reason).toBe("no_match")
+        expect(model.requests).toHaveLength(3)
+      })
+
+      it("counts answered calls too, and never passes the budget under racing requests", async () => {
+        const { shipping } = await ready({ auto_reply_daily_call_budget: 4 })
+        model.reset({ answer: String(shipping.id), delayMs: 50 })
+        const shoppers: Asker[] = []
+        for (let i = 0; i < 10; i++) {
+          shoppers.push(await shopperWithQuestion(`192.0.2.${150 + i}`))
+        }
+        const responses = await Promise.all(shoppers.map(({ shopper }) => shopper.autoReply({ question: "Shipping?" })))
+        const replied = responses.filter((response) => response.data.auto_replied === true)
+        expect(replied).toHaveLength(4)
+        for (const response of responses.filter((candidate) => candidate.data.auto_replied === false)) {
+          expect(response.data).toEqual({ auto_replied: false, reason: "daily_cap_reached" })
+        }
+        expect(model.requests).toHaveLength(4)
+        expect(await autoMessages()).toHaveLength(4)
+      })
+
+      it("shares the budget with every process through the database", async () => {
+        const { shipping } = await ready({ auto_reply_daily_call_budget: 5 })
+        model.reset({ answer: String(shipping.id) })
+        // Another server process (or the fast lane) spent today's budget.
+        const tomorrow = new Date(Date.now() + 24 * 3600 * 1000)
+        await launchdesk().createRateLimitWindows({
+          id: todayWindowId(AUTO_REPLY_CALL_BUDGET_SCOPE),
+          hits: 5,
+          expires_at: tomorrow,
         })
-        await expectNothingStored(conversationId)
+        await expectRefused(await shopperWithQuestion(), "Shipping?", "daily_cap_reached")
+      })
+    })
+
+    describe("structured output", () => {
+      it("asks for an enum of the listed ids and none, and reads the structured answer", async () => {
+        const faq = await ready()
+        model.reset({ answer: JSON.stringify({ id: String(faq.abroad.id) }) })
+        const { shopper } = await shopperWithQuestion()
+
+        const response = await shopper.autoReply({ question: "Do you deliver to Oslo?" })
+        expect(response.data).toEqual({ auto_replied: true, message_id: expect.any(Number), canned_id: faq.abroad.id })
+        const body = model.requests[0].body as CompletionBody & { response_format: unknown }
+        expect(body.response_format).toEqual(cannedChoiceFormat(Object.values(faq)))
+        expect(body.response_format).toMatchObject({
+          json_schema: { schema: { properties: { id: { enum: [...Object.values(faq).map((c) => String(c.id)), "none"] } } } },
+        })
+      })
+
+      it("falls back to plain text when the endpoint rejects response_format, accepting a decorated id", async () => {
+        const { returns } = await ready()
+        model.reset({ answer: `**${returns.id}**.`, rejectResponseFormat: true })
+        const { shopper } = await shopperWithQuestion()
+
+        const response = await shopper.autoReply({ question: "Can I send it back?" })
+        expect(response.data).toEqual({ auto_replied: true, message_id: expect.any(Number), canned_id: returns.id })
+        expect(model.requests).toHaveLength(2)
+        expect(model.requests[0].body).toHaveProperty("response_format")
+        expect(model.requests[1].body).not.toHaveProperty("response_format")
+        // One question, one unit of the conversation's allowance, however many requests it took.
+        expect(await quotaHits(AUTO_REPLY_CALL_BUDGET_SCOPE)).toBe(1)
+      })
+
+      it.each([["12."], ["`12`"], ["12\n"]])("accepts the bare-id variant %j", async (variant) => {
+        const { shipping } = await ready()
+        model.reset({ answer: variant.replace("12", String(shipping.id)) })
+        const { shopper } = await shopperWithQuestion()
+        const response = await shopper.autoReply({ question: "Shipping?" })
+        expect(response.data).toEqual({ auto_replied: true, message_id: expect.any(Number), canned_id: shipping.id })
       })
     })
 

@@ -1,22 +1,17 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { createHmac } from "node:crypto"
 import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { CHAT_EVENTS } from "../../../src/chat/events"
 import { LaunchDeskHook, type RelayMessage, type RelayOutcome } from "../../../src/bot/hook-client"
 import { SLACK_EVENTS_PATH, slackEventsListener, slackUserNames } from "../../../src/bot/slack-events"
-import { createAdmin, type AdminCredentials } from "../../utils/admin"
-import { chatModule, storedConversation } from "../../utils/chat"
+import { chatModule, expectReplyDelivered, storedConversation, type RecordedEvent } from "../../utils/chat"
+import { closeServer, listenOnLoopback } from "../../utils/fake-server"
 import { FakeSlack } from "../../utils/fake-slack"
-import { createPublishableKey } from "../../utils/store"
-import { VisitorClient } from "../../utils/visitor-client"
-import { outboxRows, waitFor } from "./bridge-test-helpers"
+import { bridgeIntegrationTestRunner, outboxRows, waitFor } from "./bridge-test-helpers"
 
 jest.setTimeout(120 * 1000)
 
 const BOT_TOKEN = "xoxb-3333-4444-incomingtoken"
-process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN = BOT_TOKEN
 const CHANNEL = "C0SUPPORT"
 const SHARED_SECRET = "bridge-shared-secret-5b8e1f"
 const SIGNING_SECRET = "slack-signing-secret-0c4d7a"
@@ -27,54 +22,35 @@ const slack = new FakeSlack({
   channels: [{ id: CHANNEL, name: "support", is_member: true }],
   users: { U0GRACE: { real_name: "Grace Hopper", display_name: "Grace" } },
 })
-let slackBaseUrl: string
-
-beforeAll(async () => {
-  slackBaseUrl = await slack.start()
-  process.env.LAUNCHDESK_TEST_BRIDGE_BASE_URL = slackBaseUrl
-})
-afterAll(() => slack.stop())
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let admin: AdminCredentials
-    let publishableKey: string
-    let ip = 10
-    const events: { name: string; data: Record<string, unknown> }[] = []
+bridgeIntegrationTestRunner({
+  upstream: slack,
+  botToken: BOT_TOKEN,
+  bridge: { provider: "slack", channel_id: CHANNEL, shared_secret: SHARED_SECRET },
+  testSuite: ({ api, getContainer, adminPost, startChat, upstreamUrl }) => {
+    const events: RecordedEvent[] = []
     let subscribed = false
 
     const hook = (body: unknown, headers: Record<string, string> = { "x-app-secret": SHARED_SECRET }) =>
       api.post(HOOK, body, { headers, validateStatus: () => true })
-    const adminPost = (path: string, body: unknown = {}) =>
-      api.post(`/admin/app/v1${path}`, body, { headers: admin.bearer, validateStatus: () => true })
     const bridgeMessages = () => chatModule(getContainer()).listMessages({ sender: "bridge" })
 
     /** A visitor whose first message opened a Slack thread; returns the thread's ts. */
     async function threadedChat() {
-      const client = new VisitorClient(api, publishableKey, `203.0.113.${ip++}`)
-      const { data } = await client.session()
+      const { client, conversationId } = await startChat()
       const before = slack.posted.length
       await client.send({ message: "Where is my order?" })
       await waitFor(() => slack.posted.length, (count) => count === before + 1)
-      return { client, conversationId: data.conversation_id as number, threadId: slack.posted[before].ts }
+      return { client, conversationId, threadId: slack.posted[before].ts }
     }
 
     beforeEach(async () => {
-      const container = getContainer()
-      publishableKey = await createPublishableKey(container)
-      admin = await createAdmin(api, container)
-      slack.reset(BOT_TOKEN)
       events.length = 0
       if (!subscribed) {
-        container.resolve(Modules.EVENT_BUS).subscribe(CHAT_EVENTS.MESSAGE_CREATED, async (event: { name: string; data: Record<string, unknown> }) => {
+        getContainer().resolve(Modules.EVENT_BUS).subscribe(CHAT_EVENTS.MESSAGE_CREATED, async (event: { name: string; data: Record<string, unknown> }) => {
           events.push({ name: event.name, data: event.data })
         })
         subscribed = true
       }
-      expect(
-        (await adminPost("/settings", { bridge: { provider: "slack", channel_id: CHANNEL, shared_secret: SHARED_SECRET } }))
-          .status
-      ).toBe(200)
     })
 
     describe("POST /hooks/app/v1/bridge/incoming", () => {
@@ -85,20 +61,11 @@ medusaIntegrationTestRunner({
         const response = await hook({ thread_id: threadId, author_name: "Grace", message: "  It ships today.  " })
         expect(response.status).toBe(200)
         expect(response.data).toEqual({ success: true, message_id: expect.any(Number) })
-
-        const { data } = await client.poll(0)
-        expect(data.messages.at(-1)).toMatchObject({
-          message_id: response.data.message_id,
-          sender: "bridge",
-          author_name: "Grace",
-          message: "It ships today.",
-        })
-        expect((await storedConversation(getContainer(), conversationId)).status).toBe("open")
-        const emitted = await waitFor(
-          () => events.filter((event) => event.data.sender === "bridge"),
-          (found) => found.length === 1
+        await expectReplyDelivered(
+          getContainer(),
+          { shopper: client, conversationId, events },
+          { message_id: response.data.message_id, sender: "bridge", author_name: "Grace", message: "It ships today." }
         )
-        expect(emitted[0].data).toEqual({ conversation_id: conversationId, message_id: response.data.message_id, sender: "bridge" })
 
         // A reply from the thread is not posted back into it.
         expect((await outboxRows(getContainer())).map((row) => row.payload.message_id)).not.toContain(response.data.message_id)
@@ -249,16 +216,13 @@ medusaIntegrationTestRunner({
               return outcome
             },
           },
-          userName: slackUserNames({ botToken: BOT_TOKEN, apiBaseUrl: slackBaseUrl }),
+          userName: slackUserNames({ botToken: BOT_TOKEN, apiBaseUrl: upstreamUrl() }),
           channelId: CHANNEL,
         })
         bot = createServer((req, res) => void listener(req, res))
-        await new Promise<void>((resolve) => bot.listen(0, "127.0.0.1", resolve))
-        botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}`
+        botUrl = await listenOnLoopback(bot)
       })
-      afterEach(async () => {
-        await new Promise<void>((resolve) => bot.close(() => resolve()))
-      })
+      afterEach(() => closeServer(bot))
 
       it("relays a signed thread reply into the conversation", async () => {
         const { client, conversationId, threadId } = await threadedChat()
@@ -307,7 +271,7 @@ medusaIntegrationTestRunner({
       it("relays only people's replies in threads of the channel", async () => {
         const { threadId } = await threadedChat()
         const ignored = [
-          { bot_id: "B0BOT", text: "[Ada Agent, from the store admin] mirrored" },
+          { bot_id: "B0BOT", text: "[Ada, from the store admin] mirrored" },
           { subtype: "message_changed" },
           { thread_ts: undefined, ts: "1800000600.000100" },
           { ts: threadId },

@@ -1,10 +1,21 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import deliverBridgeOutbox from "../../../src/jobs/deliver-bridge-outbox"
+import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import type { FakePlatform } from "../../utils/fake-platform"
+import { serveFake } from "../../utils/fake-server"
+import { createPublishableKey } from "../../utils/store"
+import { VisitorClient } from "../../utils/visitor-client"
+
+import { waitFor } from "../../utils/wait-for"
+
+export { waitFor }
 
 export type OutboxRow = {
   id: number
-  status: "pending" | "done" | "failed"
+  status: "pending" | "done" | "failed" | "dead"
   attempts: number
   last_error: string | null
   /** Seconds from now until the next attempt (negative when due). */
@@ -13,16 +24,6 @@ export type OutboxRow = {
 }
 
 const knex = (container: MedusaContainer) => container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
-
-/** Polls `read` until `done` holds or ten seconds pass; returns the last value either way. */
-export async function waitFor<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 export async function outboxRows(container: MedusaContainer): Promise<OutboxRow[]> {
   const result = await knex(container).raw(
@@ -46,3 +47,106 @@ export async function conversationThread(container: MedusaContainer, conversatio
 
 /** Every pending row has been tried at least once (the background attempt is over). */
 export const triedOnce = (rows: OutboxRow[]) => rows.length > 0 && rows.every((row) => row.status !== "pending" || row.last_error)
+
+/** A fake team-chat platform (Slack or Discord) the bridge posts to; it keeps what it accepted. */
+type BridgeUpstream = FakePlatform & { reset(token: string): void; retryAfterSeconds: number; readonly posted: readonly unknown[] }
+
+type MedusaSuiteOptions = Parameters<Parameters<typeof medusaIntegrationTestRunner>[0]["testSuite"]>[0]
+
+type BridgeSetup = {
+  upstream: BridgeUpstream
+  botToken: string
+  /** The bridge settings each test starts from. */
+  bridge: Record<string, unknown>
+}
+
+/**
+ * What every bridge spec starts each test from: a fresh admin and publishable key, the
+ * platform reset to `botToken`, and the bridge settings saved as `bridge`. Visitors come from
+ * distinct addresses so that no test meets another's rate limit.
+ */
+function bridgeTestKit({ api, getContainer }: MedusaSuiteOptions, { upstream, botToken, bridge }: BridgeSetup) {
+  let admin: AdminCredentials
+  let publishableKey: string
+  let ip = 10
+
+  const adminGet = (path: string, headers: Record<string, string> | undefined = admin.bearer) =>
+    api.get(`/admin/app/v1${path}`, { headers, validateStatus: () => true })
+  const adminPost = (path: string, body: unknown = {}, headers: Record<string, string> | undefined = admin.bearer) =>
+    api.post(`/admin/app/v1${path}`, body, { headers, validateStatus: () => true })
+  const configure = async (settings: Record<string, unknown>) =>
+    expect((await adminPost("/settings", { bridge: settings })).status).toBe(200)
+  const shopper = (address = `203.0.113.${ip++}`) => new VisitorClient(api, publishableKey, address)
+
+  /** A visitor who opened the chat; returns the client and the conversation id. */
+  async function startChat(client = shopper()) {
+    const { data } = await client.session()
+    return { client, conversationId: data.conversation_id as number }
+  }
+
+  beforeEach(async () => {
+    const container = getContainer()
+    publishableKey = await createPublishableKey(container)
+    admin = await createAdmin(api, container)
+    upstream.reset(botToken)
+    await configure(bridge)
+  })
+
+  /**
+   * The throttling test each platform runs: the outbox waits as long as the platform asks
+   * (not the 30 s first backoff), to the second, and posts once the wait is over.
+   */
+  function itWaitsOutRateLimits(title: string, { retryAfterSeconds, lastError }: { retryAfterSeconds: number; lastError: string }) {
+    it(title, async () => {
+      upstream.outage = "rate_limited"
+      upstream.retryAfterSeconds = retryAfterSeconds
+      const { client } = await startChat()
+      await client.send({ message: "busy day" })
+      const [row] = await waitFor(() => outboxRows(getContainer()), (rows) => rows[0]?.last_error !== null)
+      expect(row.last_error).toBe(lastError)
+      const wait = Math.ceil(retryAfterSeconds)
+      expect(row.due_in_seconds).toBeGreaterThan(wait - 10)
+      expect(row.due_in_seconds).toBeLessThanOrEqual(wait)
+      upstream.recover()
+      await makeRetriesDue(getContainer())
+      await deliverBridgeOutbox(getContainer())
+      expect(upstream.posted).toHaveLength(1)
+    })
+  }
+
+  /** `POST /bridge/test` answers success false with the platform's reason after each `arrange`, never the token. */
+  function itReportsFailedConnectionTests(cases: [string, () => unknown, string][]) {
+    it.each(cases)("answers success false with the reason for %s", async (_, arrange, message) => {
+      await arrange()
+      const { status, data } = await adminPost("/bridge/test")
+      expect(status).toBe(200)
+      expect(data).toEqual({ success: false, message })
+      expect(JSON.stringify(data)).not.toContain(botToken)
+    })
+  }
+
+  return { adminGet, adminPost, configure, shopper, startChat, itWaitsOutRateLimits, itReportsFailedConnectionTests }
+}
+
+export type BridgeSuiteOptions = MedusaSuiteOptions &
+  ReturnType<typeof bridgeTestKit> & {
+    /** The fake platform's API base URL, once it listens. */
+    upstreamUrl: () => string
+  }
+
+/**
+ * `medusaIntegrationTestRunner` for a bridge spec: `upstream` listens before the app boots
+ * (medusa-config.ts reads the bot token and its base URL from the environment, as from a
+ * store's env), and each test starts from the bridge kit above.
+ */
+export function bridgeIntegrationTestRunner({
+  testSuite,
+  ...setup
+}: BridgeSetup & { testSuite: (options: BridgeSuiteOptions) => void }) {
+  process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN = setup.botToken
+  const { baseUrl } = serveFake(setup.upstream, "LAUNCHDESK_TEST_BRIDGE_BASE_URL")
+  medusaIntegrationTestRunner({
+    testSuite: (options) => testSuite({ ...options, ...bridgeTestKit(options, setup), upstreamUrl: baseUrl }),
+  })
+}
+

@@ -1,15 +1,10 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import deliverBridgeOutbox from "../../../src/jobs/deliver-bridge-outbox"
-import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { FakeDiscord } from "../../utils/fake-discord"
-import { createPublishableKey } from "../../utils/store"
-import { VisitorClient } from "../../utils/visitor-client"
-import { conversationThread, makeRetriesDue, outboxRows, waitFor } from "./bridge-test-helpers"
+import { bridgeIntegrationTestRunner, conversationThread, makeRetriesDue, outboxRows, waitFor } from "./bridge-test-helpers"
 
 jest.setTimeout(120 * 1000)
 
 const BOT_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.discord-bridge-token"
-process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN = BOT_TOKEN
 const CHANNEL = "1100000000000000001"
 const VOICE_CHANNEL = "1100000000000000002"
 
@@ -20,37 +15,11 @@ const discord = new FakeDiscord({
     { id: VOICE_CHANNEL, name: "lounge", type: 2 },
   ],
 })
-
-beforeAll(async () => {
-  process.env.LAUNCHDESK_TEST_BRIDGE_BASE_URL = await discord.start()
-})
-afterAll(() => discord.stop())
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let admin: AdminCredentials
-    let publishableKey: string
-    let ip = 10
-
-    const adminPost = (path: string, body: unknown = {}) =>
-      api.post(`/admin/app/v1${path}`, body, { headers: admin.bearer, validateStatus: () => true })
-    const configure = async (bridge: Record<string, unknown>) =>
-      expect((await adminPost("/settings", { bridge })).status).toBe(200)
-
-    async function startChat() {
-      const client = new VisitorClient(api, publishableKey, `203.0.113.${ip++}`)
-      const { data } = await client.session()
-      return { client, conversationId: data.conversation_id as number }
-    }
-
-    beforeEach(async () => {
-      const container = getContainer()
-      publishableKey = await createPublishableKey(container)
-      admin = await createAdmin(api, container)
-      discord.reset(BOT_TOKEN)
-      await configure({ provider: "discord", channel_id: CHANNEL })
-    })
-
+bridgeIntegrationTestRunner({
+  upstream: discord,
+  botToken: BOT_TOKEN,
+  bridge: { provider: "discord", channel_id: CHANNEL },
+  testSuite: ({ getContainer, adminPost, configure, startChat, itWaitsOutRateLimits, itReportsFailedConnectionTests }) => {
     describe("posting visitor messages", () => {
       it("starts a thread from the first message and posts later ones into it", async () => {
         const { client, conversationId } = await startChat()
@@ -68,7 +37,7 @@ medusaIntegrationTestRunner({
           parent_id: CHANNEL,
         })
         expect(starter.content).toBe(
-          `New chat #${conversationId} from a visitor. Reply in this thread to answer.\n\nDoes the orbit cap fit kids? @everyone`
+          `New chat #${conversationId} from a visitor. Reply in this thread to answer.\n\nDoes the orbit cap fit kids? @\u200beveryone`
         )
         expect(discord.messagesIn(thread.id).map((message) => message.content)).toEqual(["Visitor: Age 8"])
         expect(await conversationThread(getContainer(), conversationId)).toBe(thread.id)
@@ -96,6 +65,48 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("visitor text is posted literally", () => {
+      it("escapes markdown, so a masked link cannot hide where it goes, and wraps URLs against embeds", async () => {
+        const { client, conversationId } = await startChat()
+        await client.send({
+          message: "[Claim your refund](https://evil.test/claim) **now**",
+          page_url: "https://shop.test/p/orbit-cap?ref=a_b",
+        })
+        await waitFor(() => discord.threads(CHANNEL).length, (count) => count === 1)
+        await client.send({ message: "# URGENT\n> from staff: visit https://evil.test <@&123>" })
+        const [thread] = discord.threads(CHANNEL)
+        await waitFor(() => discord.messagesIn(thread.id).length, (count) => count === 1)
+
+        const [starter] = discord.messagesIn(CHANNEL)
+        expect(starter.content).toBe(
+          `New chat #${conversationId} from a visitor on <https://shop.test/p/orbit-cap?ref=a_b>. Reply in this thread to answer.` +
+            "\n\n\\[Claim your refund](<https://evil.test/claim>) \\*\\*now\\*\\*"
+        )
+        expect(discord.messagesIn(thread.id)[0].content).toBe(
+          "Visitor: \\# URGENT\n\\> from staff: visit <https://evil.test> \\<@&123>"
+        )
+      })
+
+      it("posts a message whose split leaves a whitespace-only piece, instead of failing it forever", async () => {
+        const { client } = await startChat()
+        await client.send({ message: "Hello?" })
+        await waitFor(() => discord.threads(CHANNEL).length, (count) => count === 1)
+        // Cut at 2,000 characters, the middle of this message is nothing but spaces.
+        await client.send({ message: `${"a".repeat(1500)}\n${" ".repeat(2500)}\nb` })
+        const rows = await waitFor(() => outboxRows(getContainer()), (found) => found.length === 2 && found.every((row) => row.status === "done"))
+        expect(rows.map((row) => [row.status, row.last_error])).toEqual([
+          ["done", null],
+          ["done", null],
+        ])
+
+        const [thread] = discord.threads(CHANNEL)
+        const pieces = discord.messagesIn(thread.id).map((message) => message.content)
+        expect(pieces[0]).toBe(`Visitor: ${"a".repeat(1500)}`)
+        expect(pieces.every((piece) => piece.trim().length > 0)).toBe(true)
+        expect(pieces.at(-1)?.endsWith("\nb")).toBe(true)
+      })
+    })
+
     it("mirrors an agent's reply into the thread, marked as from the admin", async () => {
       const { client, conversationId } = await startChat()
       await client.send({ message: "Hello?" })
@@ -103,7 +114,7 @@ medusaIntegrationTestRunner({
       expect((await adminPost("/reply", { conversation_id: conversationId, message: "Hi, how can I help?" })).status).toBe(200)
       const [thread] = discord.threads(CHANNEL)
       const mirrored = await waitFor(() => discord.messagesIn(thread.id), (messages) => messages.length === 1)
-      expect(mirrored[0].content).toBe("[Ada Agent, from the store admin] Hi, how can I help?")
+      expect(mirrored[0].content).toBe("[Ada, from the store admin] Hi, how can I help?")
     })
 
     describe("outages", () => {
@@ -158,19 +169,9 @@ medusaIntegrationTestRunner({
         expect(await conversationThread(getContainer(), conversationId)).toBe(discord.posted[0].id)
       })
 
-      it("waits as long as Discord's retry_after asks when rate limited", async () => {
-        discord.outage = "rate_limited"
-        discord.retryAfterSeconds = 299.5
-        const { client } = await startChat()
-        await client.send({ message: "rate limited" })
-        const [row] = await waitFor(() => outboxRows(getContainer()), (rows) => rows[0]?.last_error !== null)
-        expect(row.last_error).toBe("Discord POST /channels/:id/messages: HTTP 429: You are being rate limited.")
-        expect(row.due_in_seconds).toBeGreaterThan(290)
-        expect(row.due_in_seconds).toBeLessThanOrEqual(300)
-        discord.recover()
-        await makeRetriesDue(getContainer())
-        await deliverBridgeOutbox(getContainer())
-        expect(discord.posted).toHaveLength(1)
+      itWaitsOutRateLimits("waits as long as Discord's retry_after asks when rate limited", {
+        retryAfterSeconds: 299.5,
+        lastError: "Discord POST /channels/:id/messages: HTTP 429: You are being rate limited.",
       })
     })
 
@@ -188,7 +189,7 @@ medusaIntegrationTestRunner({
         ])
       })
 
-      it.each([
+      itReportsFailedConnectionTests([
         ["a revoked token", () => discord.reset("another-token"), "Discord GET /users/@me: HTTP 401: 401: Unauthorized"],
         ["an unknown channel", () => configure({ channel_id: "1100000000000000099" }), "Discord GET /channels/:id: HTTP 404: Unknown Channel"],
         [
@@ -198,13 +199,7 @@ medusaIntegrationTestRunner({
         ],
         ["an outage", () => void (discord.outage = "error"), "Discord GET /users/@me: HTTP 502"],
         ["a missing channel id", () => configure({ channel_id: null }), "The bridge is not configured: The channel id is not set."],
-      ])("answers success false with the reason for %s", async (_, arrange, message) => {
-        await arrange()
-        const { status, data } = await test()
-        expect(status).toBe(200)
-        expect(data).toEqual({ success: false, message })
-        expect(JSON.stringify(data)).not.toContain(BOT_TOKEN)
-      })
+      ])
     })
   },
 })

@@ -1,8 +1,9 @@
+// Over 300 lines on purpose: one spec for the admin's coming-soon routes, whose cases share one booted app.
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { createPublishableKey } from "../../utils/store"
-import { comingSoon, createProduct, unsafeParts, XSS_PAYLOADS } from "./helpers"
+import { comingSoon, createProduct, ledger, REFERRAL_CODE_PATTERN, unsafeParts, XSS_PAYLOADS } from "./helpers"
 
 jest.setTimeout(120 * 1000)
 
@@ -18,6 +19,12 @@ medusaIntegrationTestRunner({
     const adminGet = (path: string, headers?: Record<string, string>) => api.get(`/admin/coming-soon${path}`, as(headers))
     const adminPost = (path: string, body: unknown, headers?: Record<string, string>) =>
       api.post(`/admin/coming-soon${path}`, body, as(headers))
+    /** Saves a product's coming-soon settings, which must succeed; answers what the admin shows. */
+    async function saveProduct(productId: string, body: Record<string, unknown>) {
+      const saved = await adminPost(`/products/${productId}`, body)
+      expect(saved.status).toBe(200)
+      return saved.data
+    }
     const storeGet = (productId: string) =>
       api.get(`/store/coming-soon/products/${productId}`, {
         headers: { "x-publishable-api-key": publishableKey },
@@ -76,15 +83,14 @@ medusaIntegrationTestRunner({
       it("saves the settings, applies partial updates, and links them to the product", async () => {
         const container = getContainer()
         const productId = await createProduct(container)
-        const saved = await adminPost(`/products/${productId}`, {
+        const saved = await saveProduct(productId, {
           enabled: "yes",
           arrival_date: "2031-03-14",
           offer_description: "<p>Early birds get <strong>20% off</strong>.</p>",
           mailer_group_id: "112233",
           forms_form_id: "7",
         })
-        expect(saved.status).toBe(200)
-        expect(saved.data).toEqual({
+        expect(saved).toEqual({
           product_id: productId,
           enabled: true,
           arrival_date: "2031-03-14",
@@ -95,15 +101,14 @@ medusaIntegrationTestRunner({
           forms_addon_available: false,
         })
 
-        const partial = await adminPost(`/products/${productId}`, { enabled: "no", arrival_date: "" })
-        expect(partial.status).toBe(200)
-        expect(partial.data).toMatchObject({
+        const partial = await saveProduct(productId, { enabled: "no", arrival_date: "" })
+        expect(partial).toMatchObject({
           enabled: false,
           arrival_date: null,
           mailer_group_id: "112233",
           offer_description: "<p>Early birds get <strong>20% off</strong>.</p>",
         })
-        expect((await adminGet(`/products/${productId}`)).data).toEqual(partial.data)
+        expect((await adminGet(`/products/${productId}`)).data).toEqual(partial)
         expect(await comingSoon(container).listCsProductSettings({})).toHaveLength(1)
 
         const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -155,14 +160,9 @@ medusaIntegrationTestRunner({
           expect(unsafeParts(payload)).not.toEqual([])
           const container = getContainer()
           const productId = await createProduct(container)
-          const saved = await adminPost(`/products/${productId}`, {
-            enabled: true,
-            mailer_group_id: "1",
-            offer_description: payload,
-          })
-          expect(saved.status).toBe(200)
+          const saved = await saveProduct(productId, { enabled: true, mailer_group_id: "1", offer_description: payload })
           const [stored] = await comingSoon(container).listCsProductSettings({ product_id: productId })
-          const outputs = [stored.offer_description ?? "", saved.data.offer_description ?? ""]
+          const outputs = [stored.offer_description ?? "", saved.offer_description ?? ""]
           const storefront = await storeGet(productId)
           expect(storefront.status).toBe(200)
           outputs.push(storefront.data.offer_description ?? "")
@@ -176,14 +176,13 @@ medusaIntegrationTestRunner({
         const container = getContainer()
         const productId = await createProduct(container)
         const safe = `<p>Ships <em>spring</em> 2031. <a href="https://shop.example/faq" target="_blank">FAQ</a></p>`
-        const saved = await adminPost(`/products/${productId}`, { enabled: true, offer_description: safe })
-        expect(saved.data.offer_description).toBe(
+        const saved = await saveProduct(productId, { enabled: true, offer_description: safe })
+        expect(saved.offer_description).toBe(
           `<p>Ships <em>spring</em> 2031. <a href="https://shop.example/faq" target="_blank" rel="noopener noreferrer">FAQ</a></p>`
         )
 
         // A row written around the API (an import, an older version): the storefront still gets safe markup.
-        const store = await comingSoon(container).comingSoonStore()
-        await store.upsertProductSetting(productId, {
+        await comingSoon(container).upsertProductSetting(productId, {
           enabled: true,
           arrival_date: null,
           offer_description: `Line one\nline two<img src=x onerror=alert(1)>\n\n<script>alert(1)</script>Second paragraph`,
@@ -261,7 +260,7 @@ medusaIntegrationTestRunner({
     describe("GET /admin/coming-soon/signups", () => {
       async function seedLedger() {
         const container = getContainer()
-        const store = await comingSoon(container).comingSoonStore()
+        const store = await comingSoon(container).signups()
         const lamp = await createProduct(container, "Lamp")
         const chair = await createProduct(container, "Chair")
         const rows = [
@@ -295,12 +294,15 @@ medusaIntegrationTestRunner({
           "bob@example.com",
           "ada@example.com",
         ])
+        const bob = (await ledger(getContainer())).find((row) => row.email === "bob@example.com")
+        expect(bob?.referral_code).toMatch(REFERRAL_CODE_PATTERN)
         expect(all.data.items[2]).toEqual({
           id: expect.stringMatching(/^cssu_/),
           email: "bob@example.com",
           product_id: lamp,
           mailer_id: null,
           referrer_id: "31000000000000001",
+          referral_code: bob?.referral_code,
           customer_id: null,
           sync_status: "skipped",
           last_sync_error: null,
@@ -314,6 +316,9 @@ medusaIntegrationTestRunner({
         ])
         const search = await adminGet("/signups?search=BOB")
         expect(search.data.total).toBe(1)
+        // A referral code finds its own row.
+        const byCode = await adminGet(`/signups?search=${bob?.referral_code.toUpperCase()}`)
+        expect(byCode.data.items.map((row: { email: string }) => row.email)).toEqual(["bob@example.com"])
         const literal = await adminGet(`/signups?search=${encodeURIComponent("%")}`)
         expect(literal.data.total).toBe(0)
         const page = await adminGet("/signups?per_page=3&page=2")
@@ -333,7 +338,7 @@ medusaIntegrationTestRunner({
         expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8")
         expect(csv.headers["content-disposition"]).toBe('attachment; filename="coming-soon-signups.csv"')
         const lines = String(csv.data).trim().split("\n")
-        expect(lines[0]).toBe("id,email,product_id,mailer_id,referrer_id,customer_id,sync_status,created_at")
+        expect(lines[0]).toBe("id,email,product_id,mailer_id,referrer_id,referral_code,customer_id,sync_status,created_at")
         expect(lines.slice(1)).toEqual(
           rows.map(
             (row: Record<string, string | null>) =>
@@ -343,6 +348,7 @@ medusaIntegrationTestRunner({
                 row.product_id,
                 "",
                 row.referrer_id ?? "",
+                row.referral_code,
                 "",
                 "skipped",
                 new Date(String(row.created_at)).toISOString(),

@@ -1,19 +1,20 @@
+// Over 300 lines on purpose: one spec for the store's signup routes, whose cases share one booted app.
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { AxiosResponse } from "axios"
 import { COMING_SOON_EVENTS } from "../../../src/coming-soon/events"
-import { signupTokenKeyOf } from "../../../src/coming-soon/medusa-deps"
-import { signupDepsOf } from "../../../src/coming-soon/medusa-signup"
+import { signupTokenKeyOf } from "../../../src/medusa/coming-soon"
+import { signupDepsOf } from "../../../src/medusa/coming-soon-signup"
 import { signup, SIGNUP_MESSAGES } from "../../../src/coming-soon/signup"
 import { issueSignupToken } from "../../../src/coming-soon/signup-token"
-import { hashClientKey } from "../../../src/shared/limiter"
+import { hashClientKey } from "../../../src/modules/launchdesk/sql/rate-limit-repository"
 import syncComingSoonSignups from "../../../src/jobs/sync-signups"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { createPublishableKey } from "../../utils/store"
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
 import { FakeCaptcha, SITEVERIFY_PATHS, type CaptchaProviderName } from "../../utils/fake-captcha"
-import { captureOutput, comingSoon, createProduct, ledger, limiterWindows } from "./helpers"
+import { captureOutput, comingSoon, createProduct, ledger, limiterWindows, REFERRAL_CODE_PATTERN } from "./helpers"
 
 jest.setTimeout(120 * 1000)
 
@@ -193,7 +194,9 @@ medusaIntegrationTestRunner({
         expect(response.status).toBe(200)
         const subscriber = mailer.subscribers.get("ada.lovelace@example.com")
         expect(subscriber).toBeDefined()
-        expect(response.data).toEqual({ success: true, data: { mailer_id: subscriber?.id } })
+        const [row] = await ledger(getContainer())
+        expect(row.referral_code).toMatch(REFERRAL_CODE_PATTERN)
+        expect(response.data).toEqual({ success: true, data: { mailer_id: subscriber?.id, referral_code: row.referral_code } })
         const cookie = cookieOf(response, "cs_mailer_user_id")
         expect(cookie).toContain(`cs_mailer_user_id=${subscriber?.id}`)
         expect(cookie).toContain("Path=/")
@@ -211,7 +214,6 @@ medusaIntegrationTestRunner({
         expect(upsert.body).toEqual({ email: "ada.lovelace@example.com", groups: [GROUP] })
         expect([...(subscriber?.groups ?? [])]).toEqual([GROUP])
 
-        const [row] = await ledger(getContainer())
         expect(row).toMatchObject({
           email: "ada.lovelace@example.com",
           product_id: productId,
@@ -246,8 +248,9 @@ medusaIntegrationTestRunner({
         const existingId = mailer.seedSubscriber("known@example.com")
         const { productId, token } = await comingSoonProduct()
         const response = await post({ signup_token: token, product_id: productId, email: "known@example.com", name: "" })
-        expect(response.data).toEqual({ success: true, data: { mailer_id: existingId } })
-        expect((await ledger(getContainer()))[0]).toMatchObject({ mailer_id: existingId, sync_status: "synced" })
+        const [row] = await ledger(getContainer())
+        expect(response.data).toEqual({ success: true, data: { mailer_id: existingId, referral_code: row.referral_code } })
+        expect(row).toMatchObject({ mailer_id: existingId, sync_status: "synced" })
       })
 
       it("treats a second signup of the same address for the same product as success, inserting and calling nothing", async () => {
@@ -274,7 +277,10 @@ medusaIntegrationTestRunner({
         )
         expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200))
         expect(responses.every((response) => response.data.success === true)).toBe(true)
-        expect((await ledger(getContainer())).length).toBe(1)
+        const rows = await ledger(getContainer())
+        expect(rows.length).toBe(1)
+        // Every racing request answers the one row's code.
+        expect(new Set(responses.map((response) => response.data.data.referral_code))).toEqual(new Set([rows[0].referral_code]))
         expect(mailer.upserts("race@example.com")).toHaveLength(1)
         expect(signupEvents()).toHaveLength(1)
       })
@@ -305,6 +311,64 @@ medusaIntegrationTestRunner({
         await post({ signup_token: token, product_id: productId, email: "noref@example.com", name: "", shared_by: "<>!" })
         const rows = await ledger(getContainer())
         expect(rows.map((row) => row.referrer_id)).toEqual(["3100scriptalert1script77", null])
+      })
+    })
+
+    describe("POST /store/coming-soon/signup: referral codes from the ledger", () => {
+      const codeOf = (response: AxiosResponse): unknown => response.data?.data?.referral_code
+
+      it("answers a duplicate signup with the existing row's code, also when MailerLite failed", async () => {
+        await configure()
+        mailer.reset({ upsertStatus: 500 })
+        const { productId, token } = await comingSoonProduct()
+        const first = await post({ signup_token: token, product_id: productId, email: "twice@example.com", name: "" })
+        const second = await post({ signup_token: token, product_id: productId, email: " TWICE@example.com", name: "" })
+        const rows = await ledger(getContainer())
+        expect(rows).toHaveLength(1)
+        expect(codeOf(first)).toMatch(REFERRAL_CODE_PATTERN)
+        expect(codeOf(first)).toBe(rows[0].referral_code)
+        expect(second.data).toEqual({ success: true, data: { mailer_id: null, referral_code: rows[0].referral_code } })
+      })
+
+      it("stores a friend's shared_by=<code> as the referrer, matching the referrer's row, without MailerLite", async () => {
+        await configure({ mailerKey: false })
+        const { productId, token } = await comingSoonProduct()
+        const referrer = await post({ signup_token: token, product_id: productId, email: "referrer@example.com", name: "" })
+        const code = codeOf(referrer)
+        expect(code).toMatch(REFERRAL_CODE_PATTERN)
+        const friend = await post({ signup_token: token, product_id: productId, email: "friend@example.com", name: "", shared_by: code })
+        expect(friend.status).toBe(200)
+        expect(codeOf(friend)).toMatch(REFERRAL_CODE_PATTERN)
+        expect(codeOf(friend)).not.toBe(code)
+
+        const rows = await ledger(getContainer())
+        const friendRow = rows.find((row) => row.email === "friend@example.com")
+        expect(friendRow?.referrer_id).toBe(code)
+        expect(rows.filter((row) => row.referral_code === friendRow?.referrer_id).map((row) => row.email)).toEqual([
+          "referrer@example.com",
+        ])
+        expect(signupEvents().map((event) => event.data.referrer_id)).toEqual([null, code])
+        expect(mailer.requests).toHaveLength(0)
+      })
+
+      it("gives 200 signups 200 different codes, each answered as stored", async () => {
+        await configure({ mailerKey: false })
+        const { productId, token } = await comingSoonProduct()
+        const answered: unknown[] = []
+        for (let batch = 0; batch < 10; batch++) {
+          const responses = await Promise.all(
+            Array.from({ length: 20 }, (_, index) =>
+              post({ signup_token: token, product_id: productId, email: `many-${batch}-${index}@example.com`, name: "" })
+            )
+          )
+          expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200))
+          answered.push(...responses.map(codeOf))
+        }
+        const stored = (await ledger(getContainer())).map((row) => row.referral_code)
+        expect(stored).toHaveLength(200)
+        expect(new Set(stored).size).toBe(200)
+        expect(stored.every((code) => REFERRAL_CODE_PATTERN.test(code))).toBe(true)
+        expect(new Set(answered)).toEqual(new Set(stored))
       })
     })
 
@@ -393,10 +457,9 @@ medusaIntegrationTestRunner({
         for (let n = 1; n <= 7; n++) {
           const result = await signup(deps, {
             ip: undefined,
-            cookies: {},
             body: { signup_token: token, product_id: productId, email: `anon${n}@example.com`, name: "" },
           })
-          expect(result.status).toBe(200)
+          expect(result.kind).toBe("ok")
         }
         expect(await limiterWindows(getContainer())).toHaveLength(0)
         expect((await ledger(getContainer())).length).toBe(7)
@@ -563,9 +626,11 @@ medusaIntegrationTestRunner({
         })
         expect(Date.now() - started).toBeLessThan(OUTBOUND_TIMEOUT_MS * 4)
         expect(response?.status).toBe(200)
-        expect(response?.data).toEqual({ success: true, data: { mailer_id: null } })
-        expect(response && cookieOf(response, "cs_mailer_user_id")).toBeUndefined()
         const [row] = await ledger(getContainer())
+        // The share links still get the ledger row's own code.
+        expect(row.referral_code).toMatch(REFERRAL_CODE_PATTERN)
+        expect(response?.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code } })
+        expect(response && cookieOf(response, "cs_mailer_user_id")).toBeUndefined()
         expect(row).toMatchObject({ sync_status: "pending", mailer_id: null, sync_attempts: 1, last_sync_error: error })
         expect(secondsFromNow(row.next_sync_at)).toBeGreaterThan(20)
         expect(secondsFromNow(row.next_sync_at)).toBeLessThanOrEqual(30)
@@ -580,9 +645,10 @@ medusaIntegrationTestRunner({
         const { productId, token } = await comingSoonProduct()
         const response = await post({ signup_token: token, product_id: productId, email: "half@example.com", name: "" })
         const id = mailer.subscribers.get("half@example.com")?.id
-        expect(response.data).toEqual({ success: true, data: { mailer_id: id } })
+        const [row] = await ledger(getContainer())
+        expect(response.data).toEqual({ success: true, data: { mailer_id: id, referral_code: row.referral_code } })
         expect(cookieOf(response, "cs_mailer_user_id")).toContain(`cs_mailer_user_id=${id}`)
-        expect((await ledger(getContainer()))[0]).toMatchObject({
+        expect(row).toMatchObject({
           sync_status: "pending",
           mailer_id: id,
           last_sync_error: "group assignment: HTTP 503 Server Error",
@@ -593,9 +659,11 @@ medusaIntegrationTestRunner({
         await configure({ mailerKey: false })
         const { productId, token } = await comingSoonProduct()
         const response = await post({ signup_token: token, product_id: productId, email: "offline@example.com", name: "" })
-        expect(response.data).toEqual({ success: true, data: { mailer_id: null } })
+        const [row] = await ledger(getContainer())
+        expect(row.referral_code).toMatch(REFERRAL_CODE_PATTERN)
+        expect(response.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code } })
         expect(mailer.requests).toHaveLength(0)
-        expect((await ledger(getContainer()))[0]).toMatchObject({ sync_status: "skipped", next_sync_at: null, sync_attempts: 0 })
+        expect(row).toMatchObject({ sync_status: "skipped", next_sync_at: null, sync_attempts: 0 })
         await makeAllDue()
         await syncComingSoonSignups(getContainer())
         expect(mailer.requests).toHaveLength(0)

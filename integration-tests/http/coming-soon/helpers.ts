@@ -1,8 +1,13 @@
 export { captureOutput } from "../../utils/capture-output"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { AxiosResponse } from "axios"
 import { Parser } from "htmlparser2"
+import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import type { FakeMailerLite } from "../../utils/fake-mailerlite"
+import { serveFake } from "../../utils/fake-server"
+import { createPublishableKey } from "../../utils/store"
 import { COMING_SOON_MODULE, type ComingSoonModuleService } from "../../../src/modules/coming-soon"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 
@@ -26,6 +31,76 @@ export async function createProduct(
   const [product] = await container.resolve(Modules.PRODUCT).createProducts([{ title: `${title} ${productCounter}`, status }])
   return product.id
 }
+
+type MedusaSuiteOptions = Parameters<Parameters<typeof medusaIntegrationTestRunner>[0]["testSuite"]>[0]
+
+/** A product open for signups, and the token its storefront page hands out. */
+export type LaunchedProduct = { productId: string; signupToken: string }
+
+export type MailerSuiteOptions = MedusaSuiteOptions & {
+  /** The admin of the current test. */
+  admin: () => AdminCredentials
+  /**
+   * Saves the MailerLite key (and `settings`), then opens a new product for signups into
+   * `group` as the admin would, and reads its signup token as the storefront does.
+   */
+  launchForSignups: (group: string, settings?: Record<string, unknown>) => Promise<LaunchedProduct>
+  /** A shopper's signup for `product` (from `ip` when given), as the storefront posts it. */
+  signup: (product: LaunchedProduct, email: string, ip?: string) => Promise<AxiosResponse>
+}
+
+/**
+ * `medusaIntegrationTestRunner` for a spec about the signup ledger's MailerLite sync: `mailer`
+ * listens before the app boots (medusa-config.ts reads its base URL from the environment), and
+ * each test starts with a fresh admin and publishable key and a mailer that behaves.
+ */
+export function mailerIntegrationTestRunner({
+  mailer,
+  mailerKey,
+  testSuite,
+}: {
+  mailer: FakeMailerLite
+  mailerKey: string
+  testSuite: (options: MailerSuiteOptions) => void
+}) {
+  serveFake(mailer, "LAUNCHDESK_TEST_MAILER_BASE_URL")
+  medusaIntegrationTestRunner({
+    testSuite: (options) => {
+      const { api, getContainer } = options
+      let admin: AdminCredentials
+      let publishableKey: string
+
+      beforeEach(async () => {
+        const container = getContainer()
+        admin = await createAdmin(api, container)
+        publishableKey = await createPublishableKey(container)
+        mailer.reset()
+      })
+
+      async function launchForSignups(group: string, settings: Record<string, unknown> = {}) {
+        const headers = admin.bearer
+        expect((await api.post("/admin/coming-soon/settings", { mailer_api_key: mailerKey, ...settings }, { headers })).status).toBe(200)
+        const productId = await createProduct(getContainer())
+        expect((await api.post(`/admin/coming-soon/products/${productId}`, { enabled: true, mailer_group_id: group }, { headers })).status).toBe(200)
+        const page = await api.get(`/store/coming-soon/products/${productId}`, { headers: { "x-publishable-api-key": publishableKey } })
+        expect(page.status).toBe(200)
+        return { productId, signupToken: page.data.signup_token as string }
+      }
+
+      const signup = ({ productId, signupToken }: LaunchedProduct, email: string, ip?: string) =>
+        api.post(
+          "/store/coming-soon/signup",
+          { signup_token: signupToken, product_id: productId, email, name: "" },
+          { headers: { "x-publishable-api-key": publishableKey, ...(ip ? { "x-forwarded-for": ip } : {}) } }
+        )
+
+      testSuite({ ...options, admin: () => admin, launchForSignups, signup })
+    },
+  })
+}
+
+/** A ledger row's referral code: 10 characters of lower-case Crockford base32. */
+export const REFERRAL_CODE_PATTERN = /^[0-9a-hjkmnp-tv-z]{10}$/
 
 /** Every ledger row, oldest first. */
 export const ledger = (container: MedusaContainer) =>

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the fast lane's parity cases share one booted Medusa app and one fast lane beside it.
 import fs from "node:fs"
 import http, { type IncomingHttpHeaders } from "node:http"
 import path from "node:path"
@@ -10,12 +11,12 @@ import { CHAT_EVENTS } from "../../../src/chat/events"
 import { VISITOR_EFFECTS_TOPIC } from "../../../src/chat/visitor/deferred-effects"
 import { fastLaneOptions } from "../../../src/fast-lane/config"
 import { DEFAULT_KEY_CACHE_TTL_MS, MAX_KEY_CACHE_TTL_MS, PublishableKeyCheck } from "../../../src/fast-lane/publishable-key"
-import type { FastLane } from "../../../src/fast-lane/server"
 import { knexRunner } from "../../../src/shared/sql"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 import { chatModule, storedConversation } from "../../utils/chat"
-import { fastLaneApi, startTestFastLane } from "../../utils/fast-lane"
+import { fastLaneApi, fastLaneForSpec, startTestFastLane } from "../../utils/fast-lane"
 import { VisitorClient } from "../../utils/visitor-client"
+import { waitFor } from "../../utils/wait-for"
 
 jest.setTimeout(120 * 1000)
 
@@ -38,15 +39,6 @@ function rawRequest(baseUrl: string, { method, path, headers = {}, body }: RawRe
     if (body !== undefined) request.write(body)
     request.end()
   })
-}
-
-const waitFor = async <T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 // Headers whose values must match between the lanes exactly.
@@ -85,16 +77,11 @@ function comparable(response: RawResponse, secrets: string[]) {
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConfig }) => {
-    let fastLane: FastLane
+    const fastLane = fastLaneForSpec(dbConfig)
     let publishableKey: string
     let publishableKeyId: string
     const medusaUrl = () => String(api.defaults.baseURL)
     const chat = () => chatModule(getContainer())
-
-    beforeAll(async () => {
-      fastLane = await startTestFastLane(dbConfig.clientUrl)
-    })
-    afterAll(() => fastLane?.close())
 
     beforeEach(async () => {
       const { result } = await createApiKeysWorkflow(getContainer()).run({
@@ -109,7 +96,7 @@ medusaIntegrationTestRunner({
       const cookies: Record<string, string> = {}
       for (const [lane, url] of [
         ["medusa", medusaUrl()],
-        ["fast", fastLane.url],
+        ["fast", fastLane().url],
       ]) {
         const response = await rawRequest(url, {
           method: "POST",
@@ -164,7 +151,7 @@ medusaIntegrationTestRunner({
           return rawRequest(url, { ...request, headers })
         }
         const medusa = await send(medusaUrl(), "medusa")
-        const fast = await send(fastLane.url, "fast")
+        const fast = await send(fastLane().url, "fast")
         expect(comparable(fast, [])).toEqual(comparable(medusa, []))
         if (fast.body === medusa.body) {
           expect(fast.headers.etag).toBe(medusa.headers.etag)
@@ -176,7 +163,7 @@ medusaIntegrationTestRunner({
         const cookies = await cookiesPerLane()
         for (const [lane, url] of [
           ["medusa", medusaUrl()],
-          ["fast", fastLane.url],
+          ["fast", fastLane().url],
         ]) {
           const headers = { "x-publishable-api-key": publishableKey, cookie: cookies[lane] }
           const first = await rawRequest(url, { method: "GET", path: `${V1}/poll?since_id=0`, headers })
@@ -205,7 +192,7 @@ medusaIntegrationTestRunner({
     describe("CORS", () => {
       it("answers the storefront's preflight with its origin and credentials, and a foreign one without", async () => {
         const preflight = (origin: string) =>
-          rawRequest(fastLane.url, {
+          rawRequest(fastLane().url, {
             method: "OPTIONS",
             path: `${V1}/poll`,
             headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "x-publishable-api-key" },
@@ -220,7 +207,7 @@ medusaIntegrationTestRunner({
       })
 
       it("applies storeCors to real answers, errors included", async () => {
-        const response = await rawRequest(fastLane.url, {
+        const response = await rawRequest(fastLane().url, {
           method: "GET",
           path: `${V1}/poll`,
           headers: { origin: ALLOWED_ORIGIN, "x-publishable-api-key": publishableKey },
@@ -235,7 +222,7 @@ medusaIntegrationTestRunner({
       it("caches a key's lookup for at most 30 s by default", () => {
         expect(DEFAULT_KEY_CACHE_TTL_MS).toBeLessThanOrEqual(MAX_KEY_CACHE_TTL_MS)
         expect(MAX_KEY_CACHE_TTL_MS).toBe(30_000)
-        expect(fastLane.keys.ttlMs).toBe(DEFAULT_KEY_CACHE_TTL_MS)
+        expect(fastLane().keys.ttlMs).toBe(DEFAULT_KEY_CACHE_TTL_MS)
         const sql = knexRunner(getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION))
         expect(new PublishableKeyCheck(sql).ttlMs).toBeLessThanOrEqual(30_000)
         expect(new PublishableKeyCheck(sql, 120_000).ttlMs).toBe(30_000)
@@ -290,9 +277,9 @@ medusaIntegrationTestRunner({
         const ip = "198.51.100.77"
         for (let i = 0; i < 5; i++) {
           expect((await new VisitorClient(api, publishableKey, ip).session()).status).toBe(200)
-          expect((await new VisitorClient(fastLaneApi(fastLane), publishableKey, ip).session()).status).toBe(200)
+          expect((await new VisitorClient(fastLaneApi(fastLane()), publishableKey, ip).session()).status).toBe(200)
         }
-        const refusedFast = await new VisitorClient(fastLaneApi(fastLane), publishableKey, ip).session()
+        const refusedFast = await new VisitorClient(fastLaneApi(fastLane()), publishableKey, ip).session()
         expect(refusedFast.status).toBe(429)
         expect(Number(refusedFast.headers["retry-after"])).toBeGreaterThanOrEqual(1)
         expect((await new VisitorClient(api, publishableKey, ip).session()).status).toBe(429)
@@ -309,7 +296,7 @@ medusaIntegrationTestRunner({
           const refused = await new VisitorClient(fastLaneApi(untrusting), publishableKey, "203.0.113.99").session()
           expect(refused.status).toBe(429)
           // The trusting lane tells them apart.
-          expect((await new VisitorClient(fastLaneApi(fastLane), publishableKey, "203.0.113.99").session()).status).toBe(200)
+          expect((await new VisitorClient(fastLaneApi(fastLane()), publishableKey, "203.0.113.99").session()).status).toBe(200)
         } finally {
           await untrusting.close()
         }
@@ -332,7 +319,7 @@ medusaIntegrationTestRunner({
       })
 
       it("reach Medusa's event bus through the outbox, once each", async () => {
-        const shopper = new VisitorClient(fastLaneApi(fastLane), publishableKey)
+        const shopper = new VisitorClient(fastLaneApi(fastLane()), publishableKey)
         const { data: session } = await shopper.session()
         const { data: sent } = await shopper.send({ message: "Is the hoodie back in stock?" })
 
@@ -360,7 +347,7 @@ medusaIntegrationTestRunner({
         events.length = 0
         // Recorded without its NOTIFY, as if the fast lane stopped right after the insert.
         const launchdesk = getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE)
-        await (await launchdesk.outboxStore()).enqueue({
+        await (await launchdesk.outbox()).enqueue({
           topic: VISITOR_EFFECTS_TOPIC,
           dedupe_key: `${VISITOR_EFFECTS_TOPIC}:test:${session.conversation_id}`,
           group_key: `chat.conversation:${session.conversation_id}`,
@@ -380,11 +367,11 @@ medusaIntegrationTestRunner({
       async function statementsDuring(work: () => Promise<void>) {
         let count = 0
         const onQuery = () => count++
-        fastLane.knex.on("query", onQuery)
+        fastLane().knex.on("query", onQuery)
         try {
           await work()
         } finally {
-          fastLane.knex.off("query", onQuery)
+          fastLane().knex.off("query", onQuery)
         }
         return count
       }
@@ -400,8 +387,8 @@ medusaIntegrationTestRunner({
       }
 
       it("answers a poll with nothing new without a database round trip, and a new message at once", async () => {
-        await fastLane.push.feed.whenLive()
-        const shopper = new VisitorClient(fastLaneApi(fastLane), publishableKey)
+        await fastLane().push.feed.whenLive()
+        const shopper = new VisitorClient(fastLaneApi(fastLane()), publishableKey)
         const { data: session } = await shopper.session()
         const { data: sent } = await shopper.send({ message: "hello" })
         // A poll reads the database and learns that nothing newer exists (unless a notice raced it).
@@ -410,13 +397,13 @@ medusaIntegrationTestRunner({
         const idle = await statementsDuring(async () => {
           for (let i = 0; i < 20; i++) {
             const response = await shopper.poll(sent.message_id)
-            expect(response.data).toEqual({ messages: [], conversation_id: session.conversation_id })
+            expect(response.data).toEqual({ messages: [], has_more: false, conversation_id: session.conversation_id })
           }
         })
         expect(idle).toBe(0)
 
         // A reply written by Medusa (another pool, as another process would) shows on a later poll.
-        const reply = await (await chat().visitorStore()).insertMessage({
+        const reply = await (await chat().conversations()).insertMessage({
           conversation_id: session.conversation_id,
           sender: "agent",
           message: "Yes, since Monday",
@@ -431,13 +418,13 @@ medusaIntegrationTestRunner({
       })
 
       it("forgets what it knew when the LISTEN connection drops, so nothing committed meanwhile is missed", async () => {
-        await fastLane.push.feed.whenLive()
-        const shopper = new VisitorClient(fastLaneApi(fastLane), publishableKey)
+        await fastLane().push.feed.whenLive()
+        const shopper = new VisitorClient(fastLaneApi(fastLane()), publishableKey)
         const { data: session } = await shopper.session()
         const { data: sent } = await shopper.send({ message: "hello" })
         await learnIdle(shopper, sent.message_id)
 
-        const generation = fastLane.push.feed.generation
+        const generation = fastLane().push.feed.generation
         const knex = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
         const database = dbConfig.dbName.replace(/"/g, '""')
         // Keep the listener from reconnecting until the message is committed, so its notice is lost
@@ -451,12 +438,12 @@ medusaIntegrationTestRunner({
             `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`
           )
           await waitFor(
-            () => fastLane.push.feed.generation,
+            () => fastLane().push.feed.generation,
             (now) => now !== generation,
             5000
           )
-          expect(fastLane.push.feed.live).toBe(false)
-          missed = await (await chat().visitorStore()).insertMessage({
+          expect(fastLane().push.feed.live).toBe(false)
+          missed = await (await chat().conversations()).insertMessage({
             conversation_id: session.conversation_id,
             sender: "agent",
             message: "sent while you were away",
@@ -467,14 +454,14 @@ medusaIntegrationTestRunner({
           await maintenance.end()
         }
         // Listening again; the notice of `missed` never came, yet the next poll has it.
-        await fastLane.push.feed.whenLive()
+        await fastLane().push.feed.whenLive()
         const polled = await shopper.poll(sent.message_id)
         expect(polled.data.messages.map((m: { message_id: number }) => m.message_id)).toEqual([missed!.message_id])
       })
 
       it("still refreshes last_seen_at every 20 s while polls are answered from memory", async () => {
-        await fastLane.push.feed.whenLive()
-        const shopper = new VisitorClient(fastLaneApi(fastLane), publishableKey)
+        await fastLane().push.feed.whenLive()
+        const shopper = new VisitorClient(fastLaneApi(fastLane()), publishableKey)
         const { data: session } = await shopper.session()
         await shopper.poll(0)
         const first = (await storedConversation(getContainer(), session.conversation_id)).last_seen_at

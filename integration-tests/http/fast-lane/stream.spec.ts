@@ -1,9 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { FastLane } from "../../../src/fast-lane/server"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule, storedConversation } from "../../utils/chat"
-import { fastLaneApi, LANES, spawnFastLane, startTestFastLane, type Lane } from "../../utils/fast-lane"
-import { eventIds, openSse, type SseStream } from "../../utils/sse"
+import { fastLaneApi, LANES, spawnFastLane, fastLaneForSpec, type Lane } from "../../utils/fast-lane"
+import { medusaPush } from "../../../src/medusa/chat"
+import { abortSseWhileOpening, eventIds, openSse, settleTo, type SseStream } from "../../utils/sse"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
 
@@ -14,21 +14,18 @@ jest.setTimeout(120 * 1000)
 process.env.LAUNCHDESK_TEST_PUSH_HEARTBEAT_SECONDS = "1"
 process.env.LAUNCHDESK_TEST_PUSH_MAX_STREAMS_PER_IP = "3"
 const MAX_STREAMS = 3
+// Hang-ups spread over the time a stream takes to open on either lane, so some land at each await.
+const hangUpDelays = (count: number) => Array.from({ length: count }, (_, i) => (i % 20) / 2)
 
 type StreamOptions = { sinceId?: number; lastEventId?: number | string; ip?: string }
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConfig }) => {
-    let fastLane: FastLane
+    const fastLane = fastLaneForSpec(dbConfig)
     let publishableKey: string
     let admin: AdminCredentials
     const open: SseStream[] = []
     const chat = () => chatModule(getContainer())
-
-    beforeAll(async () => {
-      fastLane = await startTestFastLane(dbConfig.clientUrl)
-    })
-    afterAll(() => fastLane?.close())
 
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
@@ -44,11 +41,11 @@ medusaIntegrationTestRunner({
 
     /** A message written by the bridge straight into the store, as its webhook route does. */
     const bridgeMessage = async (conversationId: number, message: string) =>
-      (await (await chat().visitorStore()).insertMessage({ conversation_id: conversationId, sender: "bridge", message }))!
+      (await (await chat().conversations()).insertMessage({ conversation_id: conversationId, sender: "bridge", message }))!
 
     describe.each(LANES)("GET /store/app/v1/stream on the %s lane", (lane: Lane) => {
-      const baseUrl = () => (lane === "medusa" ? String(api.defaults.baseURL) : fastLane.url)
-      const visitor = (ip?: string) => new VisitorClient(lane === "medusa" ? api : fastLaneApi(fastLane), publishableKey, ip)
+      const baseUrl = () => (lane === "medusa" ? String(api.defaults.baseURL) : fastLane().url)
+      const visitor = (ip?: string) => new VisitorClient(lane === "medusa" ? api : fastLaneApi(fastLane()), publishableKey, ip)
 
       async function streamOf(shopper: VisitorClient | null, { sinceId, lastEventId, ip = "203.0.113.10" }: StreamOptions = {}) {
         const headers: Record<string, string> = { "x-publishable-api-key": publishableKey, "x-forwarded-for": ip }
@@ -161,6 +158,27 @@ medusaIntegrationTestRunner({
         }
         expect(again.status).toBe(200)
       })
+
+      it("lets go of every stream whose client hangs up while it opens: 40 of them leave the address free", async () => {
+        const ip = "198.51.100.60"
+        const shopper = visitor(ip)
+        await shopper.session()
+        const slots = async () => (lane === "medusa" ? (await medusaPush(getContainer())).visitorSlots : fastLane().push.visitorSlots)
+        const headers = {
+          "x-publishable-api-key": publishableKey,
+          "x-forwarded-for": ip,
+          cookie: `app_visitor_hash=${shopper.visitorHash}`,
+        }
+        for (const delay of hangUpDelays(40)) {
+          await abortSseWhileOpening(`${baseUrl()}/store/app/v1/stream`, headers, delay)
+        }
+        expect(await settleTo(async () => (await slots()).total, 0)).toBe(0)
+        const stream = await streamOf(shopper, { ip })
+        expect(stream.status).toBe(200)
+        expect(await stream.waitForComments(1, 5000)).toEqual(["keep-alive"])
+        stream.close()
+        expect(await settleTo(async () => (await slots()).total, 0)).toBe(0)
+      })
     })
 
     describe("across processes", () => {
@@ -178,13 +196,13 @@ medusaIntegrationTestRunner({
 
           const agent = (await reply(session.conversation_id, "Hello from the Medusa process")).data.message_id
           // And a visitor message through this test process's own fast lane: a third process's pool.
-          const sameBrowser = new VisitorClient(fastLaneApi(fastLane), publishableKey)
+          const sameBrowser = new VisitorClient(fastLaneApi(fastLane()), publishableKey)
           sameBrowser.visitorHash = shopper.visitorHash
           const visitorMessage = (await sameBrowser.send({ message: "Thanks!" })).data.message_id
           const events = await stream.waitForEvents(2)
           expect(eventIds(events)).toEqual([agent, visitorMessage])
           expect(JSON.parse(events[0].data)).toEqual(
-            expect.objectContaining({ sender: "agent", message: "Hello from the Medusa process", author_name: "Ada Agent" })
+            expect.objectContaining({ sender: "agent", message: "Hello from the Medusa process", author_name: "Ada" })
           )
         } finally {
           await process2.stop()
@@ -211,7 +229,7 @@ medusaIntegrationTestRunner({
       })
 
       it("streams every message of the conversation, the visitor's included, and resumes with Last-Event-ID", async () => {
-        const shopper = new VisitorClient(fastLaneApi(fastLane), publishableKey)
+        const shopper = new VisitorClient(fastLaneApi(fastLane()), publishableKey)
         const { data: session } = await shopper.session()
         const first = (await shopper.send({ message: "Where is my order?" })).data.message_id
         const stream = await adminStream(session.conversation_id, admin.session)
@@ -226,6 +244,22 @@ medusaIntegrationTestRunner({
         const later = (await shopper.send({ message: "Still there?" })).data.message_id
         const resumed = await adminStream(session.conversation_id, { ...admin.bearer, "last-event-id": String(second) })
         expect(eventIds(await resumed.waitForEvents(1))).toEqual([later])
+      })
+
+      it("lets go of every stream whose client hangs up while it opens", async () => {
+        const ip = "198.51.100.61"
+        const shopper = new VisitorClient(api, publishableKey)
+        const { data: session } = await shopper.session()
+        const url = `${api.defaults.baseURL}/admin/app/v1/conversation/${session.conversation_id}/stream`
+        for (const delay of hangUpDelays(40)) {
+          await abortSseWhileOpening(url, { ...admin.bearer, "x-forwarded-for": ip }, delay)
+        }
+        const slots = async () => (await medusaPush(getContainer())).adminSlots.total
+        expect(await settleTo(slots, 0)).toBe(0)
+        const stream = await adminStream(session.conversation_id, { ...admin.bearer, "x-forwarded-for": ip })
+        expect(stream.status).toBe(200)
+        stream.close()
+        expect(await settleTo(slots, 0)).toBe(0)
       })
     })
   },

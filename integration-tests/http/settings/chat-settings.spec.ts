@@ -1,6 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
+import { loadChatSettings } from "../../../src/chat/settings"
+import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
+import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../src/modules/support-chat"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { captureOutput } from "../../utils/capture-output"
 
@@ -31,6 +34,7 @@ medusaIntegrationTestRunner({
         bridge: { provider: null, channel_id: null, bot_token_set: true, shared_secret_set: false },
         model: { base_url: null, api_key_set: false, model: null },
         auto_reply_daily_cap: 50,
+        auto_reply_daily_call_budget: 200,
         offline_email_after_seconds: 120,
         set_by_configuration: ["bridge.bot_token"],
       })
@@ -41,6 +45,7 @@ medusaIntegrationTestRunner({
         bridge: { provider: "slack", channel_id: "C0123", shared_secret: SHARED_SECRET },
         model: { base_url: "http://127.0.0.1:9/v1", api_key: MODEL_KEY, model: "gpt-4o-mini" },
         auto_reply_daily_cap: 10,
+        auto_reply_daily_call_budget: 40,
         offline_email_after_seconds: 300,
       })
       expect(saved.status).toBe(200)
@@ -48,6 +53,7 @@ medusaIntegrationTestRunner({
         bridge: { provider: "slack", channel_id: "C0123", bot_token_set: true, shared_secret_set: true },
         model: { base_url: "http://127.0.0.1:9/v1", api_key_set: true, model: "gpt-4o-mini" },
         auto_reply_daily_cap: 10,
+        auto_reply_daily_call_budget: 40,
         offline_email_after_seconds: 300,
         set_by_configuration: ["bridge.bot_token"],
       })
@@ -63,13 +69,10 @@ medusaIntegrationTestRunner({
 
     it("lets the plugin options win over a stored value", async () => {
       await save({ bridge: { bot_token: "xoxb-typed-in-the-admin" } })
-      const { loadChatSettings } = await import("../../../src/chat/settings")
-      const { LAUNCHDESK_MODULE } = await import("../../../src/modules/launchdesk")
-      const { SUPPORT_CHAT_MODULE } = await import("../../../src/modules/support-chat")
       const container = getContainer()
       const effective = await loadChatSettings(
-        await container.resolve(LAUNCHDESK_MODULE).settingsStore(),
-        container.resolve(SUPPORT_CHAT_MODULE).options
+        await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).settings(),
+        container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).options
       )
       expect(effective.bridge.bot_token).toBe(CONFIGURED_BOT_TOKEN)
     })
@@ -98,6 +101,9 @@ medusaIntegrationTestRunner({
     it.each([
       ["an unknown provider", { bridge: { provider: "teams" } }],
       ["a negative cap", { auto_reply_daily_cap: -1 }],
+      ["a negative call budget", { auto_reply_daily_call_budget: -1 }],
+      ["a fractional call budget", { auto_reply_daily_call_budget: 2.5 }],
+      ["a call budget given as text", { auto_reply_daily_call_budget: "200" }],
       ["a model URL that is not a URL", { model: { base_url: "not a url" } }],
       ["unknown fields", { bridge: { webhook: "x" } }],
     ])("answers 400 for %s and changes nothing", async (_, body) => {

@@ -1,9 +1,9 @@
+// Over 300 lines on purpose: one spec for the visitor routes, each case run on both lanes against one booted app.
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { chatModule, storedConversation } from "../../utils/chat"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient, VISITOR_BASE } from "../../utils/visitor-client"
-import { fastLaneApi, LANES, startTestFastLane, type Lane } from "../../utils/fast-lane"
-import type { FastLane } from "../../../src/fast-lane/server"
+import { fastLaneApi, LANES, fastLaneForSpec, type Lane } from "../../utils/fast-lane"
 
 jest.setTimeout(120 * 1000)
 
@@ -12,21 +12,16 @@ jest.setTimeout(120 * 1000)
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConfig }) => {
     let publishableKey: string
-    let fastLane: FastLane
+    const fastLane = fastLaneForSpec(dbConfig)
     const chat = () => chatModule(getContainer())
     const conversation = (id: number) => storedConversation(getContainer(), id)
-
-    beforeAll(async () => {
-      fastLane = await startTestFastLane(dbConfig.clientUrl)
-    })
-    afterAll(() => fastLane?.close())
 
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
     })
 
     describe.each(LANES)("on the %s lane", (lane: Lane) => {
-      const laneApi = () => (lane === "medusa" ? api : fastLaneApi(fastLane))
+      const laneApi = () => (lane === "medusa" ? api : fastLaneApi(fastLane()))
       const visitor = (ip?: string) => new VisitorClient(laneApi(), publishableKey, ip)
 
       describe("POST /store/app/v1/session", () => {
@@ -39,6 +34,7 @@ medusaIntegrationTestRunner({
             conversation_id: expect.any(Number),
             visitor_hash: shopper.visitorHash,
             messages: [],
+            has_more: false,
             status: "open",
           })
           // 32 random bytes in base64url: 256 bits.
@@ -78,7 +74,7 @@ medusaIntegrationTestRunner({
         it("returns the latest 200 messages only", async () => {
           const shopper = visitor()
           const { data } = await shopper.session()
-          const store = await chat().visitorStore()
+          const store = await chat().conversations()
           for (let i = 1; i <= 205; i++) {
             await store.insertMessage({ conversation_id: data.conversation_id, sender: "visitor", message: `m${i}` })
           }
@@ -86,6 +82,7 @@ medusaIntegrationTestRunner({
           expect(again.data.messages).toHaveLength(200)
           expect(again.data.messages[0].message).toBe("m6")
           expect(again.data.messages[199].message).toBe("m205")
+          expect(again.data.has_more).toBe(true)
         })
 
         it("starts a new conversation for a cookie it never issued", async () => {
@@ -322,7 +319,7 @@ medusaIntegrationTestRunner({
         it("delivers every message exactly once, in id order, while three writers race", async () => {
           const shopper = visitor()
           const { data: session } = await shopper.session()
-          const store = await chat().visitorStore()
+          const store = await chat().conversations()
           const perWriter = 40
 
           let writing = true

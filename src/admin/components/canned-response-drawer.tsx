@@ -1,8 +1,10 @@
-import { Button, Drawer, Input, Label, Text, Textarea, toast } from "@medusajs/ui"
+import { Drawer, Input, Label, Text, Textarea } from "@medusajs/ui"
 import { useEffect, useState, type FormEvent } from "react"
 import { useCreateCanned, useUpdateCanned } from "../lib/chat-hooks"
-import { errorMessage } from "../lib/format"
+import { toastAction } from "../lib/toast-action"
 import type { CannedResponse } from "../lib/types"
+import { FormField, textInput } from "./form-field"
+import { DrawerSaveFooter } from "./list-parts"
 
 export type CannedDraft = {
   question: string
@@ -40,23 +42,18 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
     if (open) setDraft(initial)
   }, [open])
 
-  const set = (field: keyof CannedDraft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }))
+  const text = (field: "question" | "response" | "category") =>
+    textInput({ value: draft[field], onChange: (value) => setDraft((current) => ({ ...current, [field]: value })) })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const fields = { question: draft.question, response: draft.response, category: draft.category.trim() || null }
-    try {
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, ...fields })
-        toast.success("Canned response saved")
-      } else {
-        await create.mutateAsync({ ...fields, source_message_id: draft.source_message_id ?? null })
-        toast.success("Canned response created")
-      }
-      onOpenChange(false)
-    } catch (error) {
-      toast.error(errorMessage(error))
-    }
+    const saveDraft = () =>
+      editing
+        ? update.mutateAsync({ id: editing.id, ...fields })
+        : create.mutateAsync({ ...fields, source_message_id: draft.source_message_id ?? null })
+    const saved = await toastAction(saveDraft, { success: editing ? "Canned response saved" : "Canned response created" })
+    if (saved) onOpenChange(false)
   }
 
   const filled = draft.question.trim() !== "" && draft.response.trim() !== ""
@@ -74,48 +71,17 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
                 Saved from visitor message #{draft.source_message_id}.
               </Text>
             )}
-            <div className="flex flex-col gap-y-2">
-              <Label htmlFor="canned-question">Question</Label>
-              <Textarea
-                id="canned-question"
-                value={draft.question}
-                onChange={(event) => set("question")(event.target.value)}
-                rows={3}
-                maxLength={1000}
-                autoFocus
-              />
-            </div>
-            <div className="flex flex-col gap-y-2">
-              <Label htmlFor="canned-response">Response</Label>
-              <Textarea
-                id="canned-response"
-                value={draft.response}
-                onChange={(event) => set("response")(event.target.value)}
-                rows={6}
-                maxLength={5000}
-              />
-            </div>
-            <div className="flex flex-col gap-y-2">
-              <Label htmlFor="canned-category">Category (optional)</Label>
-              <Input
-                id="canned-category"
-                value={draft.category}
-                onChange={(event) => set("category")(event.target.value)}
-                maxLength={100}
-                placeholder="e.g. Shipping"
-              />
-            </div>
+            <FormField label={<Label htmlFor="canned-question">Question</Label>}>
+              <Textarea id="canned-question" {...text("question")} rows={3} maxLength={1000} autoFocus />
+            </FormField>
+            <FormField label={<Label htmlFor="canned-response">Response</Label>}>
+              <Textarea id="canned-response" {...text("response")} rows={6} maxLength={5000} />
+            </FormField>
+            <FormField label={<Label htmlFor="canned-category">Category (optional)</Label>}>
+              <Input id="canned-category" {...text("category")} maxLength={100} placeholder="e.g. Shipping" />
+            </FormField>
           </Drawer.Body>
-          <Drawer.Footer>
-            <Drawer.Close asChild>
-              <Button variant="secondary" size="small" type="button">
-                Cancel
-              </Button>
-            </Drawer.Close>
-            <Button size="small" type="submit" isLoading={saving} disabled={!filled}>
-              Save
-            </Button>
-          </Drawer.Footer>
+          <DrawerSaveFooter saving={saving} disabled={!filled} />
         </form>
       </Drawer.Content>
     </Drawer>

@@ -39,3 +39,22 @@ export const EmptyState = ({ title, description, action }: { title: string; desc
     {action}
   </div>
 )
+
+type Query<Data> = { isLoading: boolean; isError: boolean; error: unknown; data?: Data; refetch: () => unknown }
+
+/** Loading and error states of a single-record query; `children` draws the record once it is there. */
+export function QueryStates<Data>({
+  query,
+  rows,
+  label,
+  children,
+}: {
+  query: Query<Data>
+  rows?: number
+  label?: string
+  children: (data: Data) => ReactNode
+}) {
+  if (query.isLoading) return <LoadingState rows={rows} label={label} />
+  if (query.isError || !query.data) return <ErrorState error={query.error} onRetry={() => query.refetch()} />
+  return <>{children(query.data)}</>
+}

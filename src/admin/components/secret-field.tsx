@@ -1,4 +1,5 @@
-import { Button, Input, Label, StatusBadge, Text } from "@medusajs/ui"
+import { Button, Input, Label, StatusBadge } from "@medusajs/ui"
+import { FormField } from "./form-field"
 
 export type SecretState = "set" | "not_set" | "set_by_configuration"
 
@@ -30,13 +31,17 @@ export function SecretField({ id, label, state, value, onChange, hint }: Props) 
   const configured = state === "set_by_configuration"
   const removing = value === null
   return (
-    <div className="flex flex-col gap-y-2">
-      <div className="flex items-center gap-x-2">
-        <Label htmlFor={id}>{label}</Label>
-        <StatusBadge color={BADGE[state].color} data-secret-state={state} aria-label={`${label}: ${BADGE[state].label}`}>
-          {BADGE[state].label}
-        </StatusBadge>
-      </div>
+    <FormField
+      label={
+        <div className="flex items-center gap-x-2">
+          <Label htmlFor={id}>{label}</Label>
+          <StatusBadge color={BADGE[state].color} data-secret-state={state} aria-label={`${label}: ${BADGE[state].label}`}>
+            {BADGE[state].label}
+          </StatusBadge>
+        </div>
+      }
+      hint={hint}
+    >
       <div className="flex items-center gap-x-2">
         <div className="flex-1">
           <Input
@@ -64,12 +69,7 @@ export function SecretField({ id, label, state, value, onChange, hint }: Props) 
           </Button>
         )}
       </div>
-      {hint && (
-        <Text size="xsmall" className="text-ui-fg-subtle">
-          {hint}
-        </Text>
-      )}
-    </div>
+    </FormField>
   )
 }
 

@@ -1,5 +1,6 @@
-import { Badge, Heading, Label, Text } from "@medusajs/ui"
+import { Badge, Heading, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { FieldLabel, FormField } from "./form-field"
 
 /** One titled block of a settings form. */
 export const SettingsSection = ({ title, description, children }: { title: string; description?: string; children: ReactNode }) => (
@@ -25,24 +26,21 @@ type FieldProps = {
   children: ReactNode
 }
 
-/** A labelled field with an optional note under it. */
+/** A labelled settings field with an optional note under it. */
 export const Field = ({ label, htmlFor, hint, configured, children }: FieldProps) => (
-  <div className="flex flex-col gap-y-2">
-    <div className="flex items-center gap-x-2">
-      <Label htmlFor={htmlFor} size="small" weight="plus">
-        {label}
-      </Label>
-      {configured && (
-        <Badge size="2xsmall" color="blue">
-          Set by configuration
-        </Badge>
-      )}
-    </div>
+  <FormField
+    label={
+      <div className="flex items-center gap-x-2">
+        <FieldLabel htmlFor={htmlFor}>{label}</FieldLabel>
+        {configured && (
+          <Badge size="2xsmall" color="blue">
+            Set by configuration
+          </Badge>
+        )}
+      </div>
+    }
+    hint={hint}
+  >
     {children}
-    {hint && (
-      <Text size="xsmall" className="text-ui-fg-subtle">
-        {hint}
-      </Text>
-    )}
-  </div>
+  </FormField>
 )

@@ -65,6 +65,16 @@ export function useSignups(filters: SignupFilters) {
   })
 }
 
+/** Queues a `dead` row for another round of mailing-list attempts. */
+export function useRetrySignupSync() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      sdk.client.fetch<{ success: boolean }>(`${API}/signups/${encodeURIComponent(id)}/retry-sync`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: comingSoonKeys.signups() }),
+  })
+}
+
 /** How many people signed up for one product. */
 export function useSignupCount(productId: string) {
   return useQuery({

@@ -1,4 +1,25 @@
 // Response shapes of the plugin's admin routes (CONTRACT.md §2 and §3).
+// Shapes the server modules define are imported type-only: they vanish from the admin bundle.
+import type { EmailProvider } from "../../modules/coming-soon/models/product-setting"
+import type { ProductSettingRow } from "../../modules/coming-soon/sql/product-setting-repository"
+import type { CaptchaProvider } from "../../modules/coming-soon/types"
+import type { MessageSender } from "../../modules/support-chat/models/message"
+import type { ConversationStatus } from "../../modules/support-chat/models/conversation"
+import type { InboxConversation } from "../../modules/support-chat/sql/inbox-repository"
+import type { ChatMessage } from "../../storefront/core/chat-message"
+
+// The staff routes answer with the visitor routes' message shape: one type for both clients.
+export type { ChatMessage }
+
+// The clients' senders are the message model's: `tsc -p src/admin` fails when either list changes alone.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Assert<Check extends true> = Check
+export type SendersMatchTheModel = Assert<Same<ChatMessage["sender"], MessageSender>>
+
+export type { CaptchaProvider, ConversationStatus, EmailProvider }
+
+/** A server type as it arrives in JSON: its dates as ISO strings. */
+type OverTheWire<Row> = { [Key in keyof Row]: Row[Key] extends Date ? string : Row[Key] extends Date | null ? string | null : Row[Key] }
 
 export type ListPayload<Item> = {
   items: Item[]
@@ -8,37 +29,15 @@ export type ListPayload<Item> = {
   total_pages: number
 }
 
-export type ConversationStatus = "open" | "waiting" | "closed"
-export type MessageSender = "visitor" | "agent" | "bridge" | "auto" | "system"
-
-export type ChatMessage = {
-  message_id: number
-  conversation_id: number
-  sender: MessageSender
-  author_name: string | null
-  message: string
-  page_url: string | null
-  created_at: string
-}
-
-export type Conversation = {
-  conversation_id: number
-  visitor_hash: string
-  status: ConversationStatus
-  assigned_to: string | null
-  email: string | null
-  page_url: string | null
-  created_at: string
-  updated_at: string
-  last_message_at: string | null
-}
+export type Conversation = OverTheWire<InboxConversation>
 
 export type ConversationListItem = Conversation & {
   last_message: Pick<ChatMessage, "message_id" | "sender" | "message" | "created_at"> | null
   unread: number
 }
 
-export type ConversationDetail = Conversation & { messages: ChatMessage[] }
+/** One page of messages (at most 200, oldest first above `since_id`); `has_more` when more wait. */
+export type ConversationDetail = Conversation & { messages: ChatMessage[]; has_more: boolean }
 
 export type ConversationFilters = {
   status?: ConversationStatus
@@ -75,6 +74,7 @@ export type ChatSettings = {
   bridge: { provider: BridgeProvider | null; channel_id: string | null; bot_token_set: boolean; shared_secret_set: boolean }
   model: { base_url: string | null; api_key_set: boolean; model: string | null }
   auto_reply_daily_cap: number
+  auto_reply_daily_call_budget: number
   offline_email_after_seconds: number
   /** Dotted keys whose value comes from the plugin options, e.g. `bridge.bot_token`. */
   set_by_configuration: string[]
@@ -90,24 +90,14 @@ export type ChatSettingsInput = {
   }
   model?: { base_url?: string | null; api_key?: string | null; model?: string | null }
   auto_reply_daily_cap?: number
+  auto_reply_daily_call_budget?: number
   offline_email_after_seconds?: number
 }
 
 export type BridgeTestResult = { success: boolean; message: string }
 
-export type EmailProvider = "mailer" | "forms_addon"
-
-/** `GET|POST /admin/coming-soon/products/:product_id`. */
-export type ProductComingSoon = {
-  product_id: string
-  enabled: boolean
-  /** `YYYY-MM-DD` or null. */
-  arrival_date: string | null
-  /** Sanitised HTML. */
-  offer_description: string | null
-  email_provider: EmailProvider
-  mailer_group_id: string | null
-  forms_form_id: number | null
+/** `GET|POST /admin/coming-soon/products/:product_id`: the stored row (`arrival_date` as `YYYY-MM-DD`, sanitised HTML). */
+export type ProductComingSoon = Omit<ProductSettingRow, "id"> & {
   /** The plugin's `formsAddon` option is set: `forms_addon` may be chosen. */
   forms_addon_available: boolean
 }
@@ -115,8 +105,6 @@ export type ProductComingSoon = {
 export type ProductComingSoonInput = Partial<
   Pick<ProductComingSoon, "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id">
 >
-
-export type CaptchaProvider = "turnstile" | "recaptcha" | "hcaptcha"
 
 /** `GET /admin/coming-soon/settings`: secrets only as `<name>_set`. */
 export type ComingSoonSettings = {
@@ -144,11 +132,31 @@ export type Signup = {
   email: string
   product_id: string
   mailer_id: string | null
-  /** The `shared_by` value of the signup: who referred this person. */
+  /** The `shared_by` value of the signup: who referred this person (their referral code or subscriber id). */
   referrer_id: string | null
+  /** This signup's own code, carried as `shared_by` by its share links. */
+  referral_code: string
   customer_id: string | null
-  sync_status: "pending" | "synced" | "skipped"
+  /** `dead`: the mailing list kept refusing it; `last_sync_error` says why, and it can be retried. */
+  sync_status: "pending" | "synced" | "skipped" | "dead"
+  last_sync_error: string | null
   created_at: string
 }
 
 export type SignupFilters = { product_id?: string; search?: string; page: number; per_page: number }
+
+/** A chat delivery of the outbox: a team-chat post, or an effect relayed from the fast lane. */
+export type ChatDelivery = {
+  id: number
+  kind: "bridge_post" | "visitor_effect"
+  conversation_id: number | null
+  message_id: number | null
+  effect: string | null
+  status: "pending" | "done" | "failed" | "dead"
+  attempts: number
+  /** Without credentials: the platform's error code or the HTTP status. */
+  last_error: string | null
+  next_attempt_at: string
+  created_at: string
+  updated_at: string
+}

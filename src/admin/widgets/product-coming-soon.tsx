@@ -6,7 +6,7 @@ import { useState, type ReactNode } from "react"
 import { Link } from "react-router-dom"
 import { ComingSoonDrawer } from "../components/coming-soon/coming-soon-drawer"
 import { OfferPreview } from "../components/coming-soon/offer-preview"
-import { ErrorState, LoadingState } from "../components/page-states"
+import { QueryStates } from "../components/page-states"
 import { formatCalendarDay } from "../lib/calendar-date"
 import { useProductComingSoon, useSignupCount } from "../lib/coming-soon-hooks"
 
@@ -43,50 +43,48 @@ const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.
           Edit
         </Button>
       </div>
-      {settings.isLoading ? (
-        <LoadingState rows={2} label="Loading coming-soon settings" />
-      ) : settings.isError || !settings.data ? (
-        <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
-      ) : (
-        <>
-          {settings.data.enabled ? (
-            <>
-              <Row label="Arrives">
-                {settings.data.arrival_date ? formatCalendarDay(settings.data.arrival_date) : "No date set"}
-              </Row>
-              <Row label="Signup form">
-                {settings.data.email_provider === "forms_addon"
-                  ? `Forms add-on, form ${settings.data.forms_form_id ?? "not set"}`
-                  : `MailerLite group ${settings.data.mailer_group_id ?? "not set"}`}
-              </Row>
-              <div className="flex flex-col gap-y-2 px-6 py-3">
-                <Text size="small" weight="plus" leading="compact" className="text-ui-fg-subtle">
-                  Offer
-                </Text>
-                <OfferPreview html={settings.data.offer_description} />
-              </div>
-            </>
-          ) : (
-            <div className="px-6 py-3">
-              <Text size="small" className="text-ui-fg-subtle">
-                On sale as usual. Switch coming soon on to collect waitlist signups instead.
-              </Text>
-            </div>
-          )}
-          <Row label="Signups">
-            {signups.isError ? (
-              "Could not load"
-            ) : signups.data === undefined ? (
-              "…"
+      <QueryStates query={settings} rows={2} label="Loading coming-soon settings">
+        {(data) => (
+          <>
+            {data.enabled ? (
+              <>
+                <Row label="Arrives">
+                  {data.arrival_date ? formatCalendarDay(data.arrival_date) : "No date set"}
+                </Row>
+                <Row label="Signup form">
+                  {data.email_provider === "forms_addon"
+                    ? `Forms add-on, form ${data.forms_form_id ?? "not set"}`
+                    : `MailerLite group ${data.mailer_group_id ?? "not set"}`}
+                </Row>
+                <div className="flex flex-col gap-y-2 px-6 py-3">
+                  <Text size="small" weight="plus" leading="compact" className="text-ui-fg-subtle">
+                    Offer
+                  </Text>
+                  <OfferPreview html={data.offer_description} />
+                </div>
+              </>
             ) : (
-              <Link className="text-ui-fg-interactive hover:underline" to={`/coming-soon-signups?product_id=${product.id}`}>
-                {signups.data} {signups.data === 1 ? "signup" : "signups"}
-              </Link>
+              <div className="px-6 py-3">
+                <Text size="small" className="text-ui-fg-subtle">
+                  On sale as usual. Switch coming soon on to collect waitlist signups instead.
+                </Text>
+              </div>
             )}
-          </Row>
-          <ComingSoonDrawer open={editing} onOpenChange={setEditing} settings={settings.data} />
-        </>
-      )}
+            <Row label="Signups">
+              {signups.isError ? (
+                "Could not load"
+              ) : signups.data === undefined ? (
+                "…"
+              ) : (
+                <Link className="text-ui-fg-interactive hover:underline" to={`/coming-soon-signups?product_id=${product.id}`}>
+                  {signups.data} {signups.data === 1 ? "signup" : "signups"}
+                </Link>
+              )}
+            </Row>
+            <ComingSoonDrawer open={editing} onOpenChange={setEditing} settings={data} />
+          </>
+        )}
+      </QueryStates>
     </Container>
   )
 }

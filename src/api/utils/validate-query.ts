@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { z } from "@medusajs/framework/zod"
+import { describeIssues, int4IdFromPath, isSafeText, isStringId } from "../../shared/input-schema"
 
 /**
  * Validates `req.query` with a zod schema into `req.validatedQuery`. Medusa's
@@ -11,22 +12,47 @@ export const validateQuery =
   (schema: z.ZodType) => (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) => {
     const result = schema.safeParse(req.query)
     if (!result.success) {
-      const issue = result.error.issues[0]
-      return next(
-        new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ${issue.path.join(".") || "query"}: ${issue.message}`)
-      )
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, describeIssues(result.error)))
     }
     req.validatedQuery = result.data as Record<string, unknown>
     next()
   }
 
-/** Positive integer route ids; anything else is an id that cannot exist. */
+/**
+ * Validates `req.body` with a (strict) zod schema into `req.validatedBody`. Medusa's
+ * `validateAndTransformBody` prints the offending value into its message, and a value such as
+ * `{ "toString": "x" }` cannot be printed: it answered 500. This one never echoes input.
+ */
+export const validateBody =
+  (schema: z.ZodType) => (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) => {
+    const result = schema.safeParse(req.body ?? {})
+    if (!result.success) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, describeIssues(result.error)))
+    }
+    req.validatedBody = result.data
+    next()
+  }
+
+// The raw segment goes into the message only when it is printable text of a sane length.
+const shown = (raw: string | undefined) => (raw !== undefined && raw.length <= 64 && isSafeText(raw) ? ` ${raw}` : "")
+
+/** An int4 route id (`:id`); anything else is an id that cannot exist: 404. */
 export function integerIdParam(req: MedusaRequest, what: string): number {
   const raw = req.params.id
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `${what} ${raw} was not found`)
+  const id = int4IdFromPath(raw)
+  if (id === null) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `${what}${shown(raw)} was not found`)
   }
-  return Number(raw)
+  return id
+}
+
+/** A string route id (a product's, a user's); one that cannot exist (NUL, over 255 characters) is 404. */
+export function stringIdParam(req: MedusaRequest, name: string, what: string): string {
+  const raw = req.params[name]
+  if (!isStringId(raw)) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `${what}${shown(raw)} was not found`)
+  }
+  return raw
 }
 
 /** The list payload every list route answers with. */

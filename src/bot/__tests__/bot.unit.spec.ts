@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto"
-import { readBotConfig } from "../config"
+import { BotConfigError, readBotConfig } from "../config"
+import { DISCORD_JS_MISSING, loadDiscordJs } from "../discord-gateway"
 import { relayFromDiscordMessage, type DiscordMessageFacts } from "../discord-relay"
 import { threadReplyOf, verifySlackSignature } from "../slack-events"
 import { slackTextToPlain } from "../slack-text"
@@ -98,5 +99,23 @@ describe("readBotConfig", () => {
       "Missing environment variable(s): LAUNCHDESK_SHARED_SECRET, DISCORD_BOT_TOKEN, DISCORD_CHANNEL_ID"
     )
     expect(() => readBotConfig([], base)).toThrow(/launchdesk-bridge-bot slack/)
+  })
+})
+
+describe("loadDiscordJs", () => {
+  it("loads discord.js when it is installed", async () => {
+    const discord = await loadDiscordJs()
+    expect(typeof discord.Client).toBe("function")
+  })
+
+  it("explains how to install discord.js when it is missing", async () => {
+    const missing = () => Promise.reject(Object.assign(new Error("Cannot find module 'discord.js'"), { code: "MODULE_NOT_FOUND" }))
+    const failure = loadDiscordJs(missing)
+    await expect(failure).rejects.toBeInstanceOf(BotConfigError)
+    await expect(failure).rejects.toThrow(DISCORD_JS_MISSING)
+  })
+
+  it("passes on any other failure as it is", async () => {
+    await expect(loadDiscordJs(() => Promise.reject(new TypeError("boom")))).rejects.toThrow("boom")
   })
 })

@@ -1,3 +1,5 @@
+import { isRecord, joinUrl, OutboundFailure, sendOutbound } from "../../shared/outbound-http"
+
 /** An OpenAI-compatible chat-completions endpoint, e.g. base_url `https://api.openai.com/v1`. */
 export type ModelEndpoint = {
   base_url: string
@@ -32,16 +34,40 @@ export function classifierPrompt(candidates: CannedCandidate[]): string {
   ].join("\n")
 }
 
+// Markdown and quotes a model wraps a bare answer in: "**12**", "`12`", "\"12\"".
+const WRAPPED_ANSWER = /^([*_`"']*)\s*(\d+|none)(\s*\.)?\s*([*_`"']*)(\.)?$/i
+
 /**
- * The model's reply, trusted only when it is exactly one of the listed ids (trimmed):
- * whatever a prompt-injected question makes it say, the worst outcome is a wrong canned answer.
+ * The id the model answered, from structured output (`{"id":"12"}`) or a bare answer and its
+ * obvious variants ("12", "12.", "**12**", "`12`"); null for anything else.
  */
-export function chosenCandidate<C extends CannedCandidate>(answer: string, candidates: C[]): C | null {
+export function answeredId(answer: string): string | null {
   const trimmed = answer.trim()
-  return candidates.find((candidate) => String(candidate.id) === trimmed) ?? null
+  if (trimmed.startsWith("{")) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed)
+      const id = isRecord(parsed) ? parsed.id : undefined
+      return typeof id === "string" || typeof id === "number" ? answeredId(String(id)) : null
+    } catch {
+      return null
+    }
+  }
+  const match = WRAPPED_ANSWER.exec(trimmed)
+  // The wrapping must close as it opened ("**12**", not "**12" or "12`"), with one full stop at most.
+  if (!match || match[1] !== [...match[4]].reverse().join("") || (match[3] && match[5])) {
+    return null
+  }
+  return match[2].toLowerCase()
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
+/**
+ * The model's reply, trusted only when it names exactly one of the listed ids: whatever a
+ * prompt-injected question makes it say, the worst outcome is a wrong canned answer.
+ */
+export function chosenCandidate<C extends CannedCandidate>(answer: string, candidates: C[]): C | null {
+  const id = answeredId(answer)
+  return candidates.find((candidate) => String(candidate.id) === id) ?? null
+}
 
 /** `choices[0].message.content` of a chat-completions response, when it is text. */
 function answerText(payload: unknown): string | null {
@@ -53,8 +79,6 @@ function answerText(payload: unknown): string | null {
   return typeof content === "string" ? content : null
 }
 
-const completionsUrl = (baseUrl: string) => `${baseUrl.replace(/\/+$/, "")}/chat/completions`
-
 function requestHeaders(endpoint: ModelEndpoint): Record<string, string> {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" }
   if (endpoint.api_key) {
@@ -63,67 +87,83 @@ function requestHeaders(endpoint: ModelEndpoint): Record<string, string> {
   return headers
 }
 
-// By name, not `instanceof`: the abort reason is a DOMException from whichever realm runs fetch.
-const errorName = (error: unknown) => (isRecord(error) && typeof error.name === "string" ? error.name : "Error")
-
-/**
- * Why a request failed, without its message: fetch puts the URL (which may carry
- * `user:password@`) into some messages, and `detail` is logged.
- */
-function failureKind(error: unknown): string {
-  const cause = isRecord(error) ? error.cause : undefined
-  return isRecord(cause) && typeof cause.code === "string" ? cause.code : errorName(error)
-}
-
 /** Posts the completion request; the timeout covers the whole exchange, body included. */
 async function completion(
   endpoint: ModelEndpoint,
   body: object,
+  deadline: number,
   timeoutMs: number
-): Promise<{ payload: unknown } | { error: string }> {
+): Promise<{ payload: unknown } | { error: string; status?: number }> {
   try {
-    const response = await fetch(completionsUrl(endpoint.base_url), {
+    const response = await sendOutbound({
       method: "POST",
+      url: joinUrl(endpoint.base_url, "chat/completions"),
       headers: requestHeaders(endpoint),
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs: Math.max(1, deadline - Date.now()),
     })
-    const text = await response.text()
-    if (!response.ok) {
-      return { error: `the model endpoint answered HTTP ${response.status}` }
+    if (response.status < 200 || response.status > 299) {
+      return { error: `the model endpoint answered HTTP ${response.status}`, status: response.status }
     }
     try {
-      return { payload: JSON.parse(text) }
+      return { payload: JSON.parse(response.text) }
     } catch {
       return { error: "the model endpoint answered with malformed JSON" }
     }
   } catch (error) {
-    if (errorName(error) === "TimeoutError") {
+    if (error instanceof OutboundFailure && error.kind === "timeout") {
+      // The configured timeout, not what was left of it for a second request.
       return { error: `the model endpoint did not answer within ${timeoutMs} ms` }
     }
-    return { error: `the model endpoint could not be reached (${failureKind(error)})` }
+    const reason = error instanceof OutboundFailure ? error.message : "could not be reached (network error)"
+    return { error: `the model endpoint ${reason}` }
   }
 }
 
-/** Asks the model which canned response answers `question`, if any. */
+/**
+ * OpenAI structured output: the answer is `{"id": ...}` with `id` one of the listed ids or
+ * "none", so a compliant endpoint cannot answer anything else.
+ */
+export function cannedChoiceFormat(candidates: CannedCandidate[]) {
+  return {
+    type: "json_schema",
+    json_schema: {
+      name: "canned_choice",
+      strict: true,
+      schema: {
+        type: "object",
+        properties: { id: { type: "string", enum: [...candidates.map((candidate) => String(candidate.id)), "none"] } },
+        required: ["id"],
+        additionalProperties: false,
+      },
+    },
+  }
+}
+
+/**
+ * Asks the model which canned response answers `question`, if any: with structured output
+ * first, and in plain text when the endpoint rejects `response_format` with a 400.
+ */
 export async function classifyQuestion<C extends CannedCandidate>(
   endpoint: ModelEndpoint,
   question: string,
   candidates: C[],
   timeoutMs: number
 ): Promise<Classification<C>> {
-  const result = await completion(
-    endpoint,
-    {
-      model: endpoint.model,
-      temperature: 0,
-      messages: [
-        { role: "system", content: classifierPrompt(candidates) },
-        { role: "user", content: question },
-      ],
-    },
-    timeoutMs
-  )
+  const request = {
+    model: endpoint.model,
+    temperature: 0,
+    messages: [
+      { role: "system", content: classifierPrompt(candidates) },
+      { role: "user", content: question },
+    ],
+  }
+  // One timeout covers both requests when the first is refused.
+  const deadline = Date.now() + timeoutMs
+  let result = await completion(endpoint, { ...request, response_format: cannedChoiceFormat(candidates) }, deadline, timeoutMs)
+  if ("error" in result && result.status === 400) {
+    result = await completion(endpoint, request, deadline, timeoutMs)
+  }
   if ("error" in result) {
     return { outcome: "error", detail: result.error }
   }

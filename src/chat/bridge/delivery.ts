@@ -1,5 +1,6 @@
-import type { ChatSqlStore } from "../../modules/support-chat/chat-sql-store"
-import { backoffSeconds, type ClaimedOutboxItem, type OutboxClaim, type OutboxSqlStore } from "../../shared/outbox"
+import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
+import type { ClaimedOutboxItem, OutboxClaim, OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
+import { backoffSeconds } from "../../shared/lease/retry-policy"
 import { BridgeError, type BridgePost, type ChatBridgeProvider, type DeliveryProgress } from "./provider"
 
 export const BRIDGE_OUTBOX_TOPIC = "chat.bridge.post"
@@ -20,18 +21,18 @@ export type BridgePostPayload = {
 export type StoredMessageRef = { conversation_id: number; message_id: number }
 
 export type BridgeDeliveryDeps = {
-  outbox: OutboxSqlStore
-  chat: ChatSqlStore
+  outbox: OutboxRepository
+  chat: ConversationRepository
   /** The platform client as configured right now; null while the bridge is off. */
   provider: () => Promise<ChatBridgeProvider | null>
   /** Gets platform failures, never a credential. */
   warn: (message: string) => void
 }
 
-export type DeliveryOutcome = "delivered" | "skipped" | "retrying" | "failed"
+export type DeliveryOutcome = "delivered" | "skipped" | "retrying" | "failed" | "dead"
 export type DeliverySummary = Record<DeliveryOutcome, number>
 
-const emptySummary = (): DeliverySummary => ({ delivered: 0, skipped: 0, retrying: 0, failed: 0 })
+const emptySummary = (): DeliverySummary => ({ delivered: 0, skipped: 0, retrying: 0, failed: 0, dead: 0 })
 export const bridgeDedupeKey = (messageId: number) => `chat.bridge.message:${messageId}`
 const conversationGroup = (conversationId: number) => `chat.conversation:${conversationId}`
 
@@ -84,7 +85,10 @@ export class BridgeDelivery {
     }
   }
 
-  /** Posts one conversation's due items in order, stopping at the first that has to wait. */
+  /**
+   * Posts one conversation's due items in order, stopping at the first that has to wait; one
+   * that just had its last attempt is set aside, and the next goes ahead.
+   */
   async deliverConversation(conversationId: number): Promise<DeliverySummary> {
     return await this.deliverGroup(conversationId, await this.deps.provider())
   }
@@ -171,16 +175,19 @@ export class BridgeDelivery {
     } catch (error) {
       const waitSeconds = Math.max(backoffSeconds(item.attempts), error instanceof BridgeError ? error.retryAfterSeconds ?? 0 : 0)
       const reason = describe(error)
+      let outcome: DeliveryOutcome = "retrying"
       try {
-        await outbox.markForRetry(claim, reason, waitSeconds)
+        outcome = (await outbox.markForRetry(claim, reason, waitSeconds)) ?? "retrying"
       } catch (markError) {
         // The lease runs out by itself and the job tries again.
         this.deps.warn(`launchdesk: bridge retry of outbox item ${item.id} not recorded: ${describe(markError)}`)
       }
       this.deps.warn(
-        `launchdesk: bridge post of message ${item.payload.message_id} failed (attempt ${item.attempts}), next try in ${waitSeconds} s: ${reason}`
+        outcome === "dead"
+          ? `launchdesk: bridge post of message ${item.payload.message_id} failed ${item.attempts} times and is set aside (retry it in the admin): ${reason}`
+          : `launchdesk: bridge post of message ${item.payload.message_id} failed (attempt ${item.attempts}), next try in ${waitSeconds} s: ${reason}`
       )
-      return "retrying"
+      return outcome
     }
   }
 

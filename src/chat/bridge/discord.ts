@@ -1,16 +1,10 @@
+import { escapeForDiscord } from "./discord-markdown"
 import { postText, splitText, threadTitle } from "./format"
-import { joinUrl, redact, requestJson, retryAfterSeconds } from "./http"
-import {
-  BridgeError,
-  type BridgePost,
-  type BridgeTestResult,
-  type ChatBridgeProvider,
-  type DeliveryProgress,
-} from "./provider"
+import { joinUrl, redact, retryAfterSeconds } from "../../shared/outbound-http"
+import { BridgeError, callPlatform, connectionTest } from "./provider"
+import type { BridgePost, BridgeTestResult, ChannelBotOptions, ChatBridgeProvider, DeliveryProgress } from "./provider"
 
 export const DISCORD_API_BASE_URL = "https://discord.com/api/v10"
-
-export type DiscordOptions = { botToken: string; channelId: string; baseUrl?: string | null; timeoutMs: number }
 
 const MAX_CONTENT_LENGTH = 2000
 const MAX_THREAD_NAME_LENGTH = 100
@@ -26,22 +20,20 @@ type DiscordAnswer = { id?: unknown; message?: unknown; code?: unknown; [field: 
 /**
  * Discord over the REST API (v10) with a bot token: a conversation is a public thread
  * started from its first message in the channel (so the thread id is that message's id),
- * later posts go into the thread. Mentions are never parsed, so no visitor can ping a role.
+ * later posts go into the thread. Mentions are never parsed, so no visitor can ping a role,
+ * and outside text is posted literally (markdown escaped, URLs in `<>`).
  */
 export class DiscordProvider implements ChatBridgeProvider {
   readonly name = "discord" as const
-  private readonly baseUrl: string
 
-  constructor(private readonly options: DiscordOptions) {
-    this.baseUrl = options.baseUrl || DISCORD_API_BASE_URL
-  }
+  constructor(private readonly options: ChannelBotOptions) {}
 
   ownsThreadId(threadId: string): boolean {
     return /^\d{15,25}$/.test(threadId)
   }
 
   async openThread(post: BridgePost, progress: DeliveryProgress): Promise<string> {
-    const pieces = splitText(postText(post, true), MAX_CONTENT_LENGTH)
+    const pieces = splitText(postText(post, true, escapeForDiscord), MAX_CONTENT_LENGTH)
     let starterId = progress.read().starter_message_id
     if (typeof starterId !== "string") {
       starterId = await this.createMessage(this.options.channelId, pieces[0], `${post.idempotency_key}-0`)
@@ -62,11 +54,12 @@ export class DiscordProvider implements ChatBridgeProvider {
   }
 
   async postInThread(threadId: string, post: BridgePost, progress: DeliveryProgress): Promise<void> {
-    await this.postPieces(threadId, splitText(postText(post, false), MAX_CONTENT_LENGTH), post, progress)
+    const pieces = splitText(postText(post, false, escapeForDiscord), MAX_CONTENT_LENGTH)
+    await this.postPieces(threadId, pieces, post, progress)
   }
 
-  async testConnection(): Promise<BridgeTestResult> {
-    try {
+  testConnection(): Promise<BridgeTestResult> {
+    return connectionTest("Discord", async () => {
       const me = await this.call("GET", "users/@me")
       const channel = await this.call("GET", `channels/${encodeURIComponent(this.options.channelId)}`)
       const user = typeof me.username === "string" ? me.username : "the bot"
@@ -78,9 +71,7 @@ export class DiscordProvider implements ChatBridgeProvider {
         }
       }
       return { success: true, message: `Discord: signed in as ${user}; channel ${name} is reachable.` }
-    } catch (error) {
-      return { success: false, message: error instanceof BridgeError ? error.message : "Discord: unexpected failure" }
-    }
+    })
   }
 
   /** Posts the pieces not yet posted, recording each so a retry does not repeat it. */
@@ -107,12 +98,11 @@ export class DiscordProvider implements ChatBridgeProvider {
   }
 
   private async call(method: "GET" | "POST", path: string, body?: Record<string, unknown>): Promise<DiscordAnswer> {
-    const response = await requestJson({
-      platform: "Discord",
+    const response = await callPlatform("Discord", {
       method,
-      url: joinUrl(this.baseUrl, path),
+      url: joinUrl(this.options.baseUrl || DISCORD_API_BASE_URL, path),
       headers: { authorization: `Bot ${this.options.botToken}`, "user-agent": USER_AGENT },
-      body,
+      json: body,
       timeoutMs: this.options.timeoutMs,
     })
     const answer = (response.body && typeof response.body === "object" ? response.body : {}) as DiscordAnswer

@@ -1,3 +1,4 @@
+import { OutboundFailure, sendJson, type JsonRequest, type JsonResponse } from "../../shared/outbound-http"
 import type { BridgeProvider as BridgeProviderName } from "../settings"
 
 export type { BridgeProviderName }
@@ -25,6 +26,9 @@ export type DeliveryProgress = {
 
 export type BridgeTestResult = { success: boolean; message: string }
 
+/** How each platform is reached: a bot token posting into one channel. */
+export type ChannelBotOptions = { botToken: string; channelId: string; baseUrl?: string | null; timeoutMs: number }
+
 /** A team-chat platform where each conversation is one thread in a channel. */
 export interface ChatBridgeProvider {
   readonly name: BridgeProviderName
@@ -49,5 +53,26 @@ export class BridgeError extends Error {
   ) {
     super(message)
     this.name = "BridgeError"
+  }
+}
+
+/** One platform call; a failure becomes a BridgeError naming the platform ("Slack did not answer within 300 ms"). */
+export async function callPlatform(platform: string, request: JsonRequest): Promise<JsonResponse> {
+  try {
+    return await sendJson({
+      ...request,
+      headers: { "content-type": "application/json; charset=utf-8", ...request.headers },
+    })
+  } catch (error) {
+    throw new BridgeError(error instanceof OutboundFailure ? `${platform} ${error.message}` : `${platform} could not be called`)
+  }
+}
+
+/** A connection test's answer: what `check` found, or the platform call it failed at. */
+export async function connectionTest(platform: string, check: () => Promise<BridgeTestResult>): Promise<BridgeTestResult> {
+  try {
+    return await check()
+  } catch (error) {
+    return { success: false, message: error instanceof BridgeError ? error.message : `${platform}: unexpected failure` }
   }
 }

@@ -1,10 +1,9 @@
 import { postText } from "./format"
-import { joinUrl, redact, requestJson, retryAfterSeconds } from "./http"
-import { BridgeError, type BridgePost, type BridgeTestResult, type ChatBridgeProvider } from "./provider"
+import { joinUrl, redact, retryAfterSeconds } from "../../shared/outbound-http"
+import { BridgeError, callPlatform, connectionTest } from "./provider"
+import type { BridgePost, BridgeTestResult, ChannelBotOptions, ChatBridgeProvider } from "./provider"
 
 export const SLACK_API_BASE_URL = "https://slack.com/api"
-
-export type SlackOptions = { botToken: string; channelId: string; baseUrl?: string | null; timeoutMs: number }
 
 type SlackAnswer = { ok?: boolean; error?: string; [field: string]: unknown }
 
@@ -22,11 +21,8 @@ const errorCode = (value: unknown) => (typeof value === "string" && /^[a-z0-9_.]
  */
 export class SlackProvider implements ChatBridgeProvider {
   readonly name = "slack" as const
-  private readonly baseUrl: string
 
-  constructor(private readonly options: SlackOptions) {
-    this.baseUrl = options.baseUrl || SLACK_API_BASE_URL
-  }
+  constructor(private readonly options: ChannelBotOptions) {}
 
   ownsThreadId(threadId: string): boolean {
     return /^\d+\.\d+$/.test(threadId)
@@ -44,8 +40,8 @@ export class SlackProvider implements ChatBridgeProvider {
     await this.postMessage(postText(post, false), threadId)
   }
 
-  async testConnection(): Promise<BridgeTestResult> {
-    try {
+  testConnection(): Promise<BridgeTestResult> {
+    return connectionTest("Slack", async () => {
       const auth = await this.call("auth.test", "POST")
       const info = await this.call(`conversations.info?channel=${encodeURIComponent(this.options.channelId)}`, "GET")
       const channel = (info.channel ?? {}) as { name?: unknown; is_member?: unknown; is_archived?: unknown }
@@ -62,9 +58,7 @@ export class SlackProvider implements ChatBridgeProvider {
         }
       }
       return { success: true, message: `Slack: signed in as ${user}${team}; channel ${name} is reachable.` }
-    } catch (error) {
-      return { success: false, message: error instanceof BridgeError ? error.message : "Slack: unexpected failure" }
-    }
+    })
   }
 
   private async postMessage(text: string, threadTs?: string): Promise<SlackAnswer> {
@@ -80,12 +74,11 @@ export class SlackProvider implements ChatBridgeProvider {
 
   private async call(method: string, httpMethod: "GET" | "POST", body?: Record<string, unknown>): Promise<SlackAnswer> {
     const apiMethod = method.split("?")[0]
-    const response = await requestJson({
-      platform: "Slack",
+    const response = await callPlatform("Slack", {
       method: httpMethod,
-      url: joinUrl(this.baseUrl, method),
+      url: joinUrl(this.options.baseUrl || SLACK_API_BASE_URL, method),
       headers: { authorization: `Bearer ${this.options.botToken}` },
-      body,
+      json: body,
       timeoutMs: this.options.timeoutMs,
     })
     if (response.status === 429) {

@@ -74,6 +74,11 @@ export class PgListener {
     void this.connectLoop()
   }
 
+  /** The server process id of the LISTEN connection while it is open (`pg_stat_activity.pid`). */
+  get backendPid(): number | null {
+    return (this.client as (Client & { processID?: number }) | null)?.processID ?? null
+  }
+
   /** Resolves once notifications flow (tests and benchmarks wait for it). */
   async whenLive(): Promise<void> {
     this.start()

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache"
-import type { ChatSqlStore } from "../../modules/support-chat/chat-sql-store"
+import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
 import type { PollSource } from "../visitor/visitor-api"
 import type { ChatMessageFeed } from "./message-feed"
 
@@ -7,7 +7,7 @@ const MAX_VISITORS = 100_000
 // A conversation's cookie never changes; the bound only guards against a deleted row.
 const VISITOR_TTL_MS = 10 * 60_000
 
-type PollResult = Awaited<ReturnType<ChatSqlStore["messagesForVisitor"]>>
+type PollResult = Awaited<ReturnType<ConversationRepository["messagesForVisitor"]>>
 
 /**
  * Answers a poll with nothing new from memory, without a database round trip.
@@ -27,7 +27,7 @@ export class PollCache implements PollSource {
   private readonly bounds = new LRUCache<number, number>({ max: MAX_VISITORS })
   private readonly lastSeen = new LRUCache<number, { at: Date | null }>({ max: MAX_VISITORS })
 
-  constructor(private readonly store: ChatSqlStore, private readonly feed: ChatMessageFeed) {
+  constructor(private readonly store: ConversationRepository, private readonly feed: ChatMessageFeed) {
     feed.onNotice(({ conversation_id, message_id }) => {
       const bound = this.bounds.peek(conversation_id)
       if (bound !== undefined && message_id > bound) {
@@ -45,14 +45,15 @@ export class PollCache implements PollSource {
     const generation = this.feed.generation
     const received = this.feed.received
     const result = await this.store.messagesForVisitor(visitorHash, sinceId)
-    const { conversation, messages } = result
+    const { conversation, messages, has_more } = result
     if (!conversation) return result
 
     const id = conversation.conversation_id
     this.visitors.set(visitorHash, id)
     this.rememberSeen(id, conversation.last_seen_at)
     const raced = !wasLive || !this.feed.live || this.feed.generation !== generation || this.feed.received !== received
-    if (!raced) {
+    // A full page with more behind it says nothing about the conversation's end: learn no bound.
+    if (!raced && !has_more) {
       // Nothing above the newest message returned, or above since_id when none came back.
       const bound = messages.length ? messages[messages.length - 1].message_id : sinceId
       const known = this.bounds.peek(id)
@@ -73,7 +74,7 @@ export class PollCache implements PollSource {
     const bound = this.bounds.get(id)
     const seen = this.lastSeen.get(id)
     if (bound === undefined || seen === undefined || sinceId < bound) return null
-    return { conversation: { conversation_id: id, last_seen_at: seen.at }, messages: [] }
+    return { conversation: { conversation_id: id, last_seen_at: seen.at }, messages: [], has_more: false }
   }
 
   private rememberSeen(conversationId: number, at: Date | null) {

@@ -1,12 +1,12 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Client } from "pg"
-import type { ChatSqlStore } from "../../modules/support-chat/chat-sql-store"
+import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
 import { VISITOR_EFFECTS_CHANNEL } from "../visitor/deferred-effects"
 import { CHAT_MESSAGE_CHANNEL, ChatMessageFeed } from "./message-feed"
 import { PgListener } from "./pg-listener"
 import { PollCache } from "./poll-cache"
 import type { PushSettings } from "./stream"
-import { StreamSlots } from "./stream-slots"
+import { OpenStreams, StreamSlots } from "./stream-slots"
 
 /** One process's push machinery over one connection pool: a lane builds it once. */
 export type PushRuntime = {
@@ -15,13 +15,17 @@ export type PushRuntime = {
   pollCache: PollCache
   visitorSlots: StreamSlots
   adminSlots: StreamSlots
+  /** Every open stream of the process (the total cap); `closeAll()` at shutdown. */
+  streams: OpenStreams
   settings: PushSettings
+  /** Ends every open stream and closes the LISTEN connection for good (the app shuts down). */
+  close: () => Promise<void>
 }
 
 export type PushRuntimeInput = {
   /** The lane's pool; the LISTEN connection is opened with the same settings, outside it. */
   knex: Knex
-  store: ChatSqlStore
+  store: ConversationRepository
   settings: PushSettings
   warn: (message: string) => void
 }
@@ -38,12 +42,18 @@ export function createPushRuntime({ knex, store, settings, warn }: PushRuntimeIn
     isClosed: () => !knex.client.pool,
   })
   const feed = new ChatMessageFeed(listener)
+  const streams = new OpenStreams(settings.maxStreams)
   return {
     listener,
     feed,
     pollCache: new PollCache(store, feed),
-    visitorSlots: new StreamSlots(settings.maxStreamsPerIp),
-    adminSlots: new StreamSlots(settings.maxStreamsPerIp),
+    visitorSlots: new StreamSlots(settings.maxStreamsPerIp, streams),
+    adminSlots: new StreamSlots(settings.maxStreamsPerIp, streams),
+    streams,
     settings,
+    close: async () => {
+      streams.closeAll()
+      await listener.stop()
+    },
   }
 }

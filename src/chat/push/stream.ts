@@ -1,14 +1,18 @@
-import type { ChatSqlStore, MessageDTO } from "../../modules/support-chat/chat-sql-store"
+import type { ConversationRepository, MessageDTO, MessagePage } from "../../modules/support-chat/sql/conversation-repository"
 import type { SupportChatOptions } from "../../modules/support-chat/types"
-import { errorResponse, type VisitorRequest, type VisitorResponse } from "../visitor/http"
+import { invalid, notFound, parseInput, rateLimited, type Refusal } from "../../shared/outcome"
+import type { VisitorRequest } from "../visitor/http"
 import { StorePollMessages } from "../visitor/validators"
-import { noCookie, parse, SEEN_REFRESH_SECONDS, visitorHashOf, type PollSource } from "../visitor/visitor-api"
+import { sinceId } from "../../shared/input-schema"
+import { noCookie, SEEN_REFRESH_SECONDS, visitorHashOf, type PollSource } from "../visitor/visitor-api"
 import type { ChatMessageFeed } from "./message-feed"
-import type { StreamSlots } from "./stream-slots"
+import { StreamScope } from "./stream-scope"
+import type { SlotRefusal, StreamSlots } from "./stream-slots"
 
-export type PushSettings = { maxStreamsPerIp: number; heartbeatMs: number }
+export type PushSettings = { maxStreamsPerIp: number; maxStreams: number; heartbeatMs: number }
 
 const DEFAULT_MAX_STREAMS_PER_IP = 20
+const DEFAULT_MAX_STREAMS = 10_000
 const DEFAULT_HEARTBEAT_SECONDS = 15
 // What a browser's EventSource waits before reconnecting after a drop.
 const RECONNECT_MS = 3000
@@ -17,9 +21,11 @@ const STREAM_RETRY_AFTER_SECONDS = 30
 
 export function pushSettings(options: SupportChatOptions): PushSettings {
   const max = options.push?.maxStreamsPerIp
+  const maxTotal = options.push?.maxStreams
   const heartbeat = options.push?.heartbeatSeconds
   return {
     maxStreamsPerIp: typeof max === "number" && max >= 0 ? Math.floor(max) : DEFAULT_MAX_STREAMS_PER_IP,
+    maxStreams: typeof maxTotal === "number" && maxTotal >= 0 ? Math.floor(maxTotal) : DEFAULT_MAX_STREAMS,
     heartbeatMs: (typeof heartbeat === "number" && heartbeat > 0 ? heartbeat : DEFAULT_HEARTBEAT_SECONDS) * 1000,
   }
 }
@@ -28,12 +34,13 @@ export function pushSettings(options: SupportChatOptions): PushSettings {
 export type SseSink = {
   write(chunk: string): void
   end(): void
-  onClose(handler: () => void): void
+  /** False once the response is closed or ended, whether or not its close was seen. */
+  alive(): boolean
 }
 
 /** A stream ready to start: the transport sends `headers` with 200, then hands its sink to `open`. */
 export type OpenStream = { status: 200; headers: Record<string, string>; open: (sink: SseSink) => void }
-export type StreamAnswer = VisitorResponse | OpenStream
+export type StreamAnswer = Refusal | OpenStream
 
 export const isOpenStream = (answer: StreamAnswer): answer is OpenStream => "open" in answer
 
@@ -46,10 +53,11 @@ export const SSE_HEADERS: Record<string, string> = {
 }
 
 /** Reads the messages of one conversation newer than an id, oldest first. */
-export type MessageSource = { messagesSince(conversationId: number, sinceId: number): Promise<MessageDTO[]> }
+/** Reads one page (at most 200) of a conversation's messages newer than an id, oldest first. */
+export type MessageSource = { messagesSince(conversationId: number, sinceId: number): Promise<MessagePage> }
 
 export type StreamDeps = {
-  feed: ChatMessageFeed
+  feed: Pick<ChatMessageFeed, "watch">
   messages: MessageSource
   slots: StreamSlots
   settings: PushSettings
@@ -58,24 +66,28 @@ export type StreamDeps = {
 
 export const messageEvent = (message: MessageDTO) => `id: ${message.message_id}\ndata: ${JSON.stringify(message)}\n\n`
 
-const tooManyStreams = () =>
-  errorResponse(429, "too_many_requests", "Too many open streams from this address; close one or poll instead.", {
-    "Retry-After": String(STREAM_RETRY_AFTER_SECONDS),
-  })
+const TOO_MANY_STREAMS: Record<SlotRefusal, string> = {
+  client_full: "Too many open streams from this address; close one or poll instead.",
+  process_full: "This server holds as many streams as it can; poll instead or try again later.",
+}
+
+const tooManyStreams = (refusal: SlotRefusal) =>
+  rateLimited(TOO_MANY_STREAMS[refusal], STREAM_RETRY_AFTER_SECONDS)
 
 /**
  * Where a stream starts: after `Last-Event-ID` (a browser's reconnect) when sent, else after
  * `since_id` from the query, as `/poll` reads it.
  */
-function resumePoint(query: unknown, lastEventId: string | undefined): { sinceId: number } | { error: VisitorResponse } {
+function resumePoint(query: unknown, lastEventId: string | undefined): { sinceId: number } | { refusal: Refusal } {
   if (lastEventId !== undefined && lastEventId !== "") {
-    if (!/^\d{1,15}$/.test(lastEventId)) {
-      return { error: errorResponse(400, "invalid_data", "Invalid Last-Event-ID: expected a message id") }
+    const resumeId = sinceId().safeParse(lastEventId)
+    if (!resumeId.success) {
+      return { refusal: invalid("Invalid Last-Event-ID: expected a message id") }
     }
-    return { sinceId: Number(lastEventId) }
+    return { sinceId: resumeId.data }
   }
-  const input = parse(StorePollMessages, query)
-  return "error" in input ? input : { sinceId: input.data.since_id }
+  const input = parseInput(StorePollMessages, query)
+  return "refusal" in input ? input : { sinceId: input.data.since_id }
 }
 
 type RunOptions = {
@@ -83,7 +95,6 @@ type RunOptions = {
   sinceId: number
   /** Called at open and every `SEEN_REFRESH_SECONDS` while the stream is open. */
   onPresence?: () => Promise<void>
-  onClose: () => void
 }
 
 /**
@@ -91,108 +102,131 @@ type RunOptions = {
  * first what is stored, then each one as its commit notice arrives. It watches before it
  * reads, and each read asks for everything above the last id sent, so neither a notice that
  * raced the first read nor a lost LISTEN connection (a resync re-reads) leaves a gap.
+ * Everything it takes belongs to `scope`, which the client's leaving closes.
  */
-function runMessageStream(sink: SseSink, deps: StreamDeps, options: RunOptions) {
+function runMessageStream(sink: SseSink, deps: StreamDeps, scope: StreamScope, options: RunOptions) {
+  scope.defer(() => sink.end())
+  // The client left before the stream started: nothing more to take.
+  if (scope.closed) return
   let lastSent = options.sinceId
   let reading = false
   let readAgain = false
-  let closed = false
 
   const read = async () => {
-    if (closed) return
+    if (scope.closed) return
     if (reading) {
       readAgain = true
       return
     }
     reading = true
     try {
+      // Page by page (bounded reads) until the last page, and again when a notice came meanwhile.
+      let more = false
       do {
         readAgain = false
-        const messages = await deps.messages.messagesSince(options.conversationId, lastSent)
-        for (const message of messages) {
-          if (closed) return
+        const page = await deps.messages.messagesSince(options.conversationId, lastSent)
+        for (const message of page.messages) {
+          if (scope.closed) return
           sink.write(messageEvent(message))
           lastSent = message.message_id
         }
-      } while (readAgain && !closed)
+        more = page.has_more && page.messages.length > 0
+      } while ((more || readAgain) && !scope.closed)
     } catch (error) {
       // The client reconnects with Last-Event-ID and misses nothing.
       deps.warn(`launchdesk: stream of conversation ${options.conversationId} ended: ${describe(error)}`)
-      sink.end()
+      scope.close()
     } finally {
       reading = false
     }
   }
-
-  const unwatch = deps.feed.watch(options.conversationId, {
-    onNotice: (messageId) => {
-      if (messageId > lastSent) void read()
-    },
-    onResync: () => void read(),
-  })
-  const heartbeat = setInterval(() => sink.write(": keep-alive\n\n"), deps.settings.heartbeatMs)
   const presence = options.onPresence
-  const seenTimer = presence
-    ? setInterval(() => presence().catch((error) => deps.warn(`launchdesk: last_seen_at not refreshed: ${describe(error)}`)), SEEN_REFRESH_SECONDS * 1000)
-    : null
-  sink.onClose(() => {
-    closed = true
-    unwatch()
-    clearInterval(heartbeat)
-    if (seenTimer) clearInterval(seenTimer)
-    options.onClose()
-  })
+  const refreshPresence = () => {
+    if (scope.closed || !presence) return
+    presence().catch((error) => deps.warn(`launchdesk: last_seen_at not refreshed: ${describe(error)}`))
+  }
+  // Each tick checks the response first: a stream whose close went unnoticed ends at its next
+  // tick, so no timer (and no presence refresh keeping a gone visitor "online") outlives it.
+  const every = (ms: number, tick: () => void) => {
+    const timer = setInterval(() => (sink.alive() ? tick() : scope.close()), ms)
+    timer.unref()
+    scope.defer(() => clearInterval(timer))
+  }
+
+  scope.defer(
+    deps.feed.watch(options.conversationId, {
+      onNotice: (messageId) => {
+        if (messageId > lastSent) void read()
+      },
+      onResync: () => void read(),
+    })
+  )
+  every(deps.settings.heartbeatMs, () => sink.write(": keep-alive\n\n"))
+  if (presence) every(SEEN_REFRESH_SECONDS * 1000, refreshPresence)
 
   sink.write(`retry: ${RECONNECT_MS}\n\n`)
-  void presence?.().catch((error) => deps.warn(`launchdesk: last_seen_at not refreshed: ${describe(error)}`))
+  refreshPresence()
   void read()
 }
 
+/**
+ * Opens a stream inside a scope bound to the client's `signal`: the slot is taken first and
+ * belongs to the scope, and the scope closes on every path that does not hand a stream to the
+ * transport (a refusal, an error, a 403/404), while a handed-over stream's scope closes with
+ * the response. The caller makes `signal` before its own first await, so a client leaving at
+ * any await still lets go of everything, exactly once.
+ */
+async function openWithin(
+  signal: AbortSignal,
+  slots: StreamSlots,
+  ip: string | undefined,
+  prepare: (scope: StreamScope) => Promise<Refusal | ((sink: SseSink) => void)>
+): Promise<StreamAnswer> {
+  const scope = new StreamScope(signal)
+  let handedOver = false
+  try {
+    const refusal = slots.acquire(ip, scope)
+    if (refusal) return tooManyStreams(refusal)
+    const prepared = await prepare(scope)
+    if (typeof prepared !== "function") return prepared
+    handedOver = true
+    return { status: 200, headers: SSE_HEADERS, open: prepared }
+  } finally {
+    if (!handedOver) scope.close()
+  }
+}
+
 export type VisitorStreamDeps = StreamDeps & {
-  store: ChatSqlStore
+  store: Pick<ConversationRepository, "findConversationByVisitor">
   /** Keeps `last_seen_at` fresh while the stream is open: a visitor holding one is present. */
-  seen: PollSource
+  seen: Pick<PollSource, "touchVisitorSeen">
 }
 
 /**
  * `GET /store/app/v1/stream`: the visitor's conversation as Server-Sent Events, `id:` being
- * the message id. 403 without a cookie, as `/poll`; 429 when the client's IP holds too many
- * streams on this process.
+ * the message id. 403 without a cookie, as `/poll`; 429 when the client's IP, or the process,
+ * holds too many streams. `signal` aborts when the client's response closes.
  */
 export async function openVisitorStream(
   deps: VisitorStreamDeps,
-  req: VisitorRequest & { lastEventId?: string }
+  req: VisitorRequest & { lastEventId?: string },
+  signal: AbortSignal
 ): Promise<StreamAnswer> {
   const hash = visitorHashOf(req)
   if (!hash) return noCookie()
   const resume = resumePoint(req.query, req.lastEventId)
-  if ("error" in resume) return resume.error
-  if (!deps.slots.acquire(req.ip)) return tooManyStreams()
-
-  const release = () => deps.slots.release(req.ip)
-  let conversation: Awaited<ReturnType<ChatSqlStore["findConversationByVisitor"]>>
-  try {
-    conversation = await deps.store.findConversationByVisitor(hash)
-  } catch (error) {
-    release()
-    throw error
-  }
-  if (!conversation) {
-    release()
-    return noCookie()
-  }
-  const conversationId = conversation.conversation_id
-  return {
-    status: 200,
-    headers: SSE_HEADERS,
-    open: (sink) =>
-      runMessageStream(sink, deps, {
+  if ("refusal" in resume) return resume.refusal
+  return openWithin(signal, deps.slots, req.ip, async (scope) => {
+    const conversation = await deps.store.findConversationByVisitor(hash)
+    if (!conversation) return noCookie()
+    const conversationId = conversation.conversation_id
+    return (sink) =>
+      runMessageStream(sink, deps, scope, {
         conversationId,
         sinceId: resume.sinceId,
         onPresence: () => deps.seen.touchVisitorSeen(conversationId, SEEN_REFRESH_SECONDS),
-        onClose: release,
-      }),
-  }
+      })
+  })
 }
 
 export type AdminStreamDeps = StreamDeps & {
@@ -202,24 +236,17 @@ export type AdminStreamDeps = StreamDeps & {
 /** The inbox's stream of one conversation (`GET /admin/app/v1/conversation/:id/stream`). */
 export async function openConversationStream(
   deps: AdminStreamDeps,
-  req: { conversationId: number; query: unknown; lastEventId?: string; ip?: string }
+  req: { conversationId: number; query: unknown; lastEventId?: string; ip?: string },
+  signal: AbortSignal
 ): Promise<StreamAnswer> {
   const resume = resumePoint(req.query, req.lastEventId)
-  if ("error" in resume) return resume.error
-  if (!(await deps.conversationExists(req.conversationId))) {
-    return errorResponse(404, "not_found", `Conversation ${req.conversationId} was not found`)
-  }
-  if (!deps.slots.acquire(req.ip)) return tooManyStreams()
-  return {
-    status: 200,
-    headers: SSE_HEADERS,
-    open: (sink) =>
-      runMessageStream(sink, deps, {
-        conversationId: req.conversationId,
-        sinceId: resume.sinceId,
-        onClose: () => deps.slots.release(req.ip),
-      }),
-  }
+  if ("refusal" in resume) return resume.refusal
+  return openWithin(signal, deps.slots, req.ip, async (scope) => {
+    if (!(await deps.conversationExists(req.conversationId))) {
+      return notFound(`Conversation ${req.conversationId} was not found`)
+    }
+    return (sink) => runMessageStream(sink, deps, scope, { conversationId: req.conversationId, sinceId: resume.sinceId })
+  })
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -1,9 +1,10 @@
-import type { CannedChoice, MessageDTO } from "../../modules/support-chat/chat-sql-store"
+import type { CannedChoice, MessageDTO } from "../../modules/support-chat/sql/conversation-repository"
 import { classifyQuestion, type ModelEndpoint } from "../auto-reply/classifier"
 import type { ChatSettings } from "../settings"
-import { ok, type VisitorRequest, type VisitorResponse } from "./http"
+import { ok, parseInput, type Outcome } from "../../shared/outcome"
+import type { VisitorRequest } from "./http"
 import { StoreAutoReply } from "./validators"
-import { limited, noCookie, parse, visitorHashOf, type VisitorDeps } from "./visitor-api"
+import { limited, noCookie, visitorHashOf, type VisitorDeps } from "./visitor-api"
 
 export type AutoReplyDeclineReason =
   | "not_configured"
@@ -15,6 +16,10 @@ export type AutoReplyDeclineReason =
 
 /** Counter scope of the store-wide daily cap; the window id is `<scope>:<YYYY-MM-DD>`. */
 export const AUTO_REPLY_QUOTA_SCOPE = "chat.autoReply.day"
+/** Counter scope of the store-wide daily budget of model calls, whatever they answer. */
+export const AUTO_REPLY_CALL_BUDGET_SCOPE = "chat.autoReply.calls"
+/** Counter scope of one conversation's model calls per day: `<prefix>.<conversation id>`. */
+export const conversationCallScope = (conversationId: number) => `chat.autoReply.calls.conversation.${conversationId}`
 // Every canned question goes into the prompt: bound its size.
 const MAX_CANNED_IN_PROMPT = 200
 
@@ -63,7 +68,29 @@ async function reserve(
   }
 }
 
-type Attempt = { response: VisitorResponse; stored?: MessageDTO }
+/**
+ * Takes one model call from the conversation's daily allowance and one from the store's daily
+ * call budget. They are spent once the model is asked: `no_match` and `classifier_error` give
+ * back the reply unit and the claim, never these, so no conversation can keep the model busy.
+ */
+async function takeModelCall(deps: VisitorDeps, conversationId: number, dailyBudget: number): Promise<boolean> {
+  const perConversation = deps.settings.autoReply.callsPerConversationPerDay
+  const conversationUnit = await deps.dailyQuota.take(conversationCallScope(conversationId), perConversation)
+  if (!conversationUnit) {
+    return false
+  }
+  const budgetUnit = await undoOnError(
+    () => deps.dailyQuota.take(AUTO_REPLY_CALL_BUDGET_SCOPE, dailyBudget),
+    () => deps.dailyQuota.giveBack(conversationUnit)
+  )
+  if (!budgetUnit) {
+    await deps.dailyQuota.giveBack(conversationUnit)
+    return false
+  }
+  return true
+}
+
+type Attempt = { response: Outcome; stored?: MessageDTO }
 
 /** Asks the model, and stores the chosen canned response as an `auto` message. */
 async function answerWithCannedResponse(
@@ -109,17 +136,21 @@ async function answerWithCannedResponse(
  *  6. `no_visitor_message`: the visitor has not written anything yet;
  *  7. `already_replied`: the atomic claim on the conversation fails;
  *  8. `daily_cap_reached`: the atomic take of today's unit fails (the claim is given back);
- *  9. `classifier_error` / `no_match` from the model (claim and unit are given back, so a
- *     later question can still be answered).
+ *  9. `daily_cap_reached` also when the conversation has had its model calls for the day
+ *     (option `autoReply.callsPerConversationPerDay`, default 3) or the store's daily call
+ *     budget (`auto_reply_daily_call_budget`, default 200) is spent: the contract's reasons
+ *     are fixed, and both are daily caps;
+ * 10. `classifier_error` / `no_match` from the model (claim and reply unit are given back, so
+ *     a later question can still be answered; the model calls stay spent).
  */
-export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): Promise<VisitorResponse> {
+export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const refused = await limited(deps, "autoReply", req, deps.settings.limits.autoReply)
   if (refused) return refused
   const hash = visitorHashOf(req)
   const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
   if (!conversation) return noCookie()
-  const input = parse(StoreAutoReply, req.body)
-  if ("error" in input) return input.error
+  const input = parseInput(StoreAutoReply, req.body)
+  if ("refusal" in input) return input.refusal
 
   const settings = await deps.chatSettings()
   const endpoint = modelEndpoint(settings)
@@ -131,6 +162,14 @@ export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): 
 
   const reservation = await reserve(deps, conversationId, settings.auto_reply_daily_cap)
   if ("reason" in reservation) return declined(reservation.reason)
+  const mayCall = await undoOnError(
+    () => takeModelCall(deps, conversationId, settings.auto_reply_daily_call_budget),
+    reservation.release
+  )
+  if (!mayCall) {
+    await reservation.release()
+    return declined("daily_cap_reached")
+  }
   const attempt = await undoOnError(
     () => answerWithCannedResponse(deps, conversationId, input.data.question, endpoint, canned),
     reservation.release

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
-import { serialize } from "cookie"
 import type { CookieSameSite } from "../../modules/support-chat/types"
+import type { CookieToSet } from "../../shared/outcome"
 
 export const VISITOR_COOKIE = "app_visitor_hash"
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
@@ -14,13 +14,13 @@ export const isWellFormedVisitorHash = (value: unknown): value is string =>
 
 export type VisitorCookieSettings = { sameSite: CookieSameSite; secure: boolean }
 
-export const visitorCookieHeader = (hash: string, settings: VisitorCookieSettings) =>
-  serialize(VISITOR_COOKIE, hash, {
-    path: "/",
-    httpOnly: true,
-    maxAge: ONE_YEAR_SECONDS,
-    expires: new Date(Date.now() + ONE_YEAR_SECONDS * 1000),
-    sameSite: settings.sameSite,
-    // Browsers drop SameSite=None cookies that are not Secure.
-    secure: settings.secure || settings.sameSite === "none",
-  })
+/** The visitor's session cookie: HttpOnly, one year. */
+export const visitorCookie = (hash: string, settings: VisitorCookieSettings): CookieToSet => ({
+  name: VISITOR_COOKIE,
+  value: hash,
+  maxAgeSeconds: ONE_YEAR_SECONDS,
+  httpOnly: true,
+  sameSite: settings.sameSite,
+  // Browsers drop SameSite=None cookies that are not Secure.
+  secure: settings.secure || settings.sameSite === "none",
+})

@@ -1,4 +1,5 @@
-import { backoffSeconds, type OutboxSqlStore } from "../../shared/outbox"
+import type { OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
+import { backoffSeconds, storedError } from "../../shared/lease/retry-policy"
 import type { SqlRunner } from "../../shared/sql"
 import type { VisitorDeps } from "./visitor-api"
 
@@ -23,7 +24,7 @@ const MAX_ROUNDS = 20
  * own hooks (`relayVisitorEffects`). So an acknowledged message always gets its event and
  * its team-chat post, even when the fast lane stops right after answering.
  */
-export function deferredVisitorEffects(outbox: OutboxSqlStore, sql: SqlRunner): VisitorEffects {
+export function deferredVisitorEffects(outbox: OutboxRepository, sql: SqlRunner): VisitorEffects {
   const record = async (payload: VisitorEffectPayload) => {
     await outbox.enqueue<VisitorEffectPayload>({
       topic: VISITOR_EFFECTS_TOPIC,
@@ -56,11 +57,11 @@ async function runEffect(effects: VisitorEffects, payload: VisitorEffectPayload)
 
 /**
  * Runs recorded effects through `effects` (the Medusa side's hooks), at least once each; a
- * failing one is retried with backoff. Safe in every process at once: each item is claimed
- * by one caller. Returns how many ran.
+ * failing one is retried with backoff, and set aside as `dead` after its last attempt. Safe
+ * in every process at once: each item is claimed by one caller. Returns how many ran.
  */
 export async function relayVisitorEffects(
-  outbox: OutboxSqlStore,
+  outbox: OutboxRepository,
   effects: VisitorEffects,
   warn: (message: string) => void
 ): Promise<number> {
@@ -77,9 +78,13 @@ export async function relayVisitorEffects(
         await outbox.markDone(item)
         relayed++
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error)
-        warn(`launchdesk: visitor effect ${item.payload.effect} of conversation ${item.payload.conversation_id} failed: ${reason}`)
-        await outbox.markForRetry(item, reason.slice(0, 500), backoffSeconds(item.attempts))
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"
+        const outcome = await outbox.markForRetry(item, reason, backoffSeconds(item.attempts))
+        warn(
+          `launchdesk: visitor effect ${item.payload.effect} of conversation ${item.payload.conversation_id} failed` +
+            (outcome === "dead" ? ` ${item.attempts} times and is set aside (retry it in the admin)` : "") +
+            `: ${storedError(reason)}`
+        )
       }
     }
   }

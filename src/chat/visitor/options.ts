@@ -1,25 +1,36 @@
-import type { LimitRule } from "../../shared/limiter"
+import type { LimitRule } from "../../modules/launchdesk/sql/rate-limit-repository"
 import type { SupportChatOptions } from "../../modules/support-chat/types"
 import type { VisitorCookieSettings } from "./cookie"
 
 export type VisitorSettings = {
-  limits: { session: LimitRule; send: LimitRule; autoReply: LimitRule }
+  limits: { session: LimitRule; send: LimitRule; autoReply: LimitRule; conversation: LimitRule }
+  /** Stored bytes (text and page URL) a conversation may hold before `/send` refuses; null: no cap. */
+  maxConversationBytes: number | null
   cookie: VisitorCookieSettings
-  autoReply: { timeoutMs: number }
+  autoReply: { timeoutMs: number; callsPerConversationPerDay: number }
 }
 
 export const DEFAULT_AUTO_REPLY_TIMEOUT_MS = 10_000
+// A question the model cannot place may be rephrased, but not asked forever on the store's bill.
+export const DEFAULT_AUTO_REPLY_CALLS_PER_CONVERSATION = 3
 
 const DEFAULT_LIMITS = {
   session: { max: 10, windowSeconds: 60 },
   send: { max: 15, windowSeconds: 60 },
   autoReply: { max: 3, windowSeconds: 60 },
+  // Visitor messages per conversation, from any IP.
+  conversation: { max: 120, windowSeconds: 3600 },
 }
+const DEFAULT_MAX_CONVERSATION_BYTES = 1024 * 1024
 
 const rule = (given: Partial<LimitRule> | undefined, fallback: LimitRule): LimitRule => ({
   max: given?.max ?? fallback.max,
   windowSeconds: given?.windowSeconds ?? fallback.windowSeconds,
 })
+
+/** 0 turns the cap off; a missing or invalid value keeps the default. */
+const byteCap = (given: number | undefined) =>
+  given === 0 ? null : typeof given === "number" && given > 0 ? Math.floor(given) : DEFAULT_MAX_CONVERSATION_BYTES
 
 export function visitorSettings(options: SupportChatOptions): VisitorSettings {
   return {
@@ -27,11 +38,17 @@ export function visitorSettings(options: SupportChatOptions): VisitorSettings {
       session: rule(options.rateLimits?.session, DEFAULT_LIMITS.session),
       send: rule(options.rateLimits?.send, DEFAULT_LIMITS.send),
       autoReply: rule(options.rateLimits?.autoReply, DEFAULT_LIMITS.autoReply),
+      conversation: rule(options.rateLimits?.conversation, DEFAULT_LIMITS.conversation),
     },
+    maxConversationBytes: byteCap(options.maxConversationBytes),
     cookie: {
       sameSite: options.cookieSameSite ?? "lax",
       secure: options.cookieSecure ?? process.env.NODE_ENV === "production",
     },
-    autoReply: { timeoutMs: options.autoReply?.timeoutMs ?? DEFAULT_AUTO_REPLY_TIMEOUT_MS },
+    autoReply: {
+      timeoutMs: options.autoReply?.timeoutMs ?? DEFAULT_AUTO_REPLY_TIMEOUT_MS,
+      callsPerConversationPerDay:
+        options.autoReply?.callsPerConversationPerDay ?? DEFAULT_AUTO_REPLY_CALLS_PER_CONVERSATION,
+    },
   }
 }

@@ -1,10 +1,10 @@
-import type { z } from "@medusajs/framework/zod"
-import type { Limiter, LimitRule } from "../../shared/limiter"
-import type { ChatSqlStore } from "../../modules/support-chat/chat-sql-store"
-import type { DailyQuota } from "../../shared/daily-quota"
+import type { Limiter, LimitRule } from "../../modules/launchdesk/sql/rate-limit-repository"
+import { MESSAGE_PAGE_SIZE, type ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
+import type { DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
 import type { ChatSettings } from "../settings"
-import { errorResponse, ok, type VisitorRequest, type VisitorResponse } from "./http"
-import { isWellFormedVisitorHash, newVisitorHash, visitorCookieHeader, VISITOR_COOKIE } from "./cookie"
+import { forbidden, invalid, ok, parseInput, rateLimited, type Outcome, type Refusal } from "../../shared/outcome"
+import type { VisitorRequest } from "./http"
+import { isWellFormedVisitorHash, newVisitorHash, visitorCookie, VISITOR_COOKIE } from "./cookie"
 import type { VisitorSettings } from "./options"
 import {
   MAX_MESSAGE_LENGTH,
@@ -15,11 +15,11 @@ import {
 } from "./validators"
 
 /** The two statements a poll runs; a cache (src/chat/push/poll-cache.ts) may answer them from memory. */
-export type PollSource = Pick<ChatSqlStore, "messagesForVisitor" | "touchVisitorSeen">
+export type PollSource = Pick<ConversationRepository, "messagesForVisitor" | "touchVisitorSeen">
 
 /** What a visitor operation needs; the Medusa routes and the fast lane each provide it. */
 export type VisitorDeps = {
-  store: ChatSqlStore
+  store: ConversationRepository
   /** Answers polls; `store` when absent. */
   pollSource?: PollSource
   limiter: Limiter
@@ -37,38 +37,35 @@ export type VisitorDeps = {
   warn?: (message: string) => void
 }
 
-const SESSION_HISTORY = 200
 // How stale `last_seen_at` may get before a poll refreshes it (offline email needs minutes).
 export const SEEN_REFRESH_SECONDS = 20
 
 export const noCookie = () =>
-  errorResponse(403, "not_allowed", "Start a chat session first: the app_visitor_hash cookie is missing or unknown.")
+  forbidden("Start a chat session first: the app_visitor_hash cookie is missing or unknown.")
 
 export const tooMany = (retryAfterSeconds: number) =>
-  errorResponse(429, "too_many_requests", "Too many requests, please wait a moment and try again.", {
-    "Retry-After": String(retryAfterSeconds),
-    // A storefront on another origin may only read the wait time when CORS exposes it.
-    "Access-Control-Expose-Headers": "Retry-After",
-  })
+  rateLimited("Too many requests, please wait a moment and try again.", retryAfterSeconds)
 
-export function parse<S extends z.ZodType>(schema: S, input: unknown): { data: z.infer<S> } | { error: VisitorResponse } {
-  const result = schema.safeParse(input ?? {})
-  if (result.success) {
-    return { data: result.data }
-  }
-  const issue = result.error.issues[0]
-  const field = issue.path.join(".")
-  const message =
-    issue.code === "unrecognized_keys"
-      ? `Unknown field(s): ${issue.keys.join(", ")}`
-      : `Invalid ${field || "request"}: ${issue.message}`
-  return { error: errorResponse(400, "invalid_data", message) }
-}
+// Chat limits fail closed: requests without a client address share this one bucket.
+export const UNKNOWN_CLIENT_KEY = "unknown"
 
-export async function limited(deps: VisitorDeps, scope: string, req: VisitorRequest, rule: LimitRule) {
-  const verdict = await deps.limiter.hit(`chat.${scope}`, req.ip, rule)
+export async function limited(
+  deps: Pick<VisitorDeps, "limiter">,
+  scope: string,
+  req: VisitorRequest,
+  rule: LimitRule
+): Promise<Refusal | null> {
+  const verdict = await deps.limiter.hit(`chat.${scope}`, req.ip ?? UNKNOWN_CLIENT_KEY, rule)
   return verdict.allowed ? null : tooMany(verdict.retryAfterSeconds)
 }
+
+const conversationBusy = (retryAfterSeconds: number) =>
+  rateLimited(
+    "This conversation has received too many messages in a short time, please wait and try again.",
+    retryAfterSeconds
+  )
+
+const conversationFull = () => invalid("This conversation is full: it cannot take more messages.")
 
 export const visitorHashOf = (req: VisitorRequest) => {
   const value = req.cookies[VISITOR_COOKIE]
@@ -76,11 +73,11 @@ export const visitorHashOf = (req: VisitorRequest) => {
 }
 
 /** `POST /session`: resumes the cookie's conversation or starts a new one. */
-export async function startSession(deps: VisitorDeps, req: VisitorRequest): Promise<VisitorResponse> {
+export async function startSession(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const refused = await limited(deps, "session", req, deps.settings.limits.session)
   if (refused) return refused
-  const input = parse(StoreStartSession, req.body)
-  if ("error" in input) return input.error
+  const input = parseInput(StoreStartSession, req.body)
+  if ("refusal" in input) return input.refusal
 
   const existingHash = visitorHashOf(req)
   let conversation = existingHash ? await deps.store.findConversationByVisitor(existingHash) : null
@@ -88,76 +85,90 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
     conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null)
     await deps.onConversationCreated?.({ conversation_id: conversation.conversation_id })
   }
-  const messages = await deps.store.latestMessages(conversation.conversation_id, SESSION_HISTORY)
+  // The latest page; `has_more` says older history exists (the widget shows the latest only).
+  const { messages, has_more } = await deps.store.latestMessages(conversation.conversation_id, MESSAGE_PAGE_SIZE)
 
   return ok(
     {
       conversation_id: conversation.conversation_id,
       visitor_hash: conversation.visitor_hash,
       messages,
+      has_more,
       status: conversation.status,
     },
-    { "Set-Cookie": visitorCookieHeader(conversation.visitor_hash, deps.settings.cookie) }
+    visitorCookie(conversation.visitor_hash, deps.settings.cookie)
   )
 }
 
 /** `POST /send`: stores a visitor message and marks the conversation as waiting for staff. */
-export async function sendMessage(deps: VisitorDeps, req: VisitorRequest): Promise<VisitorResponse> {
+export async function sendMessage(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const refused = await limited(deps, "send", req, deps.settings.limits.send)
   if (refused) return refused
   const hash = visitorHashOf(req)
   const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
   if (!conversation) return noCookie()
 
-  const input = parse(StoreSendMessage, req.body)
-  if ("error" in input) return input.error
+  const input = parseInput(StoreSendMessage, req.body)
+  if ("refusal" in input) return input.refusal
   if (input.data.website_url?.trim()) {
     // A filled honeypot: answer like a success so the bot learns nothing, store nothing.
     return ok({ message_id: null, conversation_id: conversation.conversation_id })
   }
   const text = input.data.message.trim()
   if (!text) {
-    return errorResponse(400, "invalid_data", "Invalid message: the message is empty.")
+    return invalid("Invalid message: the message is empty.")
   }
   if ([...text].length > MAX_MESSAGE_LENGTH) {
-    return errorResponse(400, "invalid_data", `Invalid message: at most ${MAX_MESSAGE_LENGTH} characters.`)
+    return invalid(`Invalid message: at most ${MAX_MESSAGE_LENGTH} characters.`)
   }
 
-  const stored = await deps.store.insertMessage({
-    conversation_id: conversation.conversation_id,
-    sender: "visitor",
-    message: text,
-    page_url: input.data.page_url ?? null,
-    next_status: "waiting",
-  })
+  // Per conversation, whatever the IP: a cookie works from any address.
+  const verdict = await deps.limiter.hit(
+    "chat.conversation",
+    String(conversation.conversation_id),
+    deps.settings.limits.conversation
+  )
+  if (!verdict.allowed) return conversationBusy(verdict.retryAfterSeconds)
+
+  const stored = await deps.store.insertWithinBytes(
+    {
+      conversation_id: conversation.conversation_id,
+      sender: "visitor",
+      message: text,
+      page_url: input.data.page_url ?? null,
+      next_status: "waiting",
+    },
+    deps.settings.maxConversationBytes
+  )
+  if (stored === "full") return conversationFull()
   if (!stored) return noCookie()
   await deps.onVisitorMessage?.({ conversation_id: stored.conversation_id, message_id: stored.message_id })
   return ok({ message_id: stored.message_id, conversation_id: stored.conversation_id })
 }
 
-/** `GET /poll?since_id=N`: messages newer than N, oldest first. */
-export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Promise<VisitorResponse> {
+/** `GET /poll?since_id=N`: up to one page of messages newer than N, oldest first, and `has_more`. */
+export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const hash = visitorHashOf(req)
   if (!hash) return noCookie()
-  const input = parse(StorePollMessages, req.query)
-  if ("error" in input) return input.error
+  const input = parseInput(StorePollMessages, req.query)
+  if ("refusal" in input) return input.refusal
 
   const source = deps.pollSource ?? deps.store
-  const { conversation, messages } = await source.messagesForVisitor(hash, input.data.since_id)
+  const { conversation, messages, has_more } = await source.messagesForVisitor(hash, input.data.since_id)
   if (!conversation) return noCookie()
   const seen = conversation.last_seen_at?.getTime() ?? 0
   if (Date.now() - seen > SEEN_REFRESH_SECONDS * 1000) {
     await source.touchVisitorSeen(conversation.conversation_id, SEEN_REFRESH_SECONDS)
   }
-  return ok({ messages, conversation_id: conversation.conversation_id })
+  return ok({ messages, has_more, conversation_id: conversation.conversation_id })
 }
 
 /** `POST /email`: keeps the visitor's address for offline replies. */
-export async function saveEmail(deps: VisitorDeps, req: VisitorRequest): Promise<VisitorResponse> {
+export async function saveEmail(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const hash = visitorHashOf(req)
   if (!hash) return noCookie()
-  const input = parse(StoreSaveEmail, req.body)
-  if ("error" in input) return input.error
+  const input = parseInput(StoreSaveEmail, req.body)
+  if ("refusal" in input) return input.refusal
   const saved = await deps.store.saveVisitorEmail(hash, input.data.email)
   return saved ? ok({ success: true }) : noCookie()
 }

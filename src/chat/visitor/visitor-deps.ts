@@ -1,8 +1,8 @@
-import { ChatSqlStore } from "../../modules/support-chat/chat-sql-store"
+import { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
 import type { SupportChatOptions } from "../../modules/support-chat/types"
-import { SqlDailyQuota, type DailyQuota } from "../../shared/daily-quota"
-import { SqlLimiter, type Limiter } from "../../shared/limiter"
-import { SettingsSqlStore } from "../../shared/settings-store"
+import { DailyQuotaRepository, type DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
+import { RateLimitRepository, type Limiter } from "../../modules/launchdesk/sql/rate-limit-repository"
+import { SettingsRepository } from "../../modules/launchdesk/sql/settings-repository"
 import type { SqlRunner } from "../../shared/sql"
 import { loadChatSettings } from "../settings"
 import type { VisitorEffects } from "./deferred-effects"
@@ -11,18 +11,18 @@ import type { PollSource, VisitorDeps } from "./visitor-api"
 
 /** The statements behind the visitor routes; the same classes on both lanes. */
 export type VisitorStores = {
-  store: ChatSqlStore
+  store: ConversationRepository
   limiter: Limiter
   dailyQuota: DailyQuota
-  settings: SettingsSqlStore
+  settings: SettingsRepository
 }
 
-/** The stores over one pool (the fast lane's; Medusa takes its modules' instances). */
+/** The stores over one pool: the fast lane's, or the Medusa app's (modules/support-chat/chat-runtime.ts). */
 export const sqlVisitorStores = (sql: SqlRunner): VisitorStores => ({
-  store: new ChatSqlStore(sql),
-  limiter: new SqlLimiter(sql),
-  dailyQuota: new SqlDailyQuota(sql),
-  settings: new SettingsSqlStore(sql),
+  store: new ConversationRepository(sql),
+  limiter: new RateLimitRepository(sql),
+  dailyQuota: new DailyQuotaRepository(sql),
+  settings: new SettingsRepository(sql),
 })
 
 export type VisitorDepsInput = {

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { parseTrustProxy } from "../client-ip"
+import { parseTrustProxy } from "../../shared/client-ip"
 import { DEFAULT_PORT, fastLaneOptions, loadHostConfig } from "../config"
 import { DEFAULT_KEY_CACHE_TTL_MS } from "../publishable-key"
 

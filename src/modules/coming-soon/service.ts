@@ -1,8 +1,12 @@
-import { MedusaService, InjectManager, MedusaContext } from "@medusajs/framework/utils"
-import type { Context } from "@medusajs/framework/types"
-import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
-import { knexRunner } from "../../shared/sql"
-import { ComingSoonSqlStore } from "./coming-soon-sql-store"
+import { MedusaService } from "@medusajs/framework/utils"
+import { knexRunner, type ModuleConnection } from "../../shared/sql"
+import { escapeLike, SIGNUP_FIELDS, SignupRepository, type SignupFilters, type SignupRow } from "./sql/signup-repository"
+import {
+  PRODUCT_SETTING_FIELDS,
+  ProductSettingRepository,
+  type ProductSettingRow,
+  type ProductSettingValues,
+} from "./sql/product-setting-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import type { ComingSoonOptions } from "./types"
@@ -13,23 +17,62 @@ import type { ComingSoonOptions } from "./types"
  */
 class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting }) {
   readonly options: ComingSoonOptions
-  private store_?: ComingSoonSqlStore
+  private readonly signups_: SignupRepository
+  private readonly productSettings_: ProductSettingRepository
 
-  constructor(container: Record<string, unknown>, options: ComingSoonOptions = {}) {
+  constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     super(...arguments)
     this.options = options
+    const sql = knexRunner(container.manager.getKnex())
+    this.signups_ = new SignupRepository(sql, { maxSyncAttempts: options.maxDeliveryAttempts })
+    this.productSettings_ = new ProductSettingRepository(sql)
   }
 
-  /** The ledger and settings statements over this module's connection pool. */
-  async comingSoonStore(): Promise<ComingSoonSqlStore> {
-    const store = this.store_ ?? new ComingSoonSqlStore(knexRunner((await this.manager_()).getKnex()))
-    this.store_ = store
-    return store
+  /** The ledger's writes and sync claims, and the export's walk over it. */
+  async signups(): Promise<SignupRepository> {
+    return this.signups_
   }
 
-  @InjectManager()
-  protected async manager_(@MedusaContext() sharedContext: Context = {}): Promise<SqlEntityManager> {
-    return sharedContext.manager as SqlEntityManager
+  /** A page of the ledger, newest first (ties by id, so pages never overlap). */
+  async listSignups(
+    filters: SignupFilters,
+    page: { limit: number; offset: number }
+  ): Promise<{ items: SignupRow[]; total: number }> {
+    const pattern = filters.search ? `%${escapeLike(filters.search)}%` : undefined
+    const [rows, total] = await this.listAndCountCsSignups(
+      {
+        ...(filters.product_id ? { product_id: filters.product_id } : {}),
+        ...(filters.sync_status ? { sync_status: filters.sync_status } : {}),
+        ...(pattern
+          ? {
+              $or: [
+                { email: { $ilike: pattern } },
+                { mailer_id: { $ilike: pattern } },
+                { referrer_id: { $ilike: pattern } },
+                { referral_code: { $ilike: pattern } },
+              ],
+            }
+          : {}),
+      },
+      { select: [...SIGNUP_FIELDS], order: { created_at: "DESC", id: "DESC" }, take: page.limit, skip: page.offset }
+    )
+    return { items: rows, total }
+  }
+
+  async findProductSetting(productId: string): Promise<ProductSettingRow | null> {
+    const [setting] = await this.listCsProductSettings(
+      { product_id: productId },
+      { select: [...PRODUCT_SETTING_FIELDS], take: 1 }
+    )
+    return setting ?? null
+  }
+
+  /** Creates or replaces a product's settings; `created` tells which. */
+  async upsertProductSetting(
+    productId: string,
+    values: ProductSettingValues
+  ): Promise<{ setting: ProductSettingRow; created: boolean }> {
+    return this.productSettings_.upsert(productId, values)
   }
 }
 

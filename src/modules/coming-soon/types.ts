@@ -21,6 +21,12 @@ export type ComingSoonOptions = {
     baseUrl?: string
     /** Per call. Default 10000. */
     timeoutMs?: number
+    /**
+     * How long a signup request waits for the provider's subscriber id. Past it the shopper
+     * gets their answer (`mailer_id: null`) and the subscribe carries on, then the sync job
+     * retries. Default 2000.
+     */
+    answerWithinMs?: number
   }
   /** CAPTCHA; values here win over the admin settings. */
   captcha?: {
@@ -37,4 +43,6 @@ export type ComingSoonOptions = {
   /** Shared with the chat's visitor cookie: SameSite and Secure of `cs_mailer_user_id`. */
   cookieSameSite?: CookieSameSite
   cookieSecure?: boolean
+  /** Sync attempts before a ledger row is set aside as `dead`; shared with the outbox. Default 10. */
+  maxDeliveryAttempts?: number
 }

@@ -1,41 +1,60 @@
-import { MedusaService, InjectManager, MedusaContext } from "@medusajs/framework/utils"
-import type { Context } from "@medusajs/framework/types"
-import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
-import { knexRunner } from "../../shared/sql"
-import { SqlLimiter } from "../../shared/limiter"
+import { MedusaService } from "@medusajs/framework/utils"
+import { knexRunner, type ModuleConnection } from "../../shared/sql"
 import { RateLimitWindow } from "./models/rate-limit-window"
 import { Setting } from "./models/setting"
-import { SettingsSqlStore } from "../../shared/settings-store"
 import { OutboxEntry } from "./models/outbox-entry"
-import { OutboxSqlStore } from "../../shared/outbox"
+import {
+  launchDeskRepositories,
+  type LaunchDeskRepositories,
+  type OutboxRepository,
+  type RateLimitRepository,
+  type SettingsRepository,
+} from "./sql"
+import { clientIpResolver, type ClientAddress, type ClientIpOptions } from "../../shared/client-ip"
+
+/** The plugin options this module reads. */
+export type LaunchDeskOptions = {
+  /** Which proxies may name the client for every per-IP rule; the fast lane reads the same option. */
+  clientIp?: ClientIpOptions
+  /**
+   * Attempts before an outbox item (a bridge post, a relayed effect) is set aside as `dead`,
+   * for an admin to retry. Default 10; the signup ledger reads the same option.
+   */
+  maxDeliveryAttempts?: number
+}
 
 /** Infrastructure both features share: rate-limit counters, stored settings, the outbox. */
 class LaunchDeskModuleService extends MedusaService({ RateLimitWindow, Setting, OutboxEntry }) {
-  private limiter_?: SqlLimiter
-  private settings_?: SettingsSqlStore
-  private outbox_?: OutboxSqlStore
+  private readonly repositories_: LaunchDeskRepositories
+  private readonly clientOf_: ReturnType<typeof clientIpResolver>
 
-  async limiter(): Promise<SqlLimiter> {
-    const limiter = this.limiter_ ?? new SqlLimiter(knexRunner((await this.manager_()).getKnex()))
-    this.limiter_ = limiter
-    return limiter
+  constructor(container: ModuleConnection, options: LaunchDeskOptions = {}) {
+    super(...arguments)
+    this.repositories_ = launchDeskRepositories(knexRunner(container.manager.getKnex()), {
+      maxDeliveryAttempts: options.maxDeliveryAttempts,
+    })
+    // Compiled once: a trust list Express would refuse stops the app at start, not per request.
+    this.clientOf_ = clientIpResolver(options.clientIp)
   }
 
-  async settingsStore(): Promise<SettingsSqlStore> {
-    const settings = this.settings_ ?? new SettingsSqlStore(knexRunner((await this.manager_()).getKnex()))
-    this.settings_ = settings
-    return settings
+  /** The client behind a request's socket peer and X-Forwarded-For, by `clientIp.trustProxy`. */
+  clientOf(socketAddress: string | undefined, forwardedFor: string | string[] | undefined): ClientAddress | undefined {
+    return this.clientOf_(socketAddress, forwardedFor)
   }
 
-  async outboxStore(): Promise<OutboxSqlStore> {
-    const outbox = this.outbox_ ?? new OutboxSqlStore(knexRunner((await this.manager_()).getKnex()))
-    this.outbox_ = outbox
-    return outbox
+  /** Per-IP request counters (one atomic upsert per hit) and their pruning. */
+  async rateLimits(): Promise<RateLimitRepository> {
+    return this.repositories_.rateLimits
   }
 
-  @InjectManager()
-  protected async manager_(@MedusaContext() sharedContext: Context = {}): Promise<SqlEntityManager> {
-    return sharedContext.manager as SqlEntityManager
+  /** Stored settings by namespace; a save is one statement. */
+  async settings(): Promise<SettingsRepository> {
+    return this.repositories_.settings
+  }
+
+  /** Calls to the outside world recorded before they are tried, with leases and retries. */
+  async outbox(): Promise<OutboxRepository> {
+    return this.repositories_.outbox
   }
 }
 

@@ -1,45 +1,87 @@
-import { MedusaService, InjectManager, MedusaContext } from "@medusajs/framework/utils"
-import type { Context } from "@medusajs/framework/types"
-import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
-import { knexRunner } from "../../shared/sql"
-import { ChatSqlStore } from "./chat-sql-store"
-import { InboxSqlStore } from "./inbox-sql-store"
+import { MedusaService } from "@medusajs/framework/utils"
+import { knexRunner, type ModuleConnection } from "../../shared/sql"
+import type { PushRuntime } from "../../chat/push/runtime"
+import type { BridgeDelivery } from "../../chat/bridge/delivery"
+import type { ChatSettings } from "../../chat/settings"
+import type { EffectsRelay } from "../../chat/visitor/effects-relay"
+import type { VisitorDeps } from "../../chat/visitor/visitor-api"
+import type { ChatRuntime } from "./chat-runtime"
+import { ConversationRepository } from "./sql/conversation-repository"
+import { InboxRepository } from "./sql/inbox-repository"
 import { Conversation } from "./models/conversation"
 import { Message } from "./models/message"
 import { CannedResponse } from "./models/canned-response"
 import type { SupportChatOptions } from "./types"
 
+/**
+ * Conversations, messages and canned responses. The generated methods serve plain reads and
+ * writes; `conversations()` and `inbox()` hold the statements that need SQL. What the process
+ * keeps for the chat (push, visitor deps, team-chat delivery, effects relay) is the runtime the
+ * module's loader registers (loaders/chat-runtime.ts), closed here when the application stops.
+ */
 class SupportChatModuleService extends MedusaService({
   Conversation,
   Message,
   CannedResponse,
 }) {
   readonly options: SupportChatOptions
-  private store_?: ChatSqlStore
-  private inbox_?: InboxSqlStore
+  private readonly conversations_: ConversationRepository
+  private readonly inbox_: InboxRepository
+  private readonly runtime_: ChatRuntime
 
-  constructor(container: Record<string, unknown>, options: SupportChatOptions = {}) {
+  constructor(container: ModuleConnection & { chatRuntime: ChatRuntime }, options: SupportChatOptions = {}) {
     super(...arguments)
     this.options = options
+    this.runtime_ = container.chatRuntime
+    const sql = knexRunner(container.manager.getKnex())
+    this.conversations_ = new ConversationRepository(sql)
+    this.inbox_ = new InboxRepository(sql)
   }
 
-  /** The hot-path statements over this module's connection pool. */
-  async visitorStore(): Promise<ChatSqlStore> {
-    const store = this.store_ ?? new ChatSqlStore(knexRunner((await this.manager_()).getKnex()))
-    this.store_ = store
-    return store
+  // The module lives exactly as long as the application: what it opens, it closes here.
+  __hooks = {
+    onApplicationShutdown: async () => {
+      await this.runtime_.close()
+    },
+  }
+
+  /**
+   * This process's push machinery: one LISTEN connection, the idle-poll cache and the stream
+   * caps. Kept on the module, never on a caller's container: jobs and workflows hand out a new
+   * container (and proxies of the services) on every run.
+   */
+  async push(): Promise<PushRuntime> {
+    return this.runtime_.push()
+  }
+
+  /** What the visitor routes run on in this process. */
+  visitorDeps(): VisitorDeps {
+    return this.runtime_.visitorDeps()
+  }
+
+  /** Relays the fast lane's recorded effects (events, team-chat posts) through this process. */
+  effectsRelay(): EffectsRelay {
+    return this.runtime_.effectsRelay()
+  }
+
+  /** Posts chat messages to their team-chat thread through the outbox. */
+  bridgeDelivery(): BridgeDelivery {
+    return this.runtime_.bridge
+  }
+
+  /** The effective bridge settings (plugin options over saved values). */
+  bridgeSettings(): Promise<ChatSettings["bridge"]> {
+    return this.runtime_.bridgeSettings()
+  }
+
+  /** The conversation and message statements: the visitor's hot path and the staff writes. */
+  async conversations(): Promise<ConversationRepository> {
+    return this.conversations_
   }
 
   /** The staff inbox's read queries. */
-  async inboxStore(): Promise<InboxSqlStore> {
-    const inbox = this.inbox_ ?? new InboxSqlStore(knexRunner((await this.manager_()).getKnex()))
-    this.inbox_ = inbox
-    return inbox
-  }
-
-  @InjectManager()
-  protected async manager_(@MedusaContext() sharedContext: Context = {}): Promise<SqlEntityManager> {
-    return sharedContext.manager as SqlEntityManager
+  async inbox(): Promise<InboxRepository> {
+    return this.inbox_
   }
 }
 

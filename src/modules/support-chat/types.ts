@@ -1,4 +1,5 @@
-import type { LimitRule } from "../../shared/limiter"
+import type { ClientIpOptions } from "../../shared/client-ip"
+import type { LimitRule } from "../launchdesk/sql/rate-limit-repository"
 
 export type CookieSameSite = "lax" | "strict" | "none"
 
@@ -8,7 +9,13 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     session?: Partial<LimitRule>
     send?: Partial<LimitRule>
     autoReply?: Partial<LimitRule>
+    /** Visitor messages per conversation, from any IP. Default 120 per hour. */
+    conversation?: Partial<LimitRule>
   }
+  /** Stored bytes (text and page URL) a conversation may hold before `/send` refuses; 0 turns the cap off. Default 1 MiB. */
+  maxConversationBytes?: number
+  /** Which proxies may name the client for the per-IP limits (both lanes); see README "Client address". */
+  clientIp?: ClientIpOptions
   /** SameSite of the `app_visitor_hash` cookie; "none" needs `cookieSecure`. Default "lax". */
   cookieSameSite?: CookieSameSite
   /** Secure flag of the visitor cookie. Default: true when NODE_ENV is production. */
@@ -26,6 +33,8 @@ export type SupportChatOptions = SupportChatInboxOptions & {
   push?: {
     /** Open streams one client IP may hold on one server process. Default 20. */
     maxStreamsPerIp?: number
+    /** Open streams on one server process in all, visitor and admin (each holds a socket and timers). Default 10000. */
+    maxStreams?: number
     /** Seconds between keep-alive comments on an idle stream. Default 15. */
     heartbeatSeconds?: number
   }
@@ -36,6 +45,10 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     model?: string
     /** Auto-replies per UTC day across the store. Default 50. */
     dailyCap?: number
+    /** Model calls per UTC day across the store, answered or not. Default 200. */
+    dailyCallBudget?: number
+    /** Model calls per conversation per UTC day. Default 3. */
+    callsPerConversationPerDay?: number
     /** How long to wait for the model before answering `classifier_error`. Default 10000 ms. */
     timeoutMs?: number
   }
@@ -45,6 +58,9 @@ export type SupportChatOptions = SupportChatInboxOptions & {
 export type SupportChatInboxOptions = {
   /** Seconds without a poll after which a visitor counts as gone and replies are emailed. Default 120. */
   offlineEmailAfterSeconds?: number
-  /** Link back to the store in reply emails; the conversation's page URL when unset. */
+  /**
+   * Link back to the store in reply emails. When unset, the visitor's page, only if its origin
+   * is in `storeCors`; otherwise the email has no link.
+   */
   storeUrl?: string
 }

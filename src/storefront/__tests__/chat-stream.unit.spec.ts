@@ -1,250 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
 import { createApiClient } from "../core/api"
-import { ChatController, type ChatMessage, type ChatSender } from "../core/chat-controller"
-import { optionsFromScript, resolveOptions } from "../core/config"
-import { readEventStream, type EventSourceMessage } from "../core/event-stream"
+import { ChatController } from "../core/chat-controller"
 import { withLabels } from "../core/labels"
-import { nextStreamDelay } from "../core/poll-schedule"
 import { createStreamClient } from "../core/store-stream"
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until(check: () => boolean, what: string, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(10)
-  }
-}
-
-async function listen(server: Server) {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
-async function close(server: Server) {
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-}
-
-describe("reading Server-Sent Events with fetch", () => {
-  let server: Server
-  let baseUrl: string
-  const seen: { url: string; headers: IncomingHttpHeaders }[] = []
-  let closedStreams = 0
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      seen.push({ url: req.url ?? "", headers: req.headers })
-      req.on("close", () => (closedStreams += 1))
-      const sse = () => res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })
-      if (req.url === "/chunked") {
-        sse()
-        res.write("retry: 1500\n\n")
-        void (async () => {
-          await sleep(30)
-          // One event cut in the middle of a field, then keep-alives longer than the idle limit in total.
-          res.write('id: 5\ndata: {"message_id"')
-          await sleep(30)
-          res.write(': 5}\n\nid: 6\ndata: first line\ndata: second line\n\n')
-          for (let i = 0; i < 6; i++) {
-            await sleep(50)
-            res.write(": keep-alive\n\n")
-          }
-          res.end()
-        })()
-      } else if (req.url === "/silent") {
-        sse()
-        res.flushHeaders()
-      } else if (req.url === "/limited") {
-        res.writeHead(429, { "content-type": "application/json", "retry-after": "12" })
-        res.end('{"type":"too_many_requests","message":"Too many open streams"}')
-      } else if (req.url === "/json") {
-        res.writeHead(200, { "content-type": "application/json" })
-        res.end("{}")
-      } else {
-        res.writeHead(404, { "content-type": "application/json" })
-        res.end('{"type":"not_found","message":"Not found"}')
-      }
-    })
-    baseUrl = await listen(server)
-  })
-
-  afterAll(() => close(server))
-
-  it("parses events cut anywhere, keeps a stream with keep-alives open, and sends the resume point", async () => {
-    const events: EventSourceMessage[] = []
-    const retries: number[] = []
-    let openedBeforeFirstEvent = false
-    const end = await readEventStream({
-      url: `${baseUrl}/chunked`,
-      headers: { "x-publishable-api-key": "pk_test" },
-      lastEventId: "4",
-      signal: new AbortController().signal,
-      idleTimeoutMs: 150,
-      onOpen: () => (openedBeforeFirstEvent = events.length === 0),
-      onEvent: (event) => events.push(event),
-      onRetry: (ms) => retries.push(ms),
-    })
-    expect(end).toEqual({ reason: "ended" })
-    expect(openedBeforeFirstEvent).toBe(true)
-    expect(retries).toEqual([1500])
-    expect(events.map(({ id, data }) => ({ id, data }))).toEqual([
-      { id: "5", data: '{"message_id": 5}' },
-      { id: "6", data: "first line\nsecond line" },
-    ])
-    const request = seen.find((entry) => entry.url === "/chunked")
-    expect(request?.headers["last-event-id"]).toBe("4")
-    expect(request?.headers["x-publishable-api-key"]).toBe("pk_test")
-    expect(request?.headers.accept).toBe("text/event-stream")
-  })
-
-  it("gives up on a stream that stays silent longer than the idle limit, and closes it", async () => {
-    const closedBefore = closedStreams
-    const started = Date.now()
-    const end = await readEventStream({
-      url: `${baseUrl}/silent`,
-      signal: new AbortController().signal,
-      idleTimeoutMs: 120,
-      onEvent: () => undefined,
-    })
-    expect(end).toEqual({ reason: "idle" })
-    expect(Date.now() - started).toBeGreaterThanOrEqual(110)
-    await until(() => closedStreams > closedBefore, "the server to see the connection closed")
-  })
-
-  it("ends when its caller aborts", async () => {
-    const abort = new AbortController()
-    setTimeout(() => abort.abort(), 50)
-    const end = await readEventStream({ url: `${baseUrl}/silent`, signal: abort.signal, idleTimeoutMs: 5000, onEvent: () => undefined })
-    expect(end).toEqual({ reason: "aborted" })
-  })
-
-  it("reports refusals with their status and Retry-After, answers that are no event stream, and unreachable servers", async () => {
-    const read = (url: string) =>
-      readEventStream({ url, signal: new AbortController().signal, idleTimeoutMs: 2000, onEvent: () => undefined })
-    await expect(read(`${baseUrl}/missing`)).resolves.toEqual({ reason: "refused", status: 404, retryAfterSeconds: null })
-    await expect(read(`${baseUrl}/limited`)).resolves.toEqual({ reason: "refused", status: 429, retryAfterSeconds: 12 })
-    await expect(read(`${baseUrl}/json`)).resolves.toEqual({ reason: "unsupported" })
-    await expect(read("http://127.0.0.1:1/stream")).resolves.toEqual({ reason: "network" })
-  })
-})
-
-describe("stream reconnect schedule and option", () => {
-  const options = { retryMs: 3000, maxDelayMs: 60000 }
-
-  it("waits the server's retry after a drop, doubles per failed attempt up to the maximum, spread ±20 %", () => {
-    const middle = () => 0.5
-    expect([0, 1, 2, 4, 5, 30].map((failures) => nextStreamDelay(options, failures, middle))).toEqual([
-      3000, 6000, 12000, 48000, 60000, 60000,
-    ])
-    expect(nextStreamDelay(options, 0, () => 0)).toBe(2400)
-    expect(nextStreamDelay(options, 0, () => 1)).toBe(3600)
-  })
-
-  it("streams by default; data-stream=\"false\" polls only", () => {
-    expect(resolveOptions({ publishableKey: "pk", backendUrl: "http://api" }).stream).toBe(true)
-    const script = { getAttribute: (name: string) => (name === "data-stream" ? "false" : null) }
-    expect(optionsFromScript(script).stream).toBe(false)
-  })
-})
-
-type StreamMode = "live" | "missing" | "down" | "silent"
-
-/** The visitor routes a chat uses (`/poll`, `/stream`, `/send`), over one conversation in memory. */
-class FakeStore {
-  readonly conversationId = 7
-  readonly messages: ChatMessage[] = []
-  readonly requests: { path: string; query: URLSearchParams; headers: IncomingHttpHeaders }[] = []
-  /** How `/stream` answers: live, 404 (an older server), 503, or open but never sending (a stuck proxy). */
-  mode: StreamMode = "live"
-  private readonly streams = new Map<ServerResponse, { lastSent: number }>()
-  private readonly server: Server
-  url = ""
-
-  constructor() {
-    this.server = createServer((req, res) => {
-      const url = new URL(req.url ?? "/", "http://store")
-      this.requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers })
-      let body = ""
-      req.on("data", (chunk) => (body += chunk))
-      req.on("end", () => this.answer(url, req.headers, body, res))
-    })
-  }
-
-  async start() {
-    this.url = await listen(this.server)
-  }
-
-  stop() {
-    return close(this.server)
-  }
-
-  add(sender: ChatSender, message: string): ChatMessage {
-    const stored: ChatMessage = {
-      message_id: this.messages.length + 1,
-      conversation_id: this.conversationId,
-      sender,
-      author_name: sender === "agent" ? "Ada" : null,
-      message,
-      page_url: null,
-      created_at: new Date().toISOString(),
-    }
-    this.messages.push(stored)
-    if (this.mode === "live") for (const [res, stream] of this.streams) this.flush(res, stream)
-    return stored
-  }
-
-  /** Cuts every open stream, as a restarting server or a network change does. */
-  dropStreams() {
-    for (const res of this.streams.keys()) res.destroy()
-    this.streams.clear()
-  }
-
-  get openStreams() {
-    return this.streams.size
-  }
-
-  count(path: string) {
-    return this.requests.filter((request) => request.path === path).length
-  }
-
-  private flush(res: ServerResponse, stream: { lastSent: number }) {
-    for (const message of this.messages.filter((item) => item.message_id > stream.lastSent)) {
-      res.write(`id: ${message.message_id}\ndata: ${JSON.stringify(message)}\n\n`)
-      stream.lastSent = message.message_id
-    }
-  }
-
-  private answer(url: URL, headers: IncomingHttpHeaders, body: string, res: ServerResponse) {
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" })
-      res.end(JSON.stringify(value))
-    }
-    if (url.pathname === "/poll") {
-      const sinceId = Number(url.searchParams.get("since_id") ?? 0)
-      json(200, { conversation_id: this.conversationId, messages: this.messages.filter((item) => item.message_id > sinceId) })
-    } else if (url.pathname === "/send") {
-      const sent = this.add("visitor", (JSON.parse(body) as { message: string }).message)
-      json(200, { message_id: sent.message_id, conversation_id: this.conversationId })
-    } else if (url.pathname === "/stream" && this.mode === "missing") {
-      json(404, { type: "not_found", message: "Not found" })
-    } else if (url.pathname === "/stream" && this.mode === "down") {
-      json(503, { type: "unavailable", message: "Down" })
-    } else if (url.pathname === "/stream") {
-      const resumeFrom = headers["last-event-id"] ?? url.searchParams.get("since_id") ?? "0"
-      const stream = { lastSent: Number(resumeFrom) }
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })
-      res.write("retry: 40\n\n")
-      this.streams.set(res, stream)
-      res.on("close", () => this.streams.delete(res))
-      if (this.mode === "live") this.flush(res, stream)
-    } else {
-      json(404, { type: "not_found", message: "Not found" })
-    }
-  }
-}
+import { FakeStore } from "./fake-store"
+import { sleep, until } from "./wait"
 
 describe("the chat controller with the push stream", () => {
   let store: FakeStore
@@ -317,13 +76,35 @@ describe("the chat controller with the push stream", () => {
     expect(ids(subject)).toEqual([1, 2, 3])
   })
 
+  it("follows the poll's pages: a long history arrives whole before the stream opens after its newest message", async () => {
+    for (let i = 3; i <= 450; i++) store.add(i % 2 ? "visitor" : "agent", `message ${i}`)
+    const subject = chat()
+    await until(() => subject.isStreaming(), "the stream")
+    expect(ids(subject)).toEqual(storeIds())
+    const polls = store.requests.filter((request) => request.path === "/poll").map((request) => request.query.get("since_id"))
+    expect(polls).toEqual(["0", "200", "400"])
+    const stream = store.requests.find((request) => request.path === "/stream")
+    expect(stream?.query.get("since_id")).toBe("450")
+  })
+
+  it("without a stream, one poll follows every page of a backlog", async () => {
+    const subject = chat({ stream: false })
+    await until(() => subject.getState().historyLoaded, "the history")
+    for (let i = 3; i <= 450; i++) store.add("agent", `backlog ${i}`)
+    const before = store.count("/poll")
+    await subject.pollNow()
+    expect(ids(subject)).toEqual(storeIds())
+    expect(store.count("/poll") - before).toBe(3)
+  })
+
   it("polls only when the server has no stream (404), and does not ask for one again", async () => {
     store.mode = "missing"
     const subject = chat()
     await until(() => store.count("/stream") === 1 && store.count("/poll") >= 2, "a poll after the refused stream")
     store.add("agent", "Answered by polling")
     await until(() => ids(subject).includes(3), "the reply by polling")
-    await sleep(300)
+    // Longer than a reconnect's first wait (the default 3 s retry, ±20 %): none comes.
+    await sleep(3800)
     expect(store.count("/stream")).toBe(1)
     expect(subject.isStreaming()).toBe(false)
   })

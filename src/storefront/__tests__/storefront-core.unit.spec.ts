@@ -1,10 +1,12 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingHttpHeaders } from "node:http"
+import { FakeServer } from "../../../integration-tests/utils/fake-server"
 import { ApiError, createApiClient } from "../core/api"
 import { optionsFromScript, resolveOptions } from "../core/config"
 import { countdownParts, formatArrivalDate, parseArrivalDate } from "../core/countdown"
 import { nextPollDelay } from "../core/poll-schedule"
-import { cleanSubscriberId, readSharedBy, referralUrl, rememberSharedBy, shareLinks } from "../core/referral"
+import { cleanSubscriberId, readSharedBy, referralUrl, rememberSharedBy, sharedByOf, shareLinks } from "../core/referral"
+import { ComingSoonController, type ComingSoonConfig } from "../core/coming-soon-controller"
+import { DEFAULT_LABELS } from "../core/labels"
 
 describe("arrival date and countdown", () => {
   it("reads YYYY-MM-DD as midnight UTC", () => {
@@ -107,6 +109,59 @@ describe("referral links and the shared_by cookie", () => {
   })
 })
 
+describe("share links after a signup", () => {
+  const config: ComingSoonConfig = {
+    coming_soon: true,
+    product_id: "prod_01TEE",
+    arrival_date: null,
+    offer_description: null,
+    email_provider: "mailer",
+    captcha: { enabled: false },
+    signup_token: "token",
+  }
+
+  /** A controller whose backend answers the signup with `data`; returns the link target and the sent body. */
+  async function signUpAnswered(data: Record<string, unknown>) {
+    const sent: unknown[] = []
+    const api = createApiClient({
+      baseUrl: "https://backend.example",
+      publishableKey: "pk_test",
+      fetch: async (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)))
+        return new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { "content-type": "application/json" } })
+      },
+    })
+    const controller = new ComingSoonController({
+      api,
+      productId: config.product_id,
+      labels: DEFAULT_LABELS,
+      sharedBy: () => "a1b2c3d4e5",
+      initial: config,
+    })
+    expect(await controller.signup({ email: "friend@example.com" })).toBe(true)
+    const links = shareLinks("https://shop.example/p/tee", sharedByOf(controller.getState().signup), "Tee")
+    return { target: decodeURIComponent(links.x.split("url=")[1].split("&")[0]), sent }
+  }
+
+  it("carry the ledger's referral_code, also when MailerLite gave no subscriber id", async () => {
+    const { target, sent } = await signUpAnswered({ mailer_id: null, referral_code: "k3m9x2bq7d" })
+    expect(target).toBe("https://shop.example/p/tee?shared_by=k3m9x2bq7d")
+    expect(sent).toEqual([expect.objectContaining({ shared_by: "a1b2c3d4e5", email: "friend@example.com" })])
+  })
+
+  it("prefer the referral_code to the subscriber id", async () => {
+    const { target } = await signUpAnswered({ mailer_id: "31000000000000001", referral_code: "k3m9x2bq7d" })
+    expect(target).toBe("https://shop.example/p/tee?shared_by=k3m9x2bq7d")
+  })
+
+  it("fall back to the subscriber id from a backend that sends no code", async () => {
+    const { target } = await signUpAnswered({ mailer_id: 31000000000000 })
+    expect(target).toBe("https://shop.example/p/tee?shared_by=31000000000000")
+    expect(sharedByOf({ referralCode: null, mailerId: null })).toBeNull()
+    expect(sharedByOf({ referralCode: "<bad>", mailerId: "77" })).toBe("77")
+  })
+})
+
 describe("options from the script tag", () => {
   const script = (attributes: Record<string, string>) => ({ getAttribute: (name: string) => attributes[name] ?? null })
 
@@ -150,35 +205,25 @@ describe("options from the script tag", () => {
 })
 
 describe("the store API client", () => {
-  let server: Server
   let baseUrl: string
   const seen: { method: string; url: string; headers: IncomingHttpHeaders; body: string }[] = []
+  const server = new FakeServer(({ method, url, headers, body }, res) => {
+    seen.push({ method, url, headers, body })
+    const json = { "content-type": "application/json" }
+    if (url.startsWith("/limited")) {
+      server.send(res, 429, JSON.stringify({ type: "too_many_requests", message: "Too many requests" }), { ...json, "retry-after": "17" })
+    } else if (url.startsWith("/signup")) {
+      server.send(res, 400, JSON.stringify({ success: false, data: { message: "Spam detected" } }), json)
+    } else {
+      server.send(res, 200, JSON.stringify({ ok: true }), json)
+    }
+  })
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = ""
-      req.on("data", (chunk) => (body += chunk))
-      req.on("end", () => {
-        seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body })
-        if (req.url?.startsWith("/limited")) {
-          res.writeHead(429, { "content-type": "application/json", "retry-after": "17" })
-          res.end(JSON.stringify({ type: "too_many_requests", message: "Too many requests" }))
-        } else if (req.url?.startsWith("/signup")) {
-          res.writeHead(400, { "content-type": "application/json" })
-          res.end(JSON.stringify({ success: false, data: { message: "Spam detected" } }))
-        } else {
-          res.writeHead(200, { "content-type": "application/json" })
-          res.end(JSON.stringify({ ok: true }))
-        }
-      })
-    })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+    baseUrl = `${await server.start()}/`
   })
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
-  })
+  afterAll(() => server.stop())
 
   it("sends the publishable key, JSON and the query", async () => {
     const api = createApiClient({ baseUrl, publishableKey: "pk_test" })

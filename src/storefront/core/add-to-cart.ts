@@ -1,7 +1,9 @@
 /**
- * Known add-to-cart locations, checked before any scan (CONTRACT §3): the Medusa Next.js
- * starter's product actions (desktop button and the mobile bar's button). A store adds its
- * own theme's selectors through the `addToCartSelectors` option; those are checked first.
+ * Known add-to-cart locations, checked before any scan (CONTRACT §3): Medusa's DTC starter
+ * (and the older Next.js starter, same markup): the product actions' button and the one in
+ * the sticky bar of `mobile-actions.tsx`, shown on phones once the actions scroll out of view.
+ * A store adds its own theme's selectors through the `addToCartSelectors` option; those are
+ * checked first.
  */
 export const KNOWN_ADD_TO_CART_SELECTORS = ['[data-testid="add-product-button"]', '[data-testid="mobile-cart-button"]']
 
@@ -80,20 +82,54 @@ export function addToCartScore(element: Element): number {
 }
 
 const SCAN_THRESHOLD = 8
+// A second copy of the control that follows the shopper: a sticky or phone-only bar.
+const PINNED_HINT = /sticky|mobile|floating|fixed|bottom-?bar/i
 
-/** The page's add-to-cart found by reading it: labels, names and classes, its form. */
-export function scanForAddToCart(root: ParentNode, skip: (element: Element) => boolean): AddToCartMatch | null {
-  let best: { element: Element; score: number } | null = null
+const cartTargetOf = (element: Element) => cartFormOf(element) ?? element
+
+/** Inside a fixed or sticky box, or one named like a sticky or phone-only bar. */
+function isPinned(element: Element): boolean {
+  for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+    if (PINNED_HINT.test(`${node.id} ${node.getAttribute("class") ?? ""}`)) return true
+    const { position } = getComputedStyle(node)
+    if (position === "fixed" || position === "sticky") return true
+  }
+  return false
+}
+
+function scanCandidates(root: ParentNode, skip: (element: Element) => boolean) {
+  const found: { element: Element; score: number; pinned: boolean }[] = []
   for (const element of queryAll(root, "button, input[type='submit'], input[type='button'], a, [role='button']")) {
     if (skip(element) || element.closest("[hidden]")) continue
     const score = addToCartScore(element)
+    if (score >= SCAN_THRESHOLD) found.push({ element, score, pinned: isPinned(element) })
+  }
+  return found
+}
+
+/** The add-to-cart copies in sticky or phone-only bars: hidden with the main one. */
+export function pinnedAddToCarts(root: ParentNode, skip: (element: Element) => boolean): Element[] {
+  return scanCandidates(root, skip)
+    .filter((candidate) => candidate.pinned)
+    .map((candidate) => cartTargetOf(candidate.element))
+}
+
+/**
+ * The page's add-to-cart found by reading it: labels, names and classes, its form. The block
+ * goes after the main control (one in the page's flow); copies in sticky bars are hidden too.
+ */
+export function scanForAddToCart(root: ParentNode, skip: (element: Element) => boolean): AddToCartMatch | null {
+  const candidates = scanCandidates(root, skip)
+  let best: (typeof candidates)[number] | null = null
+  for (const candidate of candidates) {
     // Ties keep the first in document order: the main product comes before lists of others.
-    if (score >= SCAN_THRESHOLD && (!best || score > best.score)) best = { element, score }
+    const better = !best || (best.pinned && !candidate.pinned) || (best.pinned === candidate.pinned && candidate.score > best.score)
+    if (better) best = candidate
   }
   if (!best) return null
-  const form = cartFormOf(best.element)
-  const target = form ?? best.element
-  return { anchor: target, hide: [target], via: "scan" }
+  const anchor = cartTargetOf(best.element)
+  const copies = candidates.filter((candidate) => candidate !== best && candidate.pinned).map((candidate) => cartTargetOf(candidate.element))
+  return { anchor, hide: [anchor, ...copies.filter((copy) => copy !== anchor)], via: "scan" }
 }
 
 /** Known locations first, then the scan. */

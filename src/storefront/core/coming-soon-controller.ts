@@ -11,7 +11,15 @@ export type SignupStatus = "idle" | "submitting" | "success" | "error"
 export type ComingSoonState = {
   phase: "loading" | "coming_soon" | "available" | "error"
   config: ComingSoonConfig | null
-  signup: { status: SignupStatus; message: string | null; mailerId: string | null }
+  signup: SignupOutcome
+}
+
+export type SignupOutcome = {
+  status: SignupStatus
+  message: string | null
+  mailerId: string | null
+  /** The signup's own code from the ledger, for `shared_by`; null from a backend older than it. */
+  referralCode: string | null
 }
 
 export type SignupInput = {
@@ -21,7 +29,10 @@ export type SignupInput = {
   captchaToken?: string | null
 }
 
-type SignupResponse = { success: boolean; data?: { mailer_id?: string | number | null; message?: string } }
+type SignupResponse = {
+  success: boolean
+  data?: { mailer_id?: string | number | null; referral_code?: string | null; message?: string }
+}
 
 export type ComingSoonControllerOptions = {
   api: ApiClient
@@ -39,7 +50,7 @@ export type ComingSoonControllerOptions = {
  */
 export class ComingSoonController extends Observable<ComingSoonState> {
   constructor(private readonly options: ComingSoonControllerOptions) {
-    super({ phase: "loading", config: null, signup: { status: "idle", message: null, mailerId: null } })
+    super({ phase: "loading", config: null, signup: { status: "idle", message: null, mailerId: null, referralCode: null } })
     if (options.initial) this.adopt(options.initial)
   }
 
@@ -52,11 +63,11 @@ export class ComingSoonController extends Observable<ComingSoonState> {
     }
   }
 
-  /** Resolves true on success; the state carries the subscriber id for the share links. */
+  /** Resolves true on success; the state carries the referral code (and subscriber id) for the share links. */
   async signup(input: SignupInput, retried = false): Promise<boolean> {
     const { config, signup } = this.getState()
     if (!config || signup.status === "submitting" || signup.status === "success") return false
-    this.setState({ signup: { status: "submitting", message: null, mailerId: null } })
+    this.setState({ signup: { status: "submitting", message: null, mailerId: null, referralCode: null } })
     const body: Record<string, string> = {
       signup_token: config.signup_token,
       product_id: config.product_id,
@@ -70,16 +81,17 @@ export class ComingSoonController extends Observable<ComingSoonState> {
       const answer = await this.options.api.post<SignupResponse>("/store/coming-soon/signup", body)
       const id = answer.data?.mailer_id
       const mailerId = typeof id === "number" ? String(id) : cleanSubscriberId(id)
-      this.setState({ signup: { status: "success", message: this.options.labels.signupSuccess, mailerId } })
+      const referralCode = cleanSubscriberId(answer.data?.referral_code)
+      this.setState({ signup: { status: "success", message: this.options.labels.signupSuccess, mailerId, referralCode } })
       return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && !retried) {
         // The signup token expired (the page stayed open for a day): fetch a fresh one, try once more.
         await this.load()
-        this.setState({ signup: { status: "idle", message: null, mailerId: null } })
+        this.setState({ signup: { status: "idle", message: null, mailerId: null, referralCode: null } })
         return this.getState().config ? this.signup(input, true) : false
       }
-      this.setState({ signup: { status: "error", message: this.messageFor(error), mailerId: null } })
+      this.setState({ signup: { status: "error", message: this.messageFor(error), mailerId: null, referralCode: null } })
       return false
     }
   }

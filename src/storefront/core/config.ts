@@ -36,6 +36,11 @@ export type LaunchDeskOptions = {
   comingSoonScriptUrl?: string
   /** Where the chat launcher sits (default "right"). */
   position?: "left" | "right"
+  /**
+   * Pixels the chat launcher always keeps free below it (default 0), for a bottom bar it cannot
+   * detect; fixed and sticky bars under its corner are found and climbed over without it.
+   */
+  bottomOffset?: number
   labels?: LabelOverrides
 }
 
@@ -54,6 +59,7 @@ export const DEFAULT_OPTIONS = {
   autoReply: true,
   captchaProvider: "turnstile" as CaptchaProvider,
   position: "right" as "left" | "right",
+  bottomOffset: 0,
 }
 
 export function resolveOptions(options: LaunchDeskOptions): ResolvedOptions {
@@ -101,6 +107,7 @@ export function optionsFromScript(script: Pick<Element, "getAttribute"> | null):
     captchaScriptUrl: text(read("captcha-script-url")),
     comingSoonScriptUrl: text(read("coming-soon-script-url")),
     position: position === "left" || position === "right" ? position : undefined,
+    bottomOffset: count(read("bottom-offset")),
     labels: Object.keys(labels).length ? labels : undefined,
   }
 }

@@ -1,7 +1,11 @@
-import { createParser, type EventSourceMessage } from "eventsource-parser"
+import { createParser } from "eventsource-parser"
 import { retryAfterOf } from "./retry-after"
 
-export type { EventSourceMessage }
+/**
+ * One Server-Sent Event, as eventsource-parser hands it over. Declared here, not re-exported:
+ * the parser is bundled, so the published declarations must not import it.
+ */
+export type EventSourceMessage = { event?: string; id?: string; data: string }
 
 export type EventStreamRequest = {
   url: string

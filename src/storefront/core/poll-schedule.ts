@@ -34,19 +34,73 @@ export function nextPollDelay(options: PollScheduleOptions, situation: PollSitua
   return Math.min(Math.max(delay, intervalMs), Math.max(maxIntervalMs, intervalMs))
 }
 
-export type StreamScheduleOptions = {
-  /** The wait after a drop: the server's `retry:` (3 s from this plugin). */
-  retryMs: number
-  /** Upper bound of the backed-off wait (the poll maximum: polling covers meanwhile). */
-  maxDelayMs: number
+export type PollLoopOptions = PollScheduleOptions & {
+  isHidden: () => boolean
+  panelOpen: () => boolean
+  /** False when there is nothing to poll (stopped, no conversation yet). */
+  active: () => boolean
+  /** Opens the stream when it can; true while it is live, and polling rests. */
+  streaming: () => boolean
+  /** One poll; it reports its outcome through `succeeded` and `failed`. */
+  poll: () => Promise<void>
 }
 
-/**
- * How long to wait before opening the stream again: the server's retry after a drop,
- * doubling with each failed attempt in a row, up to the maximum, spread by ±20 % so the
- * clients of a restarted server do not all come back at once.
- */
-export function nextStreamDelay(options: StreamScheduleOptions, failures: number, random: () => number = Math.random): number {
-  const base = Math.min(options.retryMs * 2 ** Math.min(failures, 16), Math.max(options.maxDelayMs, options.retryMs))
-  return Math.round(base * (0.8 + 0.4 * random()))
+/** The chat's poll timer: one poll at a time, each scheduled by `nextPollDelay` once the last ended. */
+export class PollLoop {
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private running: Promise<void> | null = null
+  private hiddenRounds = 0
+  private failures = 0
+
+  constructor(private readonly options: PollLoopOptions) {}
+
+  /** Polls now instead of waiting for the timer (after sending without a stream, on tab focus). */
+  async now(): Promise<void> {
+    this.cancel()
+    if (this.running) await this.running
+    this.running = this.options.poll().finally(() => {
+      this.running = null
+      this.schedule()
+    })
+    return this.running
+  }
+
+  /** What comes next once a poll ended or the situation changed: the stream if it can, else the next poll. */
+  schedule() {
+    this.cancel()
+    if (!this.options.active()) return
+    if (this.options.streaming()) return
+    const hidden = this.options.isHidden()
+    const delay = nextPollDelay(this.options, {
+      hidden,
+      panelOpen: this.options.panelOpen(),
+      hiddenRounds: this.hiddenRounds,
+      failures: this.failures,
+    })
+    this.hiddenRounds = hidden ? this.hiddenRounds + 1 : 0
+    this.timer = setTimeout(() => void this.now(), delay)
+  }
+
+  /** Keeps polling going without resetting a poll that is already due. */
+  ensure() {
+    if (!this.timer && !this.running) this.schedule()
+  }
+
+  cancel() {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  succeeded() {
+    this.failures = 0
+  }
+
+  failed() {
+    this.failures += 1
+  }
+
+  /** The tab is visible again: polling is back to its base pace. */
+  shown() {
+    this.hiddenRounds = 0
+  }
 }

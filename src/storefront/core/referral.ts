@@ -52,6 +52,14 @@ export function referralUrl(pageUrl: string, subscriberId: string | null): strin
   return url.toString()
 }
 
+/**
+ * The id a signup's share links carry: its ledger referral code, which exists whether or not
+ * the mailing list answered; the subscriber id only from a backend that sends no code.
+ */
+export function sharedByOf(signup: { referralCode: string | null; mailerId: string | null }): string | null {
+  return cleanSubscriberId(signup.referralCode) ?? cleanSubscriberId(signup.mailerId)
+}
+
 export function shareLinks(pageUrl: string, subscriberId: string | null, text: string) {
   const target = referralUrl(pageUrl, subscriberId)
   return {

@@ -1,4 +1,4 @@
-import { COMING_SOON_BODY_CLASS, findAddToCart, findKnownAddToCart } from "./add-to-cart"
+import { COMING_SOON_BODY_CLASS, findAddToCart, findKnownAddToCart, pinnedAddToCarts } from "./add-to-cart"
 
 export type ReplacementOptions = {
   /** The coming-soon block to show in the add-to-cart's place. */
@@ -69,6 +69,7 @@ export class AddToCartReplacement {
     if (this.anchor?.isConnected && (placedByStore || block.isConnected)) {
       // Steady state: only late duplicates (a sticky mobile bar, a re-render) need hiding.
       findKnownAddToCart(document, extraSelectors, this.ownElement).forEach((element) => this.hide(element))
+      pinnedAddToCarts(document, this.ownElement).forEach((element) => this.hide(element))
       return
     }
     const match = findAddToCart(document, extraSelectors, this.ownElement)
@@ -80,6 +81,7 @@ export class AddToCartReplacement {
       return
     }
     match.hide.forEach((element) => this.hide(element))
+    pinnedAddToCarts(document, this.ownElement).forEach((element) => this.hide(element))
     this.anchor = match.anchor
     if (!placedByStore) match.anchor.insertAdjacentElement("afterend", block)
     this.options.onPlaced?.(placedByStore ? "store" : match.via)

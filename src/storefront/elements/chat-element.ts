@@ -1,7 +1,9 @@
-import type { ChatController, ChatMessage, ChatState } from "../core/chat-controller"
+import type { ChatController, ChatState } from "../core/chat-controller"
 import { DEFAULT_LABELS, type Labels } from "../core/labels"
-import { CHAT_CSS } from "./chat-styles"
-import { h, icon, ICONS, styleElement } from "./dom"
+import { watchBottomBars, type BottomBarWatch } from "./bottom-bars"
+import { buildChatUi, messageItem, senderLabel, type ChatUi } from "./chat-markup"
+import { ControllerLink } from "./controller-link"
+import { h } from "./dom"
 
 export const CHAT_TAG = "launchdesk-chat"
 
@@ -9,6 +11,8 @@ export type ChatElementSettings = {
   controller: ChatController
   labels?: Labels
   position?: "left" | "right"
+  /** Pixels the launcher always keeps free below it (a bottom bar it cannot detect); default 0. */
+  bottomOffset?: number
 }
 
 /** `<launchdesk-chat>` once defined: hand it a controller with `configure`. */
@@ -19,122 +23,28 @@ export interface ChatElement extends HTMLElement {
 export const isChatElement = (element: Element | null): element is ChatElement =>
   element !== null && typeof Reflect.get(element, "configure") === "function" && element.localName === CHAT_TAG
 
-function senderLabel(message: ChatMessage, labels: Labels): string {
-  if (message.sender === "visitor") return labels.you
-  if (message.sender === "auto") return labels.autoReply
-  if (message.sender === "system") return ""
-  return message.author_name || labels.support
-}
-
-function timeOf(message: ChatMessage): string {
-  const date = new Date(message.created_at)
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
-}
-
-/** The widget's markup, built once per element inside its shadow root. */
-function buildChatUi(root: ShadowRoot, labels: Labels) {
-  const badge = h("span", { class: "badge", hidden: true, "aria-hidden": "true" })
-  const launcher = h(
-    "button",
-    { type: "button", class: "launcher", part: "launcher", "aria-expanded": "false", "aria-controls": "panel" },
-    icon(ICONS.chat, 26),
-    badge
-  )
-  const close = h("button", { type: "button", class: "close", "aria-label": labels.closeChat }, icon(ICONS.close, 20))
-  const messages = h("ol", { class: "messages", part: "messages", "aria-label": labels.chatTitle, tabindex: "0" })
-  // New replies are read out from here; the list itself stays quiet (it also holds the history).
-  const live = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "true" })
-  const alert = h("div", { class: "sr-only", role: "alert" })
-  const notice = h("p", { class: "notice", hidden: true, "aria-hidden": "true" })
-
-  const emailInput = h("input", {
-    type: "email",
-    name: "email",
-    id: "email",
-    required: true,
-    maxlength: "254",
-    autocomplete: "email",
-    placeholder: labels.emailPlaceholder,
-  })
-  const emailButton = h("button", { type: "submit", class: "primary" }, labels.saveEmail)
-  const emailError = h("p", { class: "error", hidden: true })
-  const emailSaved = h("p")
-  const dismiss = h("button", { type: "button", class: "link" }, labels.dismiss)
-  const emailForm = h(
-    "form",
-    { class: "email-offer", part: "email-offer", hidden: true, novalidate: true },
-    h("p", { id: "email-offer-text" }, labels.emailOffer),
-    h("label", { class: "sr-only", for: "email" }, labels.emailLabel),
-    h("div", { class: "row" }, emailInput, emailButton),
-    emailError,
-    dismiss
-  )
-  const emailDone = h("div", { class: "email-offer", hidden: true, role: "status" }, emailSaved)
-
-  const input = h("textarea", {
-    id: "message",
-    name: "message",
-    rows: "1",
-    maxlength: "5000",
-    placeholder: labels.messagePlaceholder,
-    autocomplete: "off",
-  })
-  const honeypot = h("input", { type: "text", name: "website_url", tabindex: "-1", autocomplete: "off" })
-  const sendButton = h("button", { type: "submit", class: "primary" }, icon(ICONS.send, 18), labels.send)
-  const composer = h(
-    "form",
-    { class: "composer", part: "composer" },
-    // Hidden from people and assistive technology: only bots fill it in.
-    h("div", { class: "honeypot", "aria-hidden": "true" }, h("label", {}, "Website", honeypot)),
-    h("label", { class: "sr-only", for: "message" }, labels.messageLabel),
-    input,
-    sendButton
-  )
-  const panel = h(
-    "section",
-    { class: "panel", id: "panel", part: "panel", role: "dialog", "aria-labelledby": "title", hidden: true },
-    h(
-      "div",
-      { class: "header" },
-      h("div", {}, h("h2", { id: "title" }, labels.chatTitle), h("p", {}, labels.chatSubtitle)),
-      close
-    ),
-    messages,
-    notice,
-    emailForm,
-    emailDone,
-    composer
-  )
-  // Outside the panel: replies are announced while it is closed too.
-  root.replaceChildren(styleElement(CHAT_CSS), launcher, panel, live, alert)
-
-  return {
-    launcher, badge, close, panel, messages, live, alert, notice, emailForm, emailInput, emailButton,
-    emailError, emailSaved, emailDone, dismiss, composer, input, honeypot, sendButton,
-  }
-}
-
-type ChatUi = ReturnType<typeof buildChatUi>
-
 /** Defines `<launchdesk-chat>` (once; only in a browser). */
 export function defineChatElement() {
   if (typeof customElements === "undefined" || customElements.get(CHAT_TAG)) return
 
   class LaunchDeskChat extends HTMLElement implements ChatElement {
-    private controller: ChatController | null = null
+    private readonly link = new ControllerLink<ChatController>(() => this.render())
     private labels: Labels = DEFAULT_LABELS
-    private unsubscribe: (() => void) | null = null
     private ui: ChatUi | null = null
     private readonly rendered = new Map<number, HTMLLIElement>()
     private previous: ChatState | null = null
     private ticker: ReturnType<typeof setInterval> | null = null
+    private bottomOffset = 0
+    private bars: BottomBarWatch | null = null
 
-    configure({ controller, labels, position }: ChatElementSettings) {
+    configure({ controller, labels, position, bottomOffset }: ChatElementSettings) {
       if (labels) this.labels = labels
       if (position) this.setAttribute("position", position)
-      if (controller !== this.controller) {
-        this.unsubscribe?.()
-        this.controller = controller
+      if (bottomOffset !== undefined && Number.isFinite(bottomOffset)) {
+        this.bottomOffset = Math.max(0, bottomOffset)
+        this.bars?.update()
+      }
+      if (this.link.replace(controller)) {
         this.rendered.clear()
         this.previous = null
         if (this.ui) this.ui.messages.replaceChildren()
@@ -147,29 +57,35 @@ export function defineChatElement() {
     }
 
     disconnectedCallback() {
-      this.unsubscribe?.()
-      this.unsubscribe = null
+      this.link.unfollow()
       this.stopTicker()
+      this.bars?.stop()
+      this.bars = null
     }
 
     private attach() {
-      if (!this.controller) return
+      const controller = this.link.current
+      if (!controller) return
       if (!this.ui) this.ui = this.build()
-      this.unsubscribe?.()
-      this.unsubscribe = this.controller.subscribe(() => this.render())
-      this.controller.start()
+      const { launcher, panel } = this.ui
+      this.bars ??= watchBottomBars(this, launcher, () => this.bottomOffset, (lift) => {
+        for (const element of [launcher, panel]) element.style.setProperty("--_lift", `${lift}px`)
+        this.setAttribute("data-lift", String(lift))
+      })
+      this.link.follow()
+      controller.start()
       this.render()
     }
 
     private build(): ChatUi {
       const ui = buildChatUi(this.shadowRoot ?? this.attachShadow({ mode: "open" }), this.labels)
       const { launcher, close, panel, input, composer, honeypot, emailForm, emailInput, emailError, dismiss } = ui
-      launcher.addEventListener("click", () => this.controller?.toggle())
-      close.addEventListener("click", () => this.controller?.close())
+      launcher.addEventListener("click", () => this.link.current?.toggle())
+      close.addEventListener("click", () => this.link.current?.close())
       panel.addEventListener("keydown", (event) => {
         if (event.key === "Escape") {
           event.stopPropagation()
-          this.controller?.close()
+          this.link.current?.close()
         }
       })
       input.addEventListener("keydown", (event) => {
@@ -181,7 +97,7 @@ export function defineChatElement() {
       input.addEventListener("input", () => this.fitInput())
       composer.addEventListener("submit", async (event) => {
         event.preventDefault()
-        const sent = await this.controller?.send(input.value, honeypot.value)
+        const sent = await this.link.current?.send(input.value, honeypot.value)
         if (sent) {
           input.value = ""
           this.fitInput()
@@ -196,10 +112,10 @@ export function defineChatElement() {
           emailInput.focus()
           return
         }
-        void this.controller?.saveEmail(emailInput.value)
+        void this.link.current?.saveEmail(emailInput.value)
       })
       dismiss.addEventListener("click", () => {
-        this.controller?.dismissEmailOffer()
+        this.link.current?.dismissEmailOffer()
         input.focus()
       })
       return ui
@@ -214,7 +130,7 @@ export function defineChatElement() {
 
     private render() {
       const ui = this.ui
-      const controller = this.controller
+      const controller = this.link.current
       if (!ui || !controller) return
       const state = controller.getState()
       const previous = this.previous
@@ -261,7 +177,7 @@ export function defineChatElement() {
       const fresh = state.messages.filter((message) => !this.rendered.has(message.message_id))
       const nearBottom = ui.messages.scrollHeight - ui.messages.scrollTop - ui.messages.clientHeight < 80
       for (const message of fresh) {
-        const item = this.messageItem(message)
+        const item = messageItem(message, this.labels)
         this.rendered.set(message.message_id, item)
         ui.messages.appendChild(item)
       }
@@ -282,18 +198,6 @@ export function defineChatElement() {
             .join("\n")
         }
       }
-    }
-
-    private messageItem(message: ChatMessage): HTMLLIElement {
-      const label = senderLabel(message, this.labels)
-      const time = timeOf(message)
-      return h(
-        "li",
-        { class: `message ${message.sender}`, "data-message-id": String(message.message_id), "data-sender": message.sender },
-        label ? h("span", { class: "meta" }, time ? `${label} · ${time}` : label) : null,
-        // Text, never markup: whatever a visitor, an agent or the bridge wrote stays inert.
-        h("p", { class: "text" }, message.message)
-      )
     }
 
     private renderNotice(state: ChatState, previous: ChatState | null) {

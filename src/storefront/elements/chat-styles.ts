@@ -1,31 +1,19 @@
-// Inside the element's shadow root, so the store's CSS cannot break it. Themed with custom
-// properties set on the element or any ancestor, e.g. `launchdesk-chat { --launchdesk-accent: #0a7 }`.
+import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
+
+// Inside the element's shadow root, so the store's CSS cannot break it.
 export const CHAT_CSS = `
-:host {
-  --_accent: var(--launchdesk-accent, #111827);
-  --_accent-text: var(--launchdesk-accent-text, #ffffff);
-  --_surface: var(--launchdesk-surface, #ffffff);
-  --_text: var(--launchdesk-text, #1f2328);
-  --_muted: var(--launchdesk-muted, #5f6672);
+:host {${THEME_PROPERTIES}
   --_bubble: var(--launchdesk-bubble, #f1f2f4);
-  --_radius: var(--launchdesk-radius, 16px);
-  --_danger: var(--launchdesk-danger, #b42318);
   all: initial;
   font: var(--launchdesk-font, 15px/1.45 ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
   color: var(--_text);
 }
-* { box-sizing: border-box; }
-[hidden] { display: none !important; }
-.sr-only {
-  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
-  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
-}
+${BASE_RULES}
 button, input, textarea { font: inherit; color: inherit; }
 button { cursor: pointer; }
-:focus-visible { outline: 3px solid var(--launchdesk-focus, #2563eb); outline-offset: 2px; }
 
 .launcher {
-  position: fixed; bottom: 20px; right: 20px; z-index: 2147483000;
+  position: fixed; bottom: calc(20px + var(--_lift, 0px)); right: 20px; z-index: 2147483000;
   width: 58px; height: 58px; border-radius: 50%; border: 0;
   display: grid; place-items: center;
   background: var(--_accent); color: var(--_accent-text);
@@ -41,8 +29,8 @@ button { cursor: pointer; }
 }
 
 .panel {
-  position: fixed; bottom: 92px; right: 20px; z-index: 2147483000;
-  width: min(370px, calc(100vw - 40px)); height: min(560px, calc(100vh - 120px));
+  position: fixed; bottom: calc(92px + var(--_lift, 0px)); right: 20px; z-index: 2147483000;
+  width: min(370px, calc(100vw - 40px)); height: min(560px, calc(100vh - 120px - var(--_lift, 0px)));
   display: flex; flex-direction: column; overflow: hidden;
   background: var(--_surface); border-radius: var(--_radius);
   box-shadow: 0 24px 60px rgba(0, 0, 0, .24), 0 0 0 1px rgba(0, 0, 0, .06);

@@ -2,9 +2,11 @@ import { loadCaptcha, isCaptchaProvider, type CaptchaApi, type CaptchaProvider }
 import type { ComingSoonConfig, ComingSoonController, ComingSoonState } from "../core/coming-soon-controller"
 import { countdownParts, formatArrivalDate, parseArrivalDate, twoDigits } from "../core/countdown"
 import { DEFAULT_LABELS, type Labels } from "../core/labels"
-import { offerFragment, safeHref } from "../core/offer-html"
-import { shareLinks } from "../core/referral"
+import { offerFragment } from "../core/offer-html"
+import { sharedByOf, shareLinks } from "../core/referral"
+import { buildSignup } from "./coming-soon-signup"
 import { COMING_SOON_CSS } from "./coming-soon-styles"
+import { ControllerLink } from "./controller-link"
 import { h, styleElement } from "./dom"
 
 export const COMING_SOON_TAG = "launchdesk-coming-soon"
@@ -32,22 +34,15 @@ function pageTitle(): string {
   return (og || document.title || "").trim()
 }
 
-/** The forms add-on's embed address, http(s) only (never javascript: or data:). */
-const embedUrl = (value: string | null | undefined) => {
-  const href = safeHref(value ?? null)
-  return href && /^https?:/i.test(href) ? href : null
-}
-
 /** Defines `<launchdesk-coming-soon>` (once; only in a browser). */
 export function defineComingSoonElement() {
   if (typeof customElements === "undefined" || customElements.get(COMING_SOON_TAG)) return
 
   class LaunchDeskComingSoon extends HTMLElement implements ComingSoonElement {
-    private controller: ComingSoonController | null = null
+    private readonly link = new ControllerLink<ComingSoonController>(() => this.render())
     private labels: Labels = DEFAULT_LABELS
     private captchaProvider: CaptchaProvider = "turnstile"
     private captchaScriptUrl: string | undefined
-    private unsubscribe: (() => void) | null = null
     private builtFor: ComingSoonConfig | null = null
     private tickTimer: ReturnType<typeof setTimeout> | null = null
     /** Updates the countdown and schedules the next update; null once the date has passed. */
@@ -69,9 +64,7 @@ export function defineComingSoonElement() {
       if (labels) this.labels = labels
       if (captchaProvider) this.captchaProvider = captchaProvider
       this.captchaScriptUrl = captchaScriptUrl
-      if (controller === this.controller) return
-      this.unsubscribe?.()
-      this.controller = controller
+      if (!this.link.replace(controller)) return
       this.builtFor = null
       if (this.isConnected) this.attach()
     }
@@ -81,22 +74,20 @@ export function defineComingSoonElement() {
     }
 
     disconnectedCallback() {
-      this.unsubscribe?.()
-      this.unsubscribe = null
+      this.link.unfollow()
       this.stopCountdown()
     }
 
     private attach() {
-      if (!this.controller) return
-      this.unsubscribe?.()
-      this.unsubscribe = this.controller.subscribe(() => this.render())
+      if (!this.link.current) return
+      this.link.follow()
       this.render()
       // Moved in the page (a storefront re-rendering around it): the countdown runs on.
       if (this.countdownTick && !this.tickTimer) this.countdownTick()
     }
 
     private render() {
-      const state = this.controller?.getState()
+      const state = this.link.current?.getState()
       if (!state) return
       const root = this.shadowRoot ?? this.attachShadow({ mode: "open" })
       if (state.phase !== "coming_soon" || !state.config) {
@@ -134,37 +125,8 @@ export function defineComingSoonElement() {
       const x = h("a", { class: "x", target: "_blank", rel: "noopener noreferrer", href: "#" }, labels.shareX)
       const share = h("div", { class: "share", part: "share", hidden: true }, h("p", {}, labels.shareIntro), facebook, x)
 
-      const embed = config.email_provider === "forms_addon" ? embedUrl(config.forms_embed_url) : null
-      let signup: HTMLElement
-      let form: HTMLFormElement | null = null
-      let email: HTMLInputElement | null = null
-      let honeypot: HTMLInputElement | null = null
-      let submit: HTMLButtonElement | null = null
-      if (embed) {
-        // The forms add-on owns this form: its own page, its own submission.
-        signup = h("iframe", { class: "forms-embed", src: embed, title: labels.formsEmbedTitle, loading: "lazy" })
-      } else {
-        email = h("input", { type: "email", id: "cs-email", name: "email", required: true, maxlength: "255", autocomplete: "email", placeholder: "you@example.com" })
-        honeypot = h("input", { type: "text", name: "name", tabindex: "-1", autocomplete: "off" })
-        submit = h("button", { type: "submit", class: "primary" }, labels.notifyMe)
-        const captchaSlot = config.captcha.enabled && config.captcha.site_key ? h("slot", { name: "captcha" }) : null
-        form = h(
-          "form",
-          { part: "form", novalidate: true },
-          h("label", { class: "sr-only", for: "cs-email" }, labels.signupEmailLabel),
-          email,
-          // Hidden from people and assistive technology: only bots fill it in.
-          h("div", { class: "honeypot", "aria-hidden": "true" }, h("label", {}, "Name", honeypot)),
-          submit,
-          captchaSlot ? h("div", { class: "captcha" }, captchaSlot) : null
-        )
-        form.addEventListener("submit", (event) => {
-          event.preventDefault()
-          void this.submit()
-        })
-        signup = h("div", {}, h("p", { class: "intro" }, labels.signupIntro), form)
-        if (captchaSlot) void this.mountCaptcha(config)
-      }
+      const { signup, form, email, honeypot, submit, captcha } = buildSignup(config, labels, () => void this.submit())
+      if (captcha) void this.mountCaptcha(config)
 
       root.replaceChildren(
         styleElement(COMING_SOON_CSS),
@@ -250,7 +212,7 @@ export function defineComingSoonElement() {
 
     private async submit() {
       const ui = this.ui
-      const controller = this.controller
+      const controller = this.link.current
       if (!ui?.email || !controller) return
       if (!ui.email.checkValidity()) {
         this.showStatus(this.labels.emailInvalid, "error")
@@ -283,7 +245,7 @@ export function defineComingSoonElement() {
     private renderSignup(state: ComingSoonState) {
       const ui = this.ui
       if (!ui) return
-      const { status, message, mailerId } = state.signup
+      const { status, message } = state.signup
       if (ui.submit) {
         ui.submit.disabled = status === "submitting"
         ui.submit.textContent = status === "submitting" ? this.labels.signingUp : this.labels.notifyMe
@@ -294,7 +256,7 @@ export function defineComingSoonElement() {
         if (ui.form) ui.form.hidden = true
         ui.form?.parentElement?.querySelector(".intro")?.setAttribute("hidden", "")
         this.showStatus(message ?? this.labels.signupSuccess, "success")
-        const links = shareLinks(location.href, mailerId, this.labels.shareText(pageTitle()))
+        const links = shareLinks(location.href, sharedByOf(state.signup), this.labels.shareText(pageTitle()))
         ui.facebook.href = links.facebook
         ui.x.href = links.x
         ui.share.hidden = false

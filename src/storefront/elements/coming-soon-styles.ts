@@ -1,26 +1,15 @@
+import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
+
 // Shadow-root styles of the coming-soon block; loaded only on a coming-soon product page.
 export const COMING_SOON_CSS = `
-:host {
-  --_accent: var(--launchdesk-accent, #111827);
-  --_accent-text: var(--launchdesk-accent-text, #ffffff);
-  --_surface: var(--launchdesk-surface, #ffffff);
-  --_text: var(--launchdesk-text, #1f2328);
-  --_muted: var(--launchdesk-muted, #5f6672);
+:host {${THEME_PROPERTIES}
   --_box: var(--launchdesk-box, #f4f4f5);
-  --_radius: var(--launchdesk-radius, 16px);
-  --_danger: var(--launchdesk-danger, #b42318);
   display: block;
   margin: 8px 0;
   font: var(--launchdesk-font, inherit);
   color: var(--_text);
 }
-* { box-sizing: border-box; }
-[hidden] { display: none !important; }
-.sr-only {
-  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
-  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
-}
-:focus-visible { outline: 3px solid var(--launchdesk-focus, #2563eb); outline-offset: 2px; }
+${BASE_RULES}
 .block {
   padding: 20px; border-radius: var(--_radius); background: var(--_surface);
   border: 1px solid rgba(0, 0, 0, .1);

@@ -47,7 +47,7 @@ function startChat(options: ResolvedOptions): ChatController {
   // A store may place <launchdesk-chat> itself; otherwise it goes at the end of the page.
   const element = document.querySelector<HTMLElement>(CHAT_TAG) ?? document.createElement(CHAT_TAG)
   customElements.upgrade(element)
-  if (isChatElement(element)) element.configure({ controller, labels, position: options.position })
+  if (isChatElement(element)) element.configure({ controller, labels, position: options.position, bottomOffset: options.bottomOffset })
   if (!element.isConnected) document.body.appendChild(element)
   return controller
 }

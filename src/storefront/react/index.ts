@@ -19,10 +19,10 @@ import { createApiClient, trimSlash } from "../core/api"
 import type { CaptchaProvider } from "../core/captcha"
 import { ChatController, type ChatState } from "../core/chat-controller"
 import { ComingSoonController, type ComingSoonState, type SignupInput } from "../core/coming-soon-controller"
-import { resolveOptions, type ResolvedOptions } from "../core/config"
+import { resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
 import { countdownParts, parseArrivalDate, type CountdownParts } from "../core/countdown"
 import { withLabels, type LabelOverrides, type Labels } from "../core/labels"
-import { readSharedBy, rememberSharedBy, shareLinks } from "../core/referral"
+import { readSharedBy, rememberSharedBy, sharedByOf, shareLinks } from "../core/referral"
 import { createStreamClient } from "../core/store-stream"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
@@ -34,20 +34,22 @@ export type { Labels, LabelOverrides } from "../core/labels"
 export { ChatController, ComingSoonController }
 
 /** The settings every component and hook needs; set them once on <LaunchDeskProvider>, override per component. */
-export type LaunchDeskConfig = {
-  publishableKey?: string
-  backendUrl?: string
-  chatBaseUrl?: string
-  labels?: LabelOverrides
-  emailOfferAfterSeconds?: number
-  pollIntervalMs?: number
-  maxPollIntervalMs?: number
-  /** New messages over the push stream when the server has it (default true); false polls only. */
-  stream?: boolean
-  autoReply?: boolean
-  captchaProvider?: CaptchaProvider
-  captchaScriptUrl?: string
-}
+export type LaunchDeskConfig = Partial<
+  Pick<
+    LaunchDeskOptions,
+    | "publishableKey"
+    | "backendUrl"
+    | "chatBaseUrl"
+    | "labels"
+    | "emailOfferAfterSeconds"
+    | "pollIntervalMs"
+    | "maxPollIntervalMs"
+    | "stream"
+    | "autoReply"
+    | "captchaProvider"
+    | "captchaScriptUrl"
+  >
+>
 
 const LaunchDeskContext = createContext<LaunchDeskConfig>({})
 
@@ -165,22 +167,29 @@ export function useSupportChat(config?: LaunchDeskConfig) {
   }
 }
 
-export type SupportChatProps = LaunchDeskConfig & { position?: "left" | "right" }
+export type SupportChatProps = LaunchDeskConfig & {
+  position?: "left" | "right"
+  /** Pixels the launcher always keeps free below it (a bottom bar it cannot detect by itself). */
+  bottomOffset?: number
+}
 
 /** The chat widget (launcher and panel). Put it once in the root layout. */
-export function SupportChat({ position, ...config }: SupportChatProps) {
+export function SupportChat({ position, bottomOffset, ...config }: SupportChatProps) {
   useRememberSharedBy()
   const { controller } = useSupportChat(config)
   const options = useLaunchDeskConfig(config)
   const labels = useLabels(options.labels)
   const ref = useRef<HTMLElement>(null)
+  const offset = bottomOffset ?? options.bottomOffset
   useEffect(() => {
     defineChatElement()
     const element = ref.current
     if (!element) return
     customElements.upgrade(element)
-    if (isChatElement(element)) element.configure({ controller, labels, position: position ?? options.position })
-  }, [controller, labels, position, options.position])
+    if (isChatElement(element)) {
+      element.configure({ controller, labels, position: position ?? options.position, bottomOffset: offset })
+    }
+  }, [controller, labels, position, options.position, offset])
   return createElement(CHAT_TAG, { ref })
 }
 
@@ -206,7 +215,7 @@ export function useComingSoon(product: ProductRef, config?: LaunchDeskConfig) {
     void controller.load()
   }, [controller])
   const state: ComingSoonState = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState)
-  const { status, mailerId } = state.signup
+  const { status } = state.signup
   const title = state.config ? labels.shareText(isBrowser() ? document.title : "") : ""
   return {
     state,
@@ -214,7 +223,7 @@ export function useComingSoon(product: ProductRef, config?: LaunchDeskConfig) {
     isComingSoon: state.phase === "coming_soon",
     signup: (input: SignupInput) => controller.signup(input),
     /** Facebook and X links carrying `shared_by`, once the signup succeeded. */
-    share: status === "success" && isBrowser() ? shareLinks(location.href, mailerId, title) : null,
+    share: status === "success" && isBrowser() ? shareLinks(location.href, sharedByOf(state.signup), title) : null,
   }
 }
 

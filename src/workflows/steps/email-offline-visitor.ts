@@ -4,6 +4,7 @@ import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../modules/support-chat"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../modules/launchdesk"
 import { loadChatSettings } from "../../chat/settings"
+import { offlineEmailLink } from "../../chat/offline-email-link"
 
 export const OFFLINE_EMAIL_TEMPLATE = "launchdesk.chat.reply"
 // At most one email per conversation in this window, however many replies land.
@@ -28,54 +29,64 @@ function hasEmailProvider(container: MedusaContainer): boolean {
   return providers.some((provider) => provider.options?.channels?.includes("email"))
 }
 
+type Logger = { info: (message: string) => void; warn: (message: string) => void }
+
+/** Claims the conversation's email slot and sends; true when an email went out. */
+async function emailOfflineVisitor(input: EmailOfflineVisitorInput, container: MedusaContainer, logger: Logger) {
+  const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
+  const store = await chat.conversations()
+  const settings = await loadChatSettings(
+    await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).settings(),
+    chat.options
+  )
+  const claim = await store.claimOfflineEmail(input.conversation_id, settings.offline_email_after_seconds, EMAIL_COOLDOWN_SECONDS)
+  if (!claim) {
+    return false
+  }
+  if (!hasEmailProvider(container)) {
+    await store.releaseOfflineEmail(input.conversation_id, claim.previous_sent_at)
+    logger.info(
+      `launchdesk: offline reply email for conversation ${input.conversation_id} skipped: no Notification provider for channel "email"`
+    )
+    return false
+  }
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  try {
+    await container.resolve(Modules.NOTIFICATION).createNotifications({
+      to: claim.email,
+      channel: "email",
+      template: OFFLINE_EMAIL_TEMPLATE,
+      data: {
+        conversation_id: input.conversation_id,
+        reply: input.message,
+        author_name: input.author_name,
+        store_url: offlineEmailLink(chat.options.storeUrl, config.projectConfig.http?.storeCors, claim.page_url),
+      },
+    })
+    return true
+  } catch (error) {
+    await store.releaseOfflineEmail(input.conversation_id, claim.previous_sent_at)
+    throw error
+  }
+}
+
 export const emailOfflineVisitorStepId = "email-offline-visitor"
 
 /**
  * Emails a reply to a visitor who left: one email per conversation per 15 minutes, claimed
  * atomically in the database so concurrent replies in several processes send it once.
- * Never fails the reply: a missing provider or a failed send is logged and skipped.
+ * Best effort: any failure (no provider, a failed send, a database error) is logged and the
+ * step succeeds, so the workflow never undoes a reply the shopper may already have seen.
  */
 export const emailOfflineVisitorStep = createStep(
   emailOfflineVisitorStepId,
   async (input: EmailOfflineVisitorInput, { container }) => {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
-    const store = await chat.visitorStore()
-    const settings = await loadChatSettings(
-      await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).settingsStore(),
-      chat.options
-    )
-    const offlineAfter = settings.offline_email_after_seconds
-
-    const claim = await store.claimOfflineEmail(input.conversation_id, offlineAfter, EMAIL_COOLDOWN_SECONDS)
-    if (!claim) {
-      return new StepResponse({ sent: false })
-    }
-    if (!hasEmailProvider(container)) {
-      await store.releaseOfflineEmail(input.conversation_id, claim.previous_sent_at)
-      logger.info(
-        `launchdesk: offline reply email for conversation ${input.conversation_id} skipped: no Notification provider for channel "email"`
-      )
-      return new StepResponse({ sent: false })
-    }
     try {
-      await container.resolve(Modules.NOTIFICATION).createNotifications({
-        to: claim.email,
-        channel: "email",
-        template: OFFLINE_EMAIL_TEMPLATE,
-        data: {
-          conversation_id: input.conversation_id,
-          reply: input.message,
-          author_name: input.author_name,
-          store_url: chat.options.storeUrl ?? claim.page_url,
-        },
-      })
-      return new StepResponse({ sent: true })
+      return new StepResponse({ sent: await emailOfflineVisitor(input, container, logger) })
     } catch (error) {
-      await store.releaseOfflineEmail(input.conversation_id, claim.previous_sent_at)
-      logger.warn(
-        `launchdesk: offline reply email for conversation ${input.conversation_id} failed: ${(error as Error).message}`
-      )
+      const reason = error instanceof Error ? error.message : String(error)
+      logger.warn(`launchdesk: offline reply email for conversation ${input.conversation_id} failed: ${reason}`)
       return new StepResponse({ sent: false })
     }
   }

@@ -22,7 +22,7 @@ export const insertBridgeMessageStepId = "insert-bridge-message"
 export const insertBridgeMessageStep = createStep(
   insertBridgeMessageStepId,
   async (input: InsertBridgeMessageInput, { container }) => {
-    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).visitorStore()
+    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).conversations()
     const conversation = await store.findConversationByBridgeThread(input.thread_id)
     if (!conversation) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, "No conversation belongs to this thread_id")
@@ -47,7 +47,7 @@ export const insertBridgeMessageStep = createStep(
   },
   async (undo, { container }) => {
     if (!undo) return
-    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).visitorStore()
+    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).conversations()
     await store.removeMessage(undo.message_id, undo.previous_status)
   }
 )

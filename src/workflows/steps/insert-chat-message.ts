@@ -18,11 +18,11 @@ export const insertChatMessageStep = createStep(
   insertChatMessageStepId,
   async (input: InsertChatMessageInput, { container }) => {
     const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
-    const before = await (await chat.inboxStore()).findConversation(input.conversation_id)
+    const before = await (await chat.inbox()).findConversation(input.conversation_id)
     if (!before) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
     }
-    const message = await (await chat.visitorStore()).insertMessage({
+    const message = await (await chat.conversations()).insertMessage({
       ...input,
       // An auto-reply leaves the conversation waiting: a person still has to look at it.
       next_status: input.sender === "auto" ? undefined : "open",
@@ -35,6 +35,6 @@ export const insertChatMessageStep = createStep(
   async (inserted, { container }) => {
     if (!inserted) return
     const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
-    await (await chat.visitorStore()).removeMessage(inserted.message_id, inserted.previous_status)
+    await (await chat.conversations()).removeMessage(inserted.message_id, inserted.previous_status)
   }
 )

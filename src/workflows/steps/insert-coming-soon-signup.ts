@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { SignupRow } from "../../modules/coming-soon/coming-soon-sql-store"
+import type { SignupRow } from "../../modules/coming-soon/sql/signup-repository"
 import type { RecordSignupInput } from "../../coming-soon/signup"
-import { comingSoonConfigOf, comingSoonModule } from "../../coming-soon/medusa-deps"
+import { comingSoonConfigOf, comingSoonModule } from "../../medusa/coming-soon"
 import { syncLeaseSeconds } from "../../coming-soon/sync"
 
 export type InsertedComingSoonSignup = { signup: SignupRow; created: boolean }
@@ -16,12 +16,12 @@ export const insertComingSoonSignupStepId = "insert-coming-soon-signup"
 export const insertComingSoonSignupStep = createStep(
   insertComingSoonSignupStepId,
   async (input: RecordSignupInput, { container }) => {
-    const store = await comingSoonModule(container).comingSoonStore()
+    const store = await comingSoonModule(container).signups()
     const inserted = await store.insertSignup({ ...input, leaseSeconds: syncLeaseSeconds(comingSoonConfigOf(container)) })
     return new StepResponse<InsertedComingSoonSignup, string | null>(inserted, inserted.created ? inserted.signup.id : null)
   },
   async (createdId, { container }) => {
     if (!createdId) return
-    await (await comingSoonModule(container).comingSoonStore()).deleteSignup(createdId)
+    await comingSoonModule(container).deleteCsSignups(createdId)
   }
 )

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { bridgeDelivery } from "../../chat/bridge/medusa"
+import { bridgeDelivery } from "../../medusa/chat"
 
 export type MirrorReplyToBridgeInput = { conversation_id: number; message_id: number; sender: string }
 

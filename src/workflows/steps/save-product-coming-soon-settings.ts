@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ProductSettingRow } from "../../modules/coming-soon/coming-soon-sql-store"
-import { comingSoonConfigOf, comingSoonModule } from "../../coming-soon/medusa-deps"
+import type { ProductSettingRow } from "../../modules/coming-soon/sql/product-setting-repository"
+import { comingSoonConfigOf, comingSoonModule } from "../../medusa/coming-soon"
 import { loadProductWithSettings, mergeProductSettings, type AdminUpdateProductComingSoonType } from "../../coming-soon/product-settings"
 
 export type SaveProductComingSoonSettingsInput = { product_id: string; update: AdminUpdateProductComingSoonType }
@@ -21,10 +21,10 @@ export const saveProductComingSoonSettingsStep = createStep(
     if (!product) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${input.product_id} was not found`)
     }
-    const store = await comingSoonModule(container).comingSoonStore()
-    const previous = await store.findProductSetting(product.id)
+    const comingSoon = comingSoonModule(container)
+    const previous = await comingSoon.findProductSetting(product.id)
     const values = mergeProductSettings(previous, input.update, comingSoonConfigOf(container))
-    const { setting, created } = await store.upsertProductSetting(product.id, values)
+    const { setting, created } = await comingSoon.upsertProductSetting(product.id, values)
     return new StepResponse<{ setting: ProductSettingRow; created: boolean }, Undo>(
       { setting, created },
       { product_id: product.id, previous, saved_id: setting.id }
@@ -32,11 +32,11 @@ export const saveProductComingSoonSettingsStep = createStep(
   },
   async (undo, { container }) => {
     if (!undo) return
-    const store = await comingSoonModule(container).comingSoonStore()
+    const comingSoon = comingSoonModule(container)
     if (undo.previous) {
-      await store.upsertProductSetting(undo.product_id, undo.previous)
+      await comingSoon.upsertProductSetting(undo.product_id, undo.previous)
     } else {
-      await store.deleteProductSetting(undo.saved_id)
+      await comingSoon.deleteCsProductSettings(undo.saved_id)
     }
   }
 )

@@ -16,7 +16,7 @@ export const setConversationAssigneeStep = createStep(
         throw new MedusaError(MedusaError.Types.INVALID_DATA, `User ${input.assigned_to} does not exist`)
       }
     }
-    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).visitorStore()
+    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).conversations()
     const changed = await store.setAssignee(input.conversation_id, input.assigned_to)
     if (!changed) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
@@ -25,7 +25,7 @@ export const setConversationAssigneeStep = createStep(
   },
   async (undo, { container }) => {
     if (!undo) return
-    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).visitorStore()
+    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).conversations()
     await store.setAssignee(undo.conversation_id, undo.previous)
   }
 )

@@ -9,7 +9,7 @@ export const setConversationStatusStepId = "set-conversation-status"
 export const setConversationStatusStep = createStep(
   setConversationStatusStepId,
   async (input: { conversation_id: number; status: ConversationStatus }, { container }) => {
-    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).visitorStore()
+    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).conversations()
     const previous = await store.setStatus(input.conversation_id, input.status)
     if (!previous) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
@@ -18,7 +18,7 @@ export const setConversationStatusStep = createStep(
   },
   async (undo, { container }) => {
     if (!undo) return
-    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).visitorStore()
+    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).conversations()
     await store.setStatus(undo.conversation_id, undo.previous)
   }
 )

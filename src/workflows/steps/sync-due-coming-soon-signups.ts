@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { comingSoonConfigOf, comingSoonModule, mailerTargetOf } from "../../coming-soon/medusa-deps"
+import { comingSoonConfigOf, comingSoonModule, mailerTargetOf } from "../../medusa/coming-soon"
 import { syncDueSignups, syncLeaseSeconds } from "../../coming-soon/sync"
 
 export const syncDueComingSoonSignupsStepId = "sync-due-coming-soon-signups"
@@ -11,7 +11,7 @@ const RUN_BUDGET_MS = 45_000
 
 /** Retries pending signups whose backoff has passed; safe in any number of processes at once. */
 export const syncDueComingSoonSignupsStep = createStep(syncDueComingSoonSignupsStepId, async (_input: void, { container }) => {
-  const store = await comingSoonModule(container).comingSoonStore()
+  const store = await comingSoonModule(container).signups()
   const result = await syncDueSignups(
     store,
     () => mailerTargetOf(container),

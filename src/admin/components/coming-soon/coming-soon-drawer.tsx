@@ -1,10 +1,12 @@
-import { Alert, Button, DatePicker, Drawer, Input, Label, Select, Switch, Text, Textarea, toast } from "@medusajs/ui"
+import { Alert, DatePicker, Drawer, Input, Select, Text, Textarea, toast } from "@medusajs/ui"
 import { useEffect, useState, type FormEvent } from "react"
 import { calendarDayFromDate, dateFromCalendarDay } from "../../lib/calendar-date"
 import { useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
 import { errorMessage } from "../../lib/format"
 import type { EmailProvider, ProductComingSoon, ProductComingSoonInput } from "../../lib/types"
 import { OfferPreview } from "./offer-preview"
+import { FieldError, FieldLabel, FormField, Toggle } from "../form-field"
+import { DrawerSaveFooter } from "../list-parts"
 
 const MAX_OFFER_LENGTH = 20000
 
@@ -53,13 +55,6 @@ const FIELDS: (keyof Form)[] = ["arrival_date", "offer_description", "email_prov
 function fieldOfServerError(message: string): keyof Form | undefined {
   return FIELDS.find((field) => message.includes(field))
 }
-
-const FieldError = ({ id, message }: { id: string; message?: string }) =>
-  message ? (
-    <Text id={id} size="xsmall" className="text-ui-fg-error" role="alert">
-      {message}
-    </Text>
-  ) : null
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; settings: ProductComingSoon }
 
@@ -115,7 +110,13 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
     }
   }
 
-  const describedBy = (field: keyof Form) => (errors[field] ? `cs-${field}-error` : undefined)
+  const bind = <Key extends keyof Form>(key: Key) => ({ value: form[key], onChange: set(key) })
+  const errorOf = (field: keyof Form) => ({ id: `cs-${field}-error`, message: errors[field] })
+  // The input points at its error while there is one.
+  const invalidWhenErrored = (field: keyof Form) => ({
+    "aria-invalid": Boolean(errors[field]),
+    "aria-describedby": errors[field] ? errorOf(field).id : undefined,
+  })
 
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
@@ -125,24 +126,20 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
             <Drawer.Title>Coming soon</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
-            <div className="flex items-start gap-x-3">
-              <Switch id="cs-enabled" checked={form.enabled} onCheckedChange={set("enabled")} />
-              <div className="flex flex-col">
-                <Label htmlFor="cs-enabled" size="small" weight="plus">
-                  Coming soon
-                </Label>
-                <Text size="xsmall" className="text-ui-fg-subtle">
-                  The storefront shows a countdown and a waitlist signup instead of add to cart.
-                </Text>
-              </div>
-            </div>
+            <Toggle
+              id="cs-enabled"
+              label="Coming soon"
+              hint="The storefront shows a countdown and a waitlist signup instead of add to cart."
+              {...bind("enabled")}
+            />
 
             {form.enabled && (
               <>
-                <div className="flex flex-col gap-y-2">
-                  <Label htmlFor="cs-arrival-date" size="small" weight="plus">
-                    Arrival date (optional)
-                  </Label>
+                <FormField
+                  label={<FieldLabel htmlFor="cs-arrival-date">Arrival date (optional)</FieldLabel>}
+                  error={errorOf("arrival_date")}
+                  hint="Counted down to on the product page; no countdown without a date."
+                >
                   <DatePicker
                     id="cs-arrival-date"
                     aria-label="Arrival date"
@@ -150,36 +147,26 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                     onChange={set("arrival_date")}
                     granularity="day"
                   />
-                  <FieldError id="cs-arrival_date-error" message={errors.arrival_date} />
-                  <Text size="xsmall" className="text-ui-fg-subtle">
-                    Counted down to on the product page; no countdown without a date.
-                  </Text>
-                </div>
+                </FormField>
 
                 <div className="flex flex-col gap-y-2">
-                  <Label htmlFor="cs-offer" size="small" weight="plus">
-                    Offer description (HTML)
-                  </Label>
+                  <FieldLabel htmlFor="cs-offer">Offer description (HTML)</FieldLabel>
                   <Textarea
                     id="cs-offer"
                     rows={6}
                     value={form.offer_description}
                     onChange={(event) => set("offer_description")(event.target.value)}
-                    aria-invalid={Boolean(errors.offer_description)}
-                    aria-describedby={describedBy("offer_description")}
+                    {...invalidWhenErrored("offer_description")}
                     placeholder="<p>Sign up and get <strong>10% off</strong> at launch.</p>"
                   />
-                  <FieldError id="cs-offer_description-error" message={errors.offer_description} />
+                  <FieldError {...errorOf("offer_description")} />
                   <Text size="xsmall" className="text-ui-fg-subtle">
                     Saved sanitised: scripts, styles and event attributes are removed. The saved version:
                   </Text>
                   <OfferPreview html={settings.offer_description} />
                 </div>
 
-                <div className="flex flex-col gap-y-2">
-                  <Label htmlFor="cs-provider" size="small" weight="plus">
-                    Signup form
-                  </Label>
+                <FormField label={<FieldLabel htmlFor="cs-provider">Signup form</FieldLabel>} error={errorOf("email_provider")}>
                   <Select value={form.email_provider} onValueChange={(value) => set("email_provider")(value as EmailProvider)}>
                     <Select.Trigger id="cs-provider">
                       <Select.Value />
@@ -194,54 +181,34 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                       )}
                     </Select.Content>
                   </Select>
-                  <FieldError id="cs-email_provider-error" message={errors.email_provider} />
-                </div>
+                </FormField>
 
                 {form.email_provider === "mailer" ? (
-                  <div className="flex flex-col gap-y-2">
-                    <Label htmlFor="cs-group" size="small" weight="plus">
-                      MailerLite group ID
-                    </Label>
+                  <FormField label={<FieldLabel htmlFor="cs-group">MailerLite group ID</FieldLabel>} error={errorOf("mailer_group_id")}>
                     <Input
                       id="cs-group"
                       value={form.mailer_group_id}
                       onChange={(event) => set("mailer_group_id")(event.target.value)}
-                      aria-invalid={Boolean(errors.mailer_group_id)}
-                      aria-describedby={describedBy("mailer_group_id")}
+                      {...invalidWhenErrored("mailer_group_id")}
                       maxLength={100}
                     />
-                    <FieldError id="cs-mailer_group_id-error" message={errors.mailer_group_id} />
-                  </div>
+                  </FormField>
                 ) : (
-                  <div className="flex flex-col gap-y-2">
-                    <Label htmlFor="cs-form-id" size="small" weight="plus">
-                      Form ID
-                    </Label>
+                  <FormField label={<FieldLabel htmlFor="cs-form-id">Form ID</FieldLabel>} error={errorOf("forms_form_id")}>
                     <Input
                       id="cs-form-id"
                       inputMode="numeric"
                       value={form.forms_form_id}
                       onChange={(event) => set("forms_form_id")(event.target.value)}
-                      aria-invalid={Boolean(errors.forms_form_id)}
-                      aria-describedby={describedBy("forms_form_id")}
+                      {...invalidWhenErrored("forms_form_id")}
                     />
-                    <FieldError id="cs-forms_form_id-error" message={errors.forms_form_id} />
-                  </div>
+                  </FormField>
                 )}
               </>
             )}
             {generalError && <Alert variant="error">{generalError}</Alert>}
           </Drawer.Body>
-          <Drawer.Footer>
-            <Drawer.Close asChild>
-              <Button variant="secondary" size="small" type="button">
-                Cancel
-              </Button>
-            </Drawer.Close>
-            <Button size="small" type="submit" isLoading={save.isPending}>
-              Save
-            </Button>
-          </Drawer.Footer>
+          <DrawerSaveFooter saving={save.isPending} />
         </form>
       </Drawer.Content>
     </Drawer>

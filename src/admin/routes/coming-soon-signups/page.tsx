@@ -1,11 +1,19 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowDownTray } from "@medusajs/icons"
-import { Button, Container, Heading, Input, Select, StatusBadge, Table, Text, toast } from "@medusajs/ui"
+import { Button, Container, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
-import { EmptyState, ErrorState, LoadingState } from "../../components/page-states"
-import { downloadSignupsCsv, useProductOptions, useProductTitles, useSignups } from "../../lib/coming-soon-hooks"
-import { errorMessage, formatDateTime } from "../../lib/format"
+import { EmptyState } from "../../components/page-states"
+import { ListFilter, ListHeader, ListSearch, ListStates, ListSubtitle, PagedTable } from "../../components/list-parts"
+import {
+  downloadSignupsCsv,
+  useProductOptions,
+  useProductTitles,
+  useRetrySignupSync,
+  useSignups,
+} from "../../lib/coming-soon-hooks"
+import { formatDateTime } from "../../lib/format"
+import { toastAction } from "../../lib/toast-action"
 import type { Signup } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
 import { useUrlState } from "../../lib/use-url-state"
@@ -13,10 +21,35 @@ import { useUrlState } from "../../lib/use-url-state"
 const PER_PAGE = 20
 const ALL_PRODUCTS = "all"
 
-const SYNC: Record<Signup["sync_status"], { color: "green" | "orange" | "grey"; label: string }> = {
+const SYNC: Record<Signup["sync_status"], { color: "green" | "orange" | "grey" | "red"; label: string }> = {
   synced: { color: "green", label: "Synced" },
   pending: { color: "orange", label: "Pending" },
   skipped: { color: "grey", label: "Not sent" },
+  dead: { color: "red", label: "Failed" },
+}
+
+/** The row's mailing-list state; a row the provider kept refusing shows why, with a Retry button. */
+function SyncCell({ signup }: { signup: Signup }) {
+  const retry = useRetrySignupSync()
+  const badge = <StatusBadge color={SYNC[signup.sync_status].color}>{SYNC[signup.sync_status].label}</StatusBadge>
+  if (signup.sync_status !== "dead") return badge
+  const retryOne = () =>
+    toastAction(() => retry.mutateAsync(signup.id), { success: "Queued again: it is sent with the next sync run", failure: "Not queued" })
+  return (
+    <div className="flex flex-col items-start gap-y-1" data-sync-dead>
+      <div className="flex items-center gap-x-2">
+        {badge}
+        <Button type="button" size="small" variant="secondary" onClick={retryOne} isLoading={retry.isPending}>
+          Retry
+        </Button>
+      </div>
+      {signup.last_sync_error && (
+        <Text size="xsmall" className="text-ui-fg-subtle max-w-[260px] truncate" title={signup.last_sync_error}>
+          {signup.last_sync_error}
+        </Text>
+      )}
+    </div>
+  )
 }
 
 const SignupsPage = () => {
@@ -32,123 +65,96 @@ const SignupsPage = () => {
   const ids = [...new Set(signups.data?.items.map((signup) => signup.product_id) ?? [])]
   const titles = useProductTitles(ids)
 
-
   const exportCsv = async () => {
     setExporting(true)
-    try {
-      await downloadSignupsCsv({ product_id: productId, search: search || undefined })
-    } catch (error) {
-      toast.error(`Export failed: ${errorMessage(error)}`)
-    } finally {
-      setExporting(false)
-    }
+    await toastAction(() => downloadSignupsCsv({ product_id: productId, search: search || undefined }), { failure: "Export failed" })
+    setExporting(false)
   }
 
   const data = signups.data
-  const pageCount = data ? Math.max(1, data.total_pages) : 1
   const filtered = Boolean(productId || search)
+  const emptyState = filtered
+    ? { title: "No signups match", description: "Try another search or product." }
+    : { title: "No signups yet", description: "Switch a product to coming soon on its page; shoppers' signups are listed here." }
   // A product chosen by link (from its page) may be outside the first 100 options.
   const productChoices = products.data ?? []
   const chosenMissing = productId && !productChoices.some((product) => product.id === productId)
 
   return (
     <Container className="divide-y p-0">
-      <div className="flex items-center justify-between px-6 py-4">
-        <div>
-          <Heading level="h1">Coming-soon signups</Heading>
-          <Text size="small" className="text-ui-fg-subtle" data-signup-total>
+      <ListHeader
+        title="Coming-soon signups"
+        subtitle={
+          <ListSubtitle data-signup-total>
             {data ? `${data.total} ${data.total === 1 ? "signup" : "signups"}${filtered ? " match" : " in all"}` : " "}
-          </Text>
-        </div>
-        <Button size="small" variant="secondary" onClick={exportCsv} isLoading={exporting} disabled={!data?.total}>
-          <ArrowDownTray />
-          Export CSV
-        </Button>
-      </div>
+          </ListSubtitle>
+        }
+        action={
+          <Button size="small" variant="secondary" onClick={exportCsv} isLoading={exporting} disabled={!data?.total}>
+            <ArrowDownTray />
+            Export CSV
+          </Button>
+        }
+      />
       <div className="flex flex-wrap items-center gap-3 px-6 py-4">
-        <Input
-          size="small"
-          type="search"
+        <ListSearch
           className="w-[280px]"
           placeholder="Search emails"
-          aria-label="Search signups"
+          label="Search signups"
           value={searchText}
-          onChange={(event) => update({ q: event.target.value })}
+          onChange={(q) => update({ q })}
         />
-        <Select
-          size="small"
+        <ListFilter
+          className="w-[260px]"
+          label="Product filter"
           value={productId ?? ALL_PRODUCTS}
-          onValueChange={(value) => update({ product_id: value === ALL_PRODUCTS ? undefined : value })}
-        >
-          <Select.Trigger className="w-[260px]" aria-label="Product filter">
-            <Select.Value />
-          </Select.Trigger>
-          <Select.Content>
-            <Select.Item value={ALL_PRODUCTS}>All products</Select.Item>
-            {chosenMissing && <Select.Item value={productId}>{titles.data?.get(productId) ?? productId}</Select.Item>}
-            {productChoices.map((product) => (
-              <Select.Item key={product.id} value={product.id}>
-                {product.title}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select>
-      </div>
-      {signups.isLoading ? (
-        <LoadingState rows={4} label="Loading signups" />
-      ) : signups.isError ? (
-        <ErrorState error={signups.error} onRetry={() => signups.refetch()} />
-      ) : !data?.items.length ? (
-        <EmptyState
-          title={filtered ? "No signups match" : "No signups yet"}
-          description={
-            filtered
-              ? "Try another search or product."
-              : "Switch a product to coming soon on its page; shoppers' signups are listed here."
-          }
+          onChange={(value) => update({ product_id: value === ALL_PRODUCTS ? undefined : value })}
+          all={{ value: ALL_PRODUCTS, label: "All products" }}
+          choices={[
+            ...(chosenMissing ? [{ value: productId, label: titles.data?.get(productId) ?? productId }] : []),
+            ...productChoices.map((product) => ({ value: product.id, label: product.title })),
+          ]}
         />
-      ) : (
-        <div>
-          <Table>
-            <Table.Header>
-              <Table.Row>
+      </div>
+      <ListStates
+        query={signups}
+        loadingLabel="Loading signups"
+        empty={<EmptyState {...emptyState} />}
+      >
+        {(list) => (
+          <PagedTable
+            list={list}
+            pageSize={PER_PAGE}
+            onPage={(next) => update({ page: String(next) }, { resetPage: false })}
+            head={
+              <>
                 <Table.HeaderCell>Email</Table.HeaderCell>
                 <Table.HeaderCell>Product</Table.HeaderCell>
+                <Table.HeaderCell>Referral code</Table.HeaderCell>
                 <Table.HeaderCell>Referred by</Table.HeaderCell>
                 <Table.HeaderCell>Mailing list</Table.HeaderCell>
                 <Table.HeaderCell>Signed up</Table.HeaderCell>
+              </>
+            }
+            row={(signup) => (
+              <Table.Row key={signup.id} data-signup-id={signup.id}>
+                <Table.Cell>{signup.email}</Table.Cell>
+                <Table.Cell className="max-w-[240px] truncate">
+                  <Link className="text-ui-fg-interactive hover:underline" to={`/products/${signup.product_id}`}>
+                    {titles.data?.get(signup.product_id) ?? signup.product_id}
+                  </Link>
+                </Table.Cell>
+                <Table.Cell className="font-mono">{signup.referral_code}</Table.Cell>
+                <Table.Cell>{signup.referrer_id ?? "–"}</Table.Cell>
+                <Table.Cell>
+                  <SyncCell signup={signup} />
+                </Table.Cell>
+                <Table.Cell>{formatDateTime(signup.created_at)}</Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.items.map((signup) => (
-                <Table.Row key={signup.id} data-signup-id={signup.id}>
-                  <Table.Cell>{signup.email}</Table.Cell>
-                  <Table.Cell className="max-w-[240px] truncate">
-                    <Link className="text-ui-fg-interactive hover:underline" to={`/products/${signup.product_id}`}>
-                      {titles.data?.get(signup.product_id) ?? signup.product_id}
-                    </Link>
-                  </Table.Cell>
-                  <Table.Cell>{signup.referrer_id ?? "–"}</Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge color={SYNC[signup.sync_status].color}>{SYNC[signup.sync_status].label}</StatusBadge>
-                  </Table.Cell>
-                  <Table.Cell>{formatDateTime(signup.created_at)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-          <Table.Pagination
-            count={data.total}
-            pageSize={PER_PAGE}
-            pageIndex={data.page - 1}
-            pageCount={pageCount}
-            canPreviousPage={data.page > 1}
-            canNextPage={data.page < pageCount}
-            previousPage={() => update({ page: String(data.page - 1) }, { resetPage: false })}
-            nextPage={() => update({ page: String(data.page + 1) }, { resetPage: false })}
+            )}
           />
-        </div>
-      )}
+        )}
+      </ListStates>
     </Container>
   )
 }

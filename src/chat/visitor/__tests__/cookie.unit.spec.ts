@@ -1,4 +1,5 @@
-import { isWellFormedVisitorHash, newVisitorHash, visitorCookieHeader } from "../cookie"
+import { cookieHeader } from "../../../shared/send-outcome"
+import { isWellFormedVisitorHash, newVisitorHash, visitorCookie } from "../cookie"
 import { visitorSettings } from "../options"
 
 describe("visitor cookie", () => {
@@ -18,7 +19,7 @@ describe("visitor cookie", () => {
   })
 
   it("is HttpOnly, one year, SameSite=Lax by default, not Secure outside production", () => {
-    const header = visitorCookieHeader("h", visitorSettings({}).cookie)
+    const header = cookieHeader(visitorCookie("h", visitorSettings({}).cookie))
     expect(header).toMatch(/^app_visitor_hash=h; Max-Age=31536000; Path=\//)
     expect(header).toContain("HttpOnly")
     expect(header).toContain("SameSite=Lax")
@@ -26,22 +27,23 @@ describe("visitor cookie", () => {
   })
 
   it("follows the cookieSameSite and cookieSecure options", () => {
-    const strict = visitorCookieHeader("h", visitorSettings({ cookieSameSite: "strict", cookieSecure: true }).cookie)
+    const strict = cookieHeader(visitorCookie("h", visitorSettings({ cookieSameSite: "strict", cookieSecure: true }).cookie))
     expect(strict).toContain("SameSite=Strict")
     expect(strict).toContain("Secure")
     // SameSite=None is only honoured by browsers together with Secure.
-    const none = visitorCookieHeader("h", visitorSettings({ cookieSameSite: "none", cookieSecure: false }).cookie)
+    const none = cookieHeader(visitorCookie("h", visitorSettings({ cookieSameSite: "none", cookieSecure: false }).cookie))
     expect(none).toContain("SameSite=None")
     expect(none).toContain("Secure")
   })
 })
 
 describe("visitor limits", () => {
-  it("default to 10/min session, 15/min send, 3/min auto-reply and follow the options", () => {
+  it("default to 10/min session, 15/min send, 3/min auto-reply, 120/h per conversation and follow the options", () => {
     expect(visitorSettings({}).limits).toEqual({
       session: { max: 10, windowSeconds: 60 },
       send: { max: 15, windowSeconds: 60 },
       autoReply: { max: 3, windowSeconds: 60 },
+      conversation: { max: 120, windowSeconds: 3600 },
     })
     expect(visitorSettings({ rateLimits: { send: { max: 2 } } }).limits.send).toEqual({ max: 2, windowSeconds: 60 })
   })

@@ -1,6 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
-export const SIGNUP_SYNC_STATUSES = ["pending", "synced", "skipped"] as const
+// `dead`: the provider kept failing until the last attempt; an admin can retry it.
+export const SIGNUP_SYNC_STATUSES = ["pending", "synced", "skipped", "dead"] as const
 export type SignupSyncStatus = (typeof SIGNUP_SYNC_STATUSES)[number]
 
 /** The signup ledger: every accepted waitlist signup, whatever the mailing list did. */
@@ -13,7 +14,10 @@ export const Signup = model
     mailer_id: model.text().nullable(),
     // The product's group when the signup was taken: retries go to the same group.
     mailer_group_id: model.text().nullable(),
+    // The `shared_by` the signup came with, sanitised: a referrer's referral_code or subscriber id.
     referrer_id: model.text().nullable(),
+    // This row's own code for its share links, set at insert (see referral-code.ts).
+    referral_code: model.text().unique(),
     customer_id: model.text().nullable(),
     sync_status: model.enum([...SIGNUP_SYNC_STATUSES]).default("pending"),
     // Delivery attempts started, the inline one included.

@@ -1,6 +1,8 @@
 import { model } from "@medusajs/framework/utils"
 
-export const OUTBOX_STATUSES = ["pending", "done", "failed"] as const
+// `failed`: can never be delivered (its record is gone); `dead`: kept failing until its last
+// attempt, shown in the admin for a retry.
+export const OUTBOX_STATUSES = ["pending", "done", "failed", "dead"] as const
 
 /** A pending call to the outside world (a bridge post, a list sync), delivered by a job. */
 export const OutboxEntry = model

@@ -6,7 +6,7 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number]
 export const Conversation = model
   .define("chat_conversation", {
     id: model.autoincrement().primaryKey(),
-    // The value of the visitor's `app_visitor_hash` cookie: the only key a visitor holds.
+    // SHA-256 of the visitor's `app_visitor_hash` cookie (visitor-token.ts), never the cookie itself.
     visitor_hash: model.text(),
     status: model.enum([...CONVERSATION_STATUSES]).default("open"),
     assigned_to: model.text().nullable(),
@@ -18,6 +18,8 @@ export const Conversation = model
     last_email_sent_at: model.dateTime().nullable(),
     auto_replied_at: model.dateTime().nullable(),
     bridge_thread_id: model.text().nullable(),
+    // Bytes of every message's text and page URL, kept by the insert that stores it (the byte cap).
+    message_bytes: model.number().default(0),
   })
   .indexes([
     { on: ["visitor_hash"], unique: true, where: null },

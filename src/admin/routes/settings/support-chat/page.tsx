@@ -1,69 +1,56 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Alert, Button, Container, Heading, Input, Select, Text, toast } from "@medusajs/ui"
-import { useEffect, useState, type FormEvent } from "react"
-import { ErrorState, LoadingState } from "../../../components/page-states"
-import { SecretField, secretForSave, secretState } from "../../../components/secret-field"
+import { Input } from "@medusajs/ui"
+import { SecretField, secretForSave } from "../../../components/secret-field"
+import { BridgeSection } from "../../../components/support-chat/bridge-section"
+import { FailedDeliveries } from "../../../components/support-chat/failed-deliveries"
+import { NO_PROVIDER, formOf, wholeNumber } from "../../../components/support-chat/settings-form"
 import { Field, SettingsSection } from "../../../components/settings-section"
-import { useChatSettings, useSaveChatSettings, useTestBridge } from "../../../lib/chat-hooks"
-import { errorMessage } from "../../../lib/format"
-import type { BridgeProvider, ChatSettings, ChatSettingsInput } from "../../../lib/types"
+import { SettingsForm, SettingsPage } from "../../../components/settings-page"
+import { useChatSettings, useSaveChatSettings } from "../../../lib/chat-hooks"
+import { toastAction } from "../../../lib/toast-action"
+import type { ChatSettings, ChatSettingsInput } from "../../../lib/types"
+import { useSettingsForm } from "../../../lib/use-settings-form"
+import { textInput } from "../../../components/form-field"
 
-const NO_PROVIDER = "none"
-
-/** The form's editable copy of the settings; secrets start empty (the page never has them). */
-type Form = {
-  provider: BridgeProvider | typeof NO_PROVIDER
-  channel_id: string
-  bot_token: string | null
-  shared_secret: string | null
-  base_url: string
-  api_key: string | null
-  model: string
-  auto_reply_daily_cap: string
-  offline_email_after_seconds: string
-}
-
-const formOf = (settings: ChatSettings): Form => ({
-  provider: settings.bridge.provider ?? NO_PROVIDER,
-  channel_id: settings.bridge.channel_id ?? "",
-  bot_token: "",
-  shared_secret: "",
-  base_url: settings.model.base_url ?? "",
-  api_key: "",
-  model: settings.model.model ?? "",
-  auto_reply_daily_cap: String(settings.auto_reply_daily_cap),
-  offline_email_after_seconds: String(settings.offline_email_after_seconds),
-})
-
-const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN)
+/** The number fields; each is also the key the plugin options may fix it under. */
+type WholeNumberKey = "auto_reply_daily_cap" | "auto_reply_daily_call_budget" | "offline_email_after_seconds"
 
 function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
-  const [form, setForm] = useState(() => formOf(settings))
+  const controls = useSettingsForm(settings, formOf)
+  const { form, bind, bindSecret, configured, secret, reset } = controls
   const save = useSaveChatSettings()
-  const test = useTestBridge()
-  const configured = (key: string) => settings.set_by_configuration.includes(key)
-  const secret = (key: string, isSet: boolean) => secretState(isSet, settings.set_by_configuration, key)
   const states = {
     bot_token: secret("bridge.bot_token", settings.bridge.bot_token_set),
     shared_secret: secret("bridge.shared_secret", settings.bridge.shared_secret_set),
     api_key: secret("model.api_key", settings.model.api_key_set),
   }
 
-  // After a save the server's answer becomes the form again, which also empties the secret boxes.
-  useEffect(() => setForm(formOf(settings)), [settings])
-
-  const set = <Key extends keyof Form>(key: Key) => (value: Form[Key]) => setForm((current) => ({ ...current, [key]: value }))
-
   const cap = wholeNumber(form.auto_reply_daily_cap)
+  const callBudget = wholeNumber(form.auto_reply_daily_call_budget)
   const delay = wholeNumber(form.offline_email_after_seconds)
-  const invalid = {
+  const invalid: Record<WholeNumberKey, string | undefined> = {
     auto_reply_daily_cap: Number.isNaN(cap) ? "A whole number, 0 or more" : undefined,
+    auto_reply_daily_call_budget: Number.isNaN(callBudget) ? "A whole number, 0 or more" : undefined,
     offline_email_after_seconds: Number.isNaN(delay) ? "A whole number of seconds" : undefined,
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (invalid.auto_reply_daily_cap || invalid.offline_email_after_seconds) return
+  // A number field shows why it is refused in place of its hint.
+  const wholeNumberField = (key: WholeNumberKey, { id, label, hint }: { id: string; label: string; hint: string }) => (
+    <Field label={label} htmlFor={id} configured={configured(key)} hint={invalid[key] ?? hint}>
+      <Input
+        id={id}
+        type="number"
+        min={0}
+        step={1}
+        {...textInput(bind(key))}
+        disabled={configured(key)}
+        aria-invalid={Boolean(invalid[key])}
+      />
+    </Field>
+  )
+
+  const submit = () => {
+    if (invalid.auto_reply_daily_cap || invalid.auto_reply_daily_call_budget || invalid.offline_email_after_seconds) return
     const unlessConfigured = <Value,>(key: string, value: Value) => (configured(key) ? undefined : value)
     const body: ChatSettingsInput = {
       bridge: {
@@ -78,95 +65,15 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
         model: unlessConfigured("model.model", form.model.trim() || null),
       },
       auto_reply_daily_cap: unlessConfigured("auto_reply_daily_cap", cap),
+      auto_reply_daily_call_budget: unlessConfigured("auto_reply_daily_call_budget", callBudget),
       offline_email_after_seconds: unlessConfigured("offline_email_after_seconds", delay),
     }
-    try {
-      await save.mutateAsync(body)
-      toast.success("Support chat settings saved")
-    } catch (error) {
-      toast.error(`Not saved: ${errorMessage(error)}`)
-    }
-  }
-
-  const runTest = () => {
-    test.reset()
-    test.mutate()
+    return toastAction(() => save.mutateAsync(body), { success: "Support chat settings saved", failure: "Not saved" })
   }
 
   return (
-    <form onSubmit={submit} className="divide-y" aria-label="Support chat settings">
-      <SettingsSection
-        title="Team-chat bridge"
-        description="Mirror conversations into a Slack or Discord channel and answer from there."
-      >
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <Field label="Provider" htmlFor="bridge-provider" configured={configured("bridge.provider")}>
-            <Select
-              value={form.provider}
-              onValueChange={(value) => set("provider")(value as Form["provider"])}
-              disabled={configured("bridge.provider")}
-            >
-              <Select.Trigger id="bridge-provider">
-                <Select.Value />
-              </Select.Trigger>
-              <Select.Content>
-                <Select.Item value={NO_PROVIDER}>None</Select.Item>
-                <Select.Item value="slack">Slack</Select.Item>
-                <Select.Item value="discord">Discord</Select.Item>
-              </Select.Content>
-            </Select>
-          </Field>
-          <Field
-            label="Channel ID"
-            htmlFor="bridge-channel"
-            configured={configured("bridge.channel_id")}
-            hint="Where new conversations start a thread."
-          >
-            <Input
-              id="bridge-channel"
-              value={form.channel_id}
-              onChange={(event) => set("channel_id")(event.target.value)}
-              disabled={configured("bridge.channel_id")}
-              maxLength={100}
-            />
-          </Field>
-          <SecretField
-            id="bridge-bot-token"
-            label="Bot token"
-            state={states.bot_token}
-            value={form.bot_token}
-            onChange={set("bot_token")}
-          />
-          <SecretField
-            id="bridge-shared-secret"
-            label="Shared secret"
-            state={states.shared_secret}
-            value={form.shared_secret}
-            onChange={set("shared_secret")}
-            hint="Sent by your relay in the X-APP-Secret header of /hooks/app/v1/bridge/incoming."
-          />
-        </div>
-        <div className="flex flex-col gap-y-2">
-          <div className="flex items-center gap-x-3">
-            <Button type="button" size="small" variant="secondary" onClick={runTest} isLoading={test.isPending}>
-              Test connection
-            </Button>
-            <Text size="xsmall" className="text-ui-fg-subtle">
-              Tests the saved settings with a real call to the platform.
-            </Text>
-          </div>
-          {test.data && (
-            <Alert variant={test.data.success ? "success" : "error"} dismissible data-bridge-test={test.data.success ? "success" : "failure"}>
-              {test.data.message}
-            </Alert>
-          )}
-          {test.isError && (
-            <Alert variant="error" dismissible>
-              Could not run the test: {errorMessage(test.error)}
-            </Alert>
-          )}
-        </div>
-      </SettingsSection>
+    <SettingsForm label="Support chat settings" onSubmit={submit} onReset={reset} saving={save.isPending}>
+      <BridgeSection controls={controls} states={states} />
 
       <SettingsSection
         title="Auto-reply"
@@ -179,100 +86,50 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
             configured={configured("model.base_url")}
             hint="e.g. https://api.openai.com/v1"
           >
-            <Input
-              id="model-base-url"
-              type="url"
-              value={form.base_url}
-              onChange={(event) => set("base_url")(event.target.value)}
-              disabled={configured("model.base_url")}
-              maxLength={500}
-            />
+            <Input id="model-base-url" type="url" {...textInput(bind("base_url"))} disabled={configured("model.base_url")} maxLength={500} />
           </Field>
-          <SecretField id="model-api-key" label="API key" state={states.api_key} value={form.api_key} onChange={set("api_key")} />
+          <SecretField id="model-api-key" label="API key" {...bindSecret("api_key", states.api_key)} />
           <Field label="Model" htmlFor="model-name" configured={configured("model.model")} hint="e.g. gpt-4o-mini">
-            <Input
-              id="model-name"
-              value={form.model}
-              onChange={(event) => set("model")(event.target.value)}
-              disabled={configured("model.model")}
-              maxLength={200}
-            />
+            <Input id="model-name" {...textInput(bind("model"))} disabled={configured("model.model")} maxLength={200} />
           </Field>
-          <Field
-            label="Daily cap"
-            htmlFor="model-daily-cap"
-            configured={configured("auto_reply_daily_cap")}
-            hint={invalid.auto_reply_daily_cap ?? "Auto-replies per day (UTC) across the store."}
-          >
-            <Input
-              id="model-daily-cap"
-              type="number"
-              min={0}
-              step={1}
-              value={form.auto_reply_daily_cap}
-              onChange={(event) => set("auto_reply_daily_cap")(event.target.value)}
-              disabled={configured("auto_reply_daily_cap")}
-              aria-invalid={Boolean(invalid.auto_reply_daily_cap)}
-            />
-          </Field>
+          {wholeNumberField("auto_reply_daily_cap", {
+            id: "model-daily-cap",
+            label: "Daily cap",
+            hint: "Auto-replies per day (UTC) across the store.",
+          })}
+          {wholeNumberField("auto_reply_daily_call_budget", {
+            id: "model-daily-call-budget",
+            label: "Daily model calls",
+            hint: "Calls to the model per day (UTC) across the store, answered or not; then no more auto-replies that day.",
+          })}
         </div>
       </SettingsSection>
 
       <SettingsSection title="Offline email" description="Replies reach visitors who left an email and the chat.">
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <Field
-            label="Email a reply after (seconds)"
-            htmlFor="offline-email-delay"
-            configured={configured("offline_email_after_seconds")}
-            hint={
-              invalid.offline_email_after_seconds ??
-              "A visitor who has not polled for this long gets the reply by email (at most once per 15 minutes)."
-            }
-          >
-            <Input
-              id="offline-email-delay"
-              type="number"
-              min={0}
-              step={1}
-              value={form.offline_email_after_seconds}
-              onChange={(event) => set("offline_email_after_seconds")(event.target.value)}
-              disabled={configured("offline_email_after_seconds")}
-              aria-invalid={Boolean(invalid.offline_email_after_seconds)}
-            />
-          </Field>
+          {wholeNumberField("offline_email_after_seconds", {
+            id: "offline-email-delay",
+            label: "Email a reply after (seconds)",
+            hint: "A visitor who has not polled for this long gets the reply by email (at most once per 15 minutes).",
+          })}
         </div>
       </SettingsSection>
-
-      <div className="flex justify-end gap-x-2 px-6 py-4">
-        <Button type="button" size="small" variant="secondary" onClick={() => setForm(formOf(settings))}>
-          Reset
-        </Button>
-        <Button type="submit" size="small" isLoading={save.isPending}>
-          Save
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   )
 }
 
 const SupportChatSettingsPage = () => {
   const settings = useChatSettings()
   return (
-    <Container className="divide-y p-0">
-      <div className="px-6 py-4">
-        <Heading level="h1">Support chat</Heading>
-        <Text size="small" className="text-ui-fg-subtle">
-          Values given in the plugin options win and show as "Set by configuration". Secrets are never shown.
-        </Text>
-      </div>
-      {settings.isLoading ? (
-        <LoadingState rows={6} label="Loading settings" />
-      ) : settings.isError || !settings.data ? (
-        <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
-      ) : (
-        <SupportChatSettingsForm settings={settings.data} />
-      )}
-    </Container>
+    <SettingsPage
+      title="Support chat"
+      description={`Values given in the plugin options win and show as "Set by configuration". Secrets are never shown.`}
+      settings={settings}
+      loadingRows={6}
+      form={(loaded) => <SupportChatSettingsForm settings={loaded} />}
+    >
+      <FailedDeliveries />
+    </SettingsPage>
   )
 }
 

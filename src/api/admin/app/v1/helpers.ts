@@ -2,20 +2,34 @@ import type { AuthenticatedMedusaRequest } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../../modules/support-chat"
 
+// Route files import what they call from here, so their import paths stay short at any depth.
+export { assignConversationWorkflow } from "../../../../workflows/assign-conversation"
+export { closeConversationWorkflow } from "../../../../workflows/close-conversation"
+export { deleteCannedResponseWorkflow } from "../../../../workflows/delete-canned-response"
+export { updateCannedResponseWorkflow } from "../../../../workflows/update-canned-response"
+export { conversationStreamRoute } from "../../../../medusa/chat-stream-routes"
+export { bridgeSettings } from "../../../../medusa/chat"
+export { testBridgeConnection } from "../../../../chat/bridge/providers"
+export { integerIdParam, listPayload } from "../../../utils/validate-query"
+
 export const chatModule = (req: AuthenticatedMedusaRequest) =>
   req.scope.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
 
-/** The signed-in user's display name for the messages they write; null for API keys. */
-export async function staffName(req: AuthenticatedMedusaRequest): Promise<string | null> {
+// Contract §5: a shopper sees a staff reply under this name when the user has no first name.
+export const STAFF_FALLBACK_NAME = "Support"
+
+/**
+ * The name a shopper sees on a staff reply: the signed-in user's first name, else "Support"
+ * (also for API keys). Never the email: a login address is no business of the shopper's.
+ */
+export async function staffName(req: AuthenticatedMedusaRequest): Promise<string> {
   if (req.auth_context?.actor_type !== "user") {
-    return null
+    return STAFF_FALLBACK_NAME
   }
   const [user] = await req.scope
     .resolve(Modules.USER)
-    .listUsers({ id: req.auth_context.actor_id }, { select: ["first_name", "last_name", "email"] })
-  if (!user) {
-    return null
-  }
-  const name = [user.first_name, user.last_name].filter(Boolean).join(" ")
-  return name || user.email
+    .listUsers({ id: req.auth_context.actor_id }, { select: ["first_name"] })
+  const firstName = user?.first_name?.trim()
+  // A first name typed as an address is still an address.
+  return firstName && !firstName.includes("@") ? firstName : STAFF_FALLBACK_NAME
 }

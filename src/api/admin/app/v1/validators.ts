@@ -1,40 +1,38 @@
 import { z } from "@medusajs/framework/zod"
 import { CONVERSATION_STATUSES } from "../../../../modules/support-chat/models/conversation"
+import { int4Id, integer, MAX_STRING_ID_LENGTH, safeText, sinceId, stringId } from "../../../../shared/input-schema"
 
 export const MAX_PER_PAGE = 100
 
 const pagination = {
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
+  // Larger pages are clamped, not refused (CONTRACT §2).
+  per_page: integer({ min: 1, max: Number.MAX_SAFE_INTEGER })
     .default(20)
     .transform((perPage) => Math.min(perPage, MAX_PER_PAGE)),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: integer({ min: 1, max: 1_000_000 }).default(1),
 }
 
 export const AdminListConversations = z.object({
   status: z.enum(CONVERSATION_STATUSES).optional(),
-  search: z.string().max(200).optional(),
-  assigned_to: z.string().min(1).max(100).optional(),
+  search: safeText({ max: 200 }).optional(),
+  assigned_to: stringId().optional(),
   ...pagination,
 })
 export type AdminListConversationsType = z.infer<typeof AdminListConversations>
 
 export const AdminGetConversation = z.object({
-  since_id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  since_id: sinceId(),
 })
 export type AdminGetConversationType = z.infer<typeof AdminGetConversation>
 
-const messageText = z
-  .string()
+const messageText = safeText()
   .trim()
   .min(1, "the message is empty")
   .refine((text) => [...text].length <= 5000, "at most 5000 characters")
 
 export const AdminReply = z
   .object({
-    conversation_id: z.coerce.number().int().min(1).max(2147483647),
+    conversation_id: int4Id(),
     message: messageText,
   })
   .strict()
@@ -44,22 +42,21 @@ export type AdminReplyType = z.infer<typeof AdminReply>
 export const AdminAssign = z
   .object({
     assigned_to: z
-      .union([z.string().trim().max(100), z.literal(0), z.null()])
+      .union([safeText({ max: MAX_STRING_ID_LENGTH }).trim(), z.literal(0), z.null()])
       .transform((value) => (value === 0 || value === "" || value === "0" || value === null ? null : value)),
   })
   .strict()
 export type AdminAssignType = z.infer<typeof AdminAssign>
 
 export const AdminListCanned = z.object({
-  search: z.string().max(200).optional(),
-  category: z.string().max(100).optional(),
+  search: safeText({ max: 200 }).optional(),
+  category: safeText({ max: 100 }).optional(),
   ...pagination,
 })
 export type AdminListCannedType = z.infer<typeof AdminListCanned>
 
 // Blank clears the category; leaving it out keeps it (on update).
-const category = z
-  .string()
+const category = safeText()
   .trim()
   .max(100)
   .nullish()
@@ -67,18 +64,18 @@ const category = z
 
 export const AdminCreateCannedResponse = z
   .object({
-    question: z.string().trim().min(1).max(1000),
-    response: z.string().trim().min(1).max(5000),
+    question: safeText().trim().min(1).max(1000),
+    response: safeText().trim().min(1).max(5000),
     category,
-    source_message_id: z.number().int().min(1).max(2147483647).nullish(),
+    source_message_id: int4Id().nullish(),
   })
   .strict()
 export type AdminCreateCannedResponseType = z.infer<typeof AdminCreateCannedResponse>
 
 export const AdminUpdateCannedResponse = z
   .object({
-    question: z.string().trim().min(1).max(1000).optional(),
-    response: z.string().trim().min(1).max(5000).optional(),
+    question: safeText().trim().min(1).max(1000).optional(),
+    response: safeText().trim().min(1).max(5000).optional(),
     category,
   })
   .strict()

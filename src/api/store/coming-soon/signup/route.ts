@@ -1,15 +1,17 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { sendVisitorResponse } from "../../../../chat/visitor/medusa-route"
-import { signupDepsOf } from "../../../../coming-soon/medusa-signup"
-import { signup } from "../../../../coming-soon/signup"
+import { signupDepsOf } from "../../../../medusa/coming-soon-signup"
+import { signup, signupErrorBody } from "../../../../coming-soon/signup"
+import { medusaClientOf } from "../../../../medusa/client-ip"
+import { sendOutcome } from "../../../../shared/send-outcome"
 
 /** The waitlist signup (the seed's `cs_ajax_signup` action); see `signup` for the order of checks. */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const result = await signup(await signupDepsOf(req.scope), {
-    ip: req.ip,
-    cookies: req.cookies ?? {},
+  const client = medusaClientOf(req)
+  const outcome = await signup(await signupDepsOf(req.scope), {
+    ip: client?.key,
+    remoteIp: client?.address,
     body: req.body,
     customerId: req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id : null,
   })
-  sendVisitorResponse(res, result)
+  sendOutcome(res, outcome, signupErrorBody)
 }

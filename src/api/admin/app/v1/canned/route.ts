@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { listPayload } from "../../../../utils/validate-query"
-import { chatModule } from "../helpers"
+import { createCannedResponseWorkflow } from "../../../../../workflows/create-canned-response"
+import { chatModule, listPayload } from "../helpers"
 import { cannedFilters, toCannedResponseDTO } from "./canned-dto"
 import type { AdminCreateCannedResponseType, AdminListCannedType } from "../validators"
 
@@ -16,11 +15,6 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListCann
 }
 
 export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateCannedResponseType>, res: MedusaResponse) => {
-  const chat = chatModule(req)
-  const { source_message_id, ...fields } = req.validatedBody
-  if (source_message_id && !(await (await chat.inboxStore()).messageExists(source_message_id))) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Message ${source_message_id} does not exist`)
-  }
-  const created = await chat.createCannedResponses({ ...fields, source_message_id: source_message_id ?? null })
-  res.json(toCannedResponseDTO(created))
+  const { result } = await createCannedResponseWorkflow(req.scope).run({ input: req.validatedBody })
+  res.json(toCannedResponseDTO(result))
 }

@@ -1,17 +1,14 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../../../modules/launchdesk"
+import { savedSettingsOf } from "../../../../../medusa/saved-settings"
 import { chatSettingsView, saveChatSettings, type AdminUpdateChatSettingsType } from "../../../../../chat/settings"
 import { chatModule } from "../helpers"
 
-const settingsStore = (req: AuthenticatedMedusaRequest) =>
-  req.scope.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).settingsStore()
-
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  res.json(await chatSettingsView(await settingsStore(req), chatModule(req).options))
+  res.json(await chatSettingsView(await savedSettingsOf(req.scope), chatModule(req).options))
 }
 
 export const POST = async (req: AuthenticatedMedusaRequest<AdminUpdateChatSettingsType>, res: MedusaResponse) => {
-  const store = await settingsStore(req)
+  const store = await savedSettingsOf(req.scope)
   await saveChatSettings(store, req.validatedBody)
   res.json(await chatSettingsView(store, chatModule(req).options))
 }

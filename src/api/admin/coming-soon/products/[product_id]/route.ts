@@ -1,14 +1,18 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { comingSoonConfigOf } from "../../../../../coming-soon/medusa-deps"
+import { comingSoonConfigOf } from "../../../../../medusa/coming-soon"
 import { adminProductSettingsView, loadProductWithSettings } from "../../../../../coming-soon/product-settings"
 import { saveProductComingSoonSettingsWorkflow } from "../../../../../workflows/save-product-coming-soon-settings"
 import type { AdminUpdateProductComingSoonType } from "../../validators"
+import { stringIdParam } from "../../../../utils/validate-query"
+
+const productIdOf = (req: AuthenticatedMedusaRequest) => stringIdParam(req, "product_id", "Product")
 
 async function settingsView(req: AuthenticatedMedusaRequest) {
-  const product = await loadProductWithSettings(req.scope, req.params.product_id)
+  const productId = productIdOf(req)
+  const product = await loadProductWithSettings(req.scope, productId)
   if (!product) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${req.params.product_id} was not found`)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
   }
   return adminProductSettingsView(product.id, product.setting, comingSoonConfigOf(req.scope))
 }
@@ -19,7 +23,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 
 export const POST = async (req: AuthenticatedMedusaRequest<AdminUpdateProductComingSoonType>, res: MedusaResponse) => {
   await saveProductComingSoonSettingsWorkflow(req.scope).run({
-    input: { product_id: req.params.product_id, update: req.validatedBody },
+    input: { product_id: productIdOf(req), update: req.validatedBody },
   })
   res.json(await settingsView(req))
 }

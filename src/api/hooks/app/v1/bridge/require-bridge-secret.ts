@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { bridgeSettings } from "../../../../../chat/bridge/medusa"
+import { bridgeSettings } from "../../../../../medusa/chat"
 import { sharedSecretMatches } from "../../../../../chat/bridge/secret"
 
 export const BRIDGE_SECRET_HEADER = "x-app-secret"

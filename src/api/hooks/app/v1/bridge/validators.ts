@@ -1,9 +1,9 @@
 import { z } from "@medusajs/framework/zod"
+import { safeText } from "../../../../../shared/input-schema"
 
 const MAX_MESSAGE_LENGTH = 5000
 const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
+  safeText({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
     .refine((text) => [...text].length <= max, `at most ${max} characters`)

@@ -1,4 +1,4 @@
-import { visitorRoute } from "../../../../../chat/visitor/medusa-route"
+import { visitorRoute } from "../../../../../medusa/visitor-routes"
 import { requestAutoReply } from "../../../../../chat/visitor/auto-reply"
 
 export const POST = visitorRoute(requestAutoReply)

@@ -1,4 +1,4 @@
-import { visitorRoute } from "../../../../../chat/visitor/medusa-route"
+import { visitorRoute } from "../../../../../medusa/visitor-routes"
 import { saveEmail } from "../../../../../chat/visitor/visitor-api"
 
 export const POST = visitorRoute(saveEmail)

@@ -1,4 +1,4 @@
-import { visitorRoute } from "../../../../../chat/visitor/medusa-route"
+import { visitorRoute } from "../../../../../medusa/visitor-routes"
 import { pollMessages } from "../../../../../chat/visitor/visitor-api"
 
 export const GET = visitorRoute(pollMessages)

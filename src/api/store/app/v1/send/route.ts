@@ -1,4 +1,4 @@
-import { visitorRoute } from "../../../../../chat/visitor/medusa-route"
+import { visitorRoute } from "../../../../../medusa/visitor-routes"
 import { sendMessage } from "../../../../../chat/visitor/visitor-api"
 
 export const POST = visitorRoute(sendMessage)

@@ -1,4 +1,4 @@
-import { visitorStreamRoute } from "../../../../../chat/push/medusa-routes"
+import { visitorStreamRoute } from "../../../../../medusa/chat-stream-routes"
 
 /** Server-Sent Events of the visitor's conversation; the fast lane serves the same. */
 export const GET = visitorStreamRoute

@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { assignConversationWorkflow } from "../../../../../../workflows/assign-conversation"
-import { integerIdParam } from "../../../../../utils/validate-query"
 import type { AdminAssignType } from "../../validators"
+import { assignConversationWorkflow, integerIdParam } from "../../helpers"
 
 export const POST = async (req: AuthenticatedMedusaRequest<AdminAssignType>, res: MedusaResponse) => {
   const { result } = await assignConversationWorkflow(req.scope).run({

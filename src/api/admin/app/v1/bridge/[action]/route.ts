@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { bridgeSettings } from "../../../../../../chat/bridge/medusa"
-import { testBridgeConnection } from "../../../../../../chat/bridge/providers"
+import { bridgeSettings, testBridgeConnection } from "../../helpers"
 
 // `medusa plugin:build` leaves out every folder named `test`, so `POST /bridge/test` cannot
 // live in `bridge/test/route.ts`: it is served through this parameter instead.

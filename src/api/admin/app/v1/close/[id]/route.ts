@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { closeConversationWorkflow } from "../../../../../../workflows/close-conversation"
-import { integerIdParam } from "../../../../../utils/validate-query"
+import { closeConversationWorkflow, integerIdParam } from "../../helpers"
 
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   await closeConversationWorkflow(req.scope).run({

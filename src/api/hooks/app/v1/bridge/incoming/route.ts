@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { receiveBridgeMessageWorkflow } from "../../../../../../workflows/receive-bridge-message"
+import { receiveBridgeMessageWorkflow } from "../helpers"
 import type { HookBridgeIncomingType } from "../validators"
 
 /** The companion bot relays a reply from a conversation's team-chat thread. */

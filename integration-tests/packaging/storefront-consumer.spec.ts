@@ -1,0 +1,186 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { createHash } from "node:crypto"
+import { ROOT, exec } from "../../scripts/lib/host-app"
+
+// A first run installs React 19, the js-sdk and their types (about a minute); later runs reuse them.
+jest.setTimeout(6 * 60 * 1000)
+
+const PACKAGE_DIR = path.join(ROOT, "packages", "storefront")
+const PACKAGE_NAME = "@launchdesk/storefront"
+const MAX_ADDED_BYTES = 1024 * 1024
+
+// What the DTC starter (Next.js 15.5) brings: React 19, the js-sdk and @medusajs/types 2.18.0, type packages.
+const CONSUMER_MANIFEST = {
+  name: "dtc-starter-like",
+  private: true,
+  version: "0.0.0",
+  dependencies: { "@medusajs/js-sdk": "2.18.0", react: "^19", "react-dom": "^19" },
+  devDependencies: { "@medusajs/types": "2.18.0", "@types/react": "^19", "@types/react-dom": "^19" },
+}
+
+const TSC = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
+
+/** A product page the way the starter writes one: the add-to-cart gated, the chat in the layout. */
+const PAGE = `import type { HttpTypes } from "@medusajs/types"
+import { ComingSoonGate, LaunchDeskProvider, SupportChat, type LaunchDeskConfig } from "${PACKAGE_NAME}/react"
+import { createElement, type ReactElement } from "react"
+
+const config: LaunchDeskConfig = { backendUrl: "https://api.shop.test", publishableKey: "pk_test" }
+
+export function ProductPage({ product }: { product: HttpTypes.StoreProduct }): ReactElement {
+  return createElement(
+    LaunchDeskProvider,
+    config,
+    createElement(
+      ComingSoonGate,
+      { product, fallback: createElement("p", null, "Checking availability") },
+      createElement("button", null, "Add to cart")
+    ),
+    createElement(SupportChat, { position: "right", bottomOffset: 72 })
+  )
+}
+
+// @ts-expect-error a product is an id or has one: fails to compile if the types resolved to any
+export const wrong = createElement(ComingSoonGate, { product: 42 })
+`
+
+/** Only the package and React: its own declarations are checked too (skipLibCheck off). */
+const OWN_TYPES = `import { ComingSoonGate, useComingSoon, type ComingSoonState } from "${PACKAGE_NAME}/react"
+export const gate: typeof ComingSoonGate = ComingSoonGate
+export type Phase = ComingSoonState["phase"]
+export type Hook = typeof useComingSoon
+`
+
+const RENDER = `const { renderToString } = require("react-dom/server")
+const { createElement } = require("react")
+const { ProductPage } = require("./out/page.js")
+process.stdout.write(renderToString(createElement(ProductPage, { product: { id: "prod_1", title: "Lamp" } })))
+`
+
+/** moduleResolution → the module setting it goes with. */
+const RESOLUTIONS: Record<string, string> = { node: "commonjs", node16: "node16", bundler: "esnext" }
+
+/** The starter's settings (skipLibCheck on, as in the DTC starter), or every declaration checked. */
+function tsconfig(resolution: string, { emit = false, file = "page.ts", skipLibCheck = true } = {}) {
+  return {
+    compilerOptions: {
+      target: "ES2020",
+      lib: ["ES2020", "DOM"],
+      module: RESOLUTIONS[resolution],
+      moduleResolution: resolution,
+      strict: true,
+      skipLibCheck,
+      esModuleInterop: true,
+      types: [],
+      ...(emit ? { outDir: "out" } : { noEmit: true }),
+    },
+    files: [file],
+  }
+}
+
+/** Bytes of regular files under `dir`, links not followed (what `du --apparent-size` counts). */
+function sizeOf(dir: string): number {
+  let total = 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) total += sizeOf(full)
+    else if (entry.isFile()) total += fs.statSync(full).size
+  }
+  return total
+}
+
+const installedPackages = (dir: string) =>
+  fs.readdirSync(path.join(dir, "node_modules"), { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith(".")) return []
+    if (!entry.name.startsWith("@")) return [entry.name]
+    return fs.readdirSync(path.join(dir, "node_modules", entry.name)).map((name) => `${entry.name}/${name}`)
+  })
+
+describe("the storefront package installed in a DTC-starter-like project", () => {
+  const manifestKey = createHash("sha256").update(JSON.stringify(CONSUMER_MANIFEST)).digest("hex").slice(0, 12)
+  // Outside the repository: under it, Node and tsc would walk up into the repository's own
+  // node_modules (React 18, the workspace link to this package) and mask a missing file or
+  // type. The baseline install is cached by manifest, so later runs only add the package.
+  const consumerDir = path.join(os.tmpdir(), "launchdesk-cache", `storefront-consumer-${manifestKey}`)
+  const packDir = path.join(ROOT, ".tmp", `storefront-pack-${process.pid}-${Date.now()}`)
+  let tarball: string
+  let sizeBefore: number
+  let packagesBefore: string[]
+  let installOutput: string
+
+  beforeAll(async () => {
+    fs.mkdirSync(packDir, { recursive: true })
+    // `npm pack` runs the package's prepack, which builds dist/ from src/storefront.
+    const packed = await exec("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: PACKAGE_DIR })
+    const [{ filename }] = JSON.parse(packed.slice(packed.indexOf("[\n")))
+    tarball = path.join(packDir, path.basename(filename))
+
+    // The baseline: the starter's own dependencies, installed once and cached by manifest.
+    fs.mkdirSync(consumerDir, { recursive: true })
+    fs.writeFileSync(path.join(consumerDir, "package.json"), JSON.stringify(CONSUMER_MANIFEST, null, 2))
+    await exec("npm", ["install", "--no-audit", "--no-fund"], { cwd: consumerDir })
+    sizeBefore = sizeOf(path.join(consumerDir, "node_modules"))
+    packagesBefore = installedPackages(consumerDir)
+
+    installOutput = await exec("npm", ["install", "--no-audit", "--no-fund", tarball], { cwd: consumerDir })
+  })
+
+  afterAll(async () => {
+    // Back to the cached baseline for the next run.
+    if (fs.existsSync(path.join(consumerDir, "package.json"))) {
+      fs.writeFileSync(path.join(consumerDir, "package.json"), JSON.stringify(CONSUMER_MANIFEST, null, 2))
+      await exec("npm", ["install", "--no-audit", "--no-fund"], { cwd: consumerDir }).catch(() => undefined)
+    }
+    fs.rmSync(packDir, { recursive: true, force: true })
+  })
+
+  it("installs with a plain npm install, adding only itself and well under 1 MB", () => {
+    expect(installOutput).not.toMatch(/ERESOLVE/)
+    const added = installedPackages(consumerDir).filter((name) => !packagesBefore.includes(name))
+    expect(added).toEqual([PACKAGE_NAME])
+    const addedBytes = sizeOf(path.join(consumerDir, "node_modules")) - sizeBefore
+    console.log(`${PACKAGE_NAME}: ${(fs.statSync(tarball).size / 1024).toFixed(1)} kB packed, ${(addedBytes / 1024).toFixed(1)} kB installed`)
+    expect(addedBytes).toBeGreaterThan(0)
+    expect(addedBytes).toBeLessThan(MAX_ADDED_BYTES)
+    const manifest = JSON.parse(fs.readFileSync(path.join(consumerDir, "node_modules", PACKAGE_NAME, "package.json"), "utf8"))
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual([])
+    expect(Object.keys(manifest.peerDependencies)).toEqual(["react", "react-dom"])
+  })
+
+  it("leaves later plain installs working", async () => {
+    const again = await exec("npm", ["install", "--no-audit", "--no-fund"], { cwd: consumerDir })
+    expect(again).not.toMatch(/ERESOLVE/)
+    expect(fs.existsSync(path.join(consumerDir, "node_modules", PACKAGE_NAME, "package.json"))).toBe(true)
+  })
+
+  it.each(Object.keys(RESOLUTIONS))("type-checks a page importing the React bindings under moduleResolution %s", async (resolution) => {
+    const dir = path.join(consumerDir, `check-${resolution}`)
+    fs.rmSync(dir, { recursive: true, force: true })
+    fs.mkdirSync(dir)
+    fs.writeFileSync(path.join(dir, "page.ts"), PAGE)
+    fs.writeFileSync(path.join(dir, "own-types.ts"), OWN_TYPES)
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig(resolution), null, 2))
+    const strict = tsconfig(resolution, { file: "own-types.ts", skipLibCheck: false })
+    fs.writeFileSync(path.join(dir, "tsconfig.strict.json"), JSON.stringify(strict, null, 2))
+    await expect(exec(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: dir })).resolves.toBe("")
+    await expect(exec(process.execPath, [TSC, "-p", "tsconfig.strict.json"], { cwd: dir })).resolves.toBe("")
+  })
+
+  it("builds the page with tsc and renders it on the server", async () => {
+    const dir = path.join(consumerDir, "render")
+    fs.rmSync(dir, { recursive: true, force: true })
+    fs.mkdirSync(dir)
+    fs.writeFileSync(path.join(dir, "page.ts"), PAGE)
+    fs.writeFileSync(path.join(dir, "render.js"), RENDER)
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig("node16", { emit: true }), null, 2))
+    await exec(process.execPath, [TSC, "-p", dir], { cwd: dir })
+
+    const html = await exec(process.execPath, ["render.js"], { cwd: dir })
+    // On the server the gate shows its fallback (never the add-to-cart) and the chat is its element.
+    expect(html).toContain("<p>Checking availability</p>")
+    expect(html).not.toContain("Add to cart")
+    expect(html).toContain("<launchdesk-chat></launchdesk-chat>")
+  })
+})

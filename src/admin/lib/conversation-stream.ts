@@ -1,0 +1,68 @@
+import { useQueryClient } from "@tanstack/react-query"
+import { useEffect } from "react"
+import { streamedMessage } from "../../storefront/core/chat-message"
+import { readEventStream } from "../../storefront/core/event-stream"
+import { STREAM_IDLE_TIMEOUT_MS, StreamReconnect } from "../../storefront/core/stream-reconnect"
+import { CHAT_API, chatKeys } from "./chat-keys"
+import { lastMessageId, mergeMessages } from "./conversation-pages"
+import type { ConversationDetail } from "./types"
+
+const MAX_STREAM_RETRY_MS = 60_000
+// Streams the host's API answers with "no": a 404 (unknown conversation, or a server without
+// the route), a lost session (the dashboard itself sends the user to the login).
+const FINAL_STREAM_REFUSALS = [401, 403, 404, 405, 501]
+const BACKEND_URL = (import.meta.env.VITE_BACKEND_URL || "").replace(/\/+$/, "")
+
+/**
+ * Keeps the conversation's stream open once its messages are loaded: each event is merged
+ * into the React Query cache, and the conversation (status, assignee) and the list are
+ * re-read. It resumes after the newest message held (`Last-Event-ID`) and reconnects with
+ * backoff; a final refusal (404, lost session) leaves the pane to polling.
+ */
+export function useConversationStream(id: number | undefined, loaded: boolean, setStreaming: (live: boolean) => void) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (id === undefined || !loaded) return
+    const key = chatKeys.conversation(id)
+    const stop = new AbortController()
+    const policy = new StreamReconnect({ maxDelayMs: MAX_STREAM_RETRY_MS, finalStatuses: FINAL_STREAM_REFUSALS })
+    let reconnect: ReturnType<typeof setTimeout> | undefined
+
+    const connect = async () => {
+      const sinceId = lastMessageId(queryClient.getQueryData<ConversationDetail>(key))
+      policy.attempt()
+      const end = await readEventStream({
+        url: `${BACKEND_URL}${CHAT_API}/conversation/${id}/stream?since_id=${sinceId}`,
+        lastEventId: sinceId > 0 ? String(sinceId) : undefined,
+        signal: stop.signal,
+        idleTimeoutMs: STREAM_IDLE_TIMEOUT_MS,
+        onOpen: () => {
+          policy.opened()
+          setStreaming(true)
+        },
+        onRetry: (ms) => policy.serverRetry(ms),
+        onEvent: (event) => {
+          const message = streamedMessage(event)
+          if (!message) return
+          queryClient.setQueryData<ConversationDetail>(key, (data) =>
+            data ? { ...data, messages: mergeMessages(data.messages, [message]) } : data
+          )
+          // A message changes the status and the list's preview: re-read both (one request at a time).
+          void queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false })
+          void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() }, { cancelRefetch: false })
+        },
+      })
+      setStreaming(false)
+      if (stop.signal.aborted) return
+      const decision = policy.ended(end)
+      if (decision.kind === "reconnect") reconnect = setTimeout(() => void connect(), decision.delayMs)
+    }
+
+    void connect()
+    return () => {
+      stop.abort()
+      clearTimeout(reconnect)
+      setStreaming(false)
+    }
+  }, [id, loaded, queryClient, setStreaming])
+}

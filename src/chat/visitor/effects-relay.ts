@@ -1,0 +1,48 @@
+import type { OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
+import type { PgListener } from "../push/pg-listener"
+import { relayVisitorEffects, VISITOR_EFFECTS_CHANNEL, type VisitorEffects } from "./deferred-effects"
+
+export type EffectsRelay = {
+  /** Runs every recorded effect that is due; returns how many ran. */
+  drain: () => Promise<number>
+}
+
+export type EffectsRelayInput = {
+  outbox: OutboxRepository
+  /** The hooks a Medusa process runs the fast lane's recorded effects through. */
+  effects: VisitorEffects
+  listener: PgListener
+  warn: (message: string) => void
+}
+
+/**
+ * A process's relay of the fast lane's recorded effects: one drain at a time (a drain asked
+ * for meanwhile runs right after), woken by the fast lane's NOTIFY so its events leave within
+ * milliseconds; after a reconnect, whatever was announced meanwhile is picked up.
+ */
+export function createEffectsRelay({ outbox, effects, listener, warn }: EffectsRelayInput): EffectsRelay {
+  let draining = false
+  let drainAgain = false
+  const drain = async () => {
+    if (draining) {
+      drainAgain = true
+      return 0
+    }
+    draining = true
+    let relayed = 0
+    try {
+      do {
+        drainAgain = false
+        relayed += await relayVisitorEffects(outbox, effects, warn)
+      } while (drainAgain)
+    } finally {
+      draining = false
+    }
+    return relayed
+  }
+  const drainNow = () => void drain().catch((error) => warn(`launchdesk: relaying visitor effects failed: ${error}`))
+
+  listener.on(VISITOR_EFFECTS_CHANNEL, drainNow)
+  listener.onResync(drainNow)
+  return { drain }
+}

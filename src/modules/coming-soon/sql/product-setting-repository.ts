@@ -1,0 +1,66 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import type { SqlRunner } from "../../../shared/sql"
+import type { EmailProvider } from "../models/product-setting"
+
+export type ProductSettingRow = {
+  id: string
+  product_id: string
+  enabled: boolean
+  arrival_date: string | null
+  offer_description: string | null
+  email_provider: EmailProvider
+  mailer_group_id: string | null
+  forms_form_id: number | null
+}
+
+export type ProductSettingValues = Omit<ProductSettingRow, "id" | "product_id">
+
+export const PRODUCT_SETTING_FIELDS = [
+  "id",
+  "product_id",
+  "enabled",
+  "arrival_date",
+  "offer_description",
+  "email_provider",
+  "mailer_group_id",
+  "forms_form_id",
+] as const satisfies readonly (keyof ProductSettingRow)[]
+
+const SETTING_COLUMNS = PRODUCT_SETTING_FIELDS.join(", ")
+
+/**
+ * A product's settings save: one upsert on the product's unique index, so two saves racing
+ * for a product without settings never insert two rows, and `created` says which one did.
+ */
+export class ProductSettingRepository {
+  constructor(private readonly sql: SqlRunner) {}
+
+  /** Creates or replaces a product's settings; `created` tells which. */
+  async upsert(
+    productId: string,
+    values: ProductSettingValues
+  ): Promise<{ setting: ProductSettingRow; created: boolean }> {
+    const [row] = await this.sql<ProductSettingRow & { created: boolean }>(
+      `INSERT INTO cs_product_setting
+         (id, product_id, enabled, arrival_date, offer_description, email_provider, mailer_group_id, forms_form_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, now(), now())
+       ON CONFLICT (product_id) WHERE deleted_at IS NULL DO UPDATE SET
+         enabled = EXCLUDED.enabled, arrival_date = EXCLUDED.arrival_date,
+         offer_description = EXCLUDED.offer_description, email_provider = EXCLUDED.email_provider,
+         mailer_group_id = EXCLUDED.mailer_group_id, forms_form_id = EXCLUDED.forms_form_id, updated_at = now()
+       RETURNING ${SETTING_COLUMNS}, (xmax = 0) AS created`,
+      [
+        generateEntityId(undefined, "csps"),
+        productId,
+        values.enabled,
+        values.arrival_date,
+        values.offer_description,
+        values.email_provider,
+        values.mailer_group_id,
+        values.forms_form_id,
+      ]
+    )
+    const { created, ...setting } = row
+    return { setting, created }
+  }
+}

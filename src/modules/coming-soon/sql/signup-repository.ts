@@ -1,0 +1,231 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import { LeaseEngine, type LeaseClaim, type LeaseColumns, type RetryDeadResult } from "../../../shared/lease/lease-engine"
+import type { RetryOutcome } from "../../../shared/lease/retry-policy"
+import type { SqlRunner } from "../../../shared/sql"
+import type { SignupSyncStatus } from "../models/signup"
+import { newReferralCode } from "../referral-code"
+
+export type SignupRow = {
+  id: string
+  email: string
+  product_id: string
+  mailer_id: string | null
+  mailer_group_id: string | null
+  referrer_id: string | null
+  /** The row's own code for its share links (`shared_by`). */
+  referral_code: string
+  customer_id: string | null
+  sync_status: SignupSyncStatus
+  sync_attempts: number
+  next_sync_at: Date | null
+  last_sync_error: string | null
+  created_at: Date
+}
+
+export type NewSignup = {
+  email: string
+  product_id: string
+  mailer_group_id: string | null
+  referrer_id: string | null
+  customer_id: string | null
+  /** `pending` rows are claimed by the caller for `leaseSeconds` (its inline sync attempt). */
+  sync_status: Extract<SignupSyncStatus, "pending" | "skipped">
+  leaseSeconds: number
+}
+
+export type SignupFilters = {
+  product_id?: string
+  sync_status?: SignupSyncStatus
+  /** Case-insensitive match on the email, the subscriber id, the referrer id or the referral code. */
+  search?: string
+}
+
+export const SIGNUP_FIELDS = [
+  "id",
+  "email",
+  "product_id",
+  "mailer_id",
+  "mailer_group_id",
+  "referrer_id",
+  "referral_code",
+  "customer_id",
+  "sync_status",
+  "sync_attempts",
+  "next_sync_at",
+  "last_sync_error",
+  "created_at",
+] as const satisfies readonly (keyof SignupRow)[]
+
+const SIGNUP_COLUMNS = SIGNUP_FIELDS.join(", ")
+
+/** A claimed row as its holder knows it: `sync_attempts` is the claim token. */
+export type SignupClaim = Pick<SignupRow, "id" | "sync_attempts">
+
+const SIGNUP_SYNC_LEASE: LeaseColumns = {
+  table: "cs_signup",
+  status: "sync_status",
+  attempts: "sync_attempts",
+  dueAt: "next_sync_at",
+  lastError: "last_sync_error",
+  doneStatus: "synced",
+  setAsideStatus: "skipped",
+  clearDueAtWhenSettled: true,
+}
+
+const leaseClaim = (signup: SignupClaim): LeaseClaim => ({ id: signup.id, attempts: signup.sync_attempts })
+
+const REFERRAL_CODE_ATTEMPTS = 3
+const isReferralCodeClash = (error: unknown) =>
+  error instanceof Error &&
+  "code" in error &&
+  error.code === "23505" &&
+  "constraint" in error &&
+  error.constraint === "IDX_cs_signup_referral_code_unique"
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+function signupWhere(filters: SignupFilters): { clause: string; params: unknown[] } {
+  const conditions = ["deleted_at IS NULL"]
+  const params: unknown[] = []
+  if (filters.product_id) {
+    conditions.push("product_id = ?")
+    params.push(filters.product_id)
+  }
+  if (filters.sync_status) {
+    conditions.push("sync_status = ?")
+    params.push(filters.sync_status)
+  }
+  if (filters.search) {
+    const pattern = `%${escapeLike(filters.search)}%`
+    conditions.push("(email ILIKE ? OR mailer_id ILIKE ? OR referrer_id ILIKE ? OR referral_code ILIKE ?)")
+    params.push(pattern, pattern, pattern, pattern)
+  }
+  return { clause: conditions.join(" AND "), params }
+}
+
+/**
+ * The signup ledger's statements that need SQL: the insert that meets racing duplicates at
+ * the unique index, the mailing-list sync's claims and their outcomes (through the shared
+ * lease engine, as the outbox), and the keyset walk of an export. Each method is one
+ * statement, so each is atomic across processes without an explicit transaction. Plain reads
+ * go through the service.
+ */
+export class SignupRepository {
+  private readonly lease: LeaseEngine
+  private readonly newReferralCode: () => string
+
+  /**
+   * `maxSyncAttempts`: failed attempts after which a row is `dead` (default 10, as the outbox).
+   * `newReferralCode`: the code generator (tests pass one that clashes).
+   */
+  constructor(
+    private readonly sql: SqlRunner,
+    options: { maxSyncAttempts?: number; newReferralCode?: () => string } = {}
+  ) {
+    this.lease = new LeaseEngine(sql, SIGNUP_SYNC_LEASE, { maxAttempts: options.maxSyncAttempts })
+    this.newReferralCode = options.newReferralCode ?? newReferralCode
+  }
+
+  /**
+   * Inserts a signup, with a new referral code, unless (email, product) is already in the
+   * ledger: racing duplicates meet the unique index and insert nothing. Returns the row
+   * either way, so a duplicate answers the existing row's code. A new `pending` row is born
+   * claimed (attempt 1, due after the lease), as `claimDueSignup` would leave it.
+   */
+  async insertSignup(signup: NewSignup): Promise<{ signup: SignupRow; created: boolean }> {
+    // Raw: ON CONFLICT DO NOTHING meets a racing duplicate at the partial unique index.
+    const pending = signup.sync_status === "pending"
+    const insert = () =>
+      this.sql<SignupRow>(
+        `INSERT INTO cs_signup
+           (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, sync_status, sync_attempts, next_sync_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END, now(), now())
+         ON CONFLICT (email, product_id) WHERE deleted_at IS NULL DO NOTHING
+         RETURNING ${SIGNUP_COLUMNS}`,
+        [
+          generateEntityId(undefined, "cssu"),
+          signup.email,
+          signup.product_id,
+          signup.mailer_group_id,
+          signup.referrer_id,
+          this.newReferralCode(),
+          signup.customer_id,
+          signup.sync_status,
+          pending ? 1 : 0,
+          pending,
+          signup.leaseSeconds,
+        ]
+      )
+    let inserted: SignupRow[]
+    for (let attempt = 1; ; attempt++) {
+      try {
+        inserted = await insert()
+        break
+      } catch (error) {
+        // 50 random bits make a taken code all but impossible; should one come up, draw again.
+        if (attempt >= REFERRAL_CODE_ATTEMPTS || !isReferralCodeClash(error)) throw error
+      }
+    }
+    if (inserted.length) {
+      return { signup: inserted[0], created: true }
+    }
+    const [existing] = await this.sql<SignupRow>(
+      `SELECT ${SIGNUP_COLUMNS} FROM cs_signup WHERE email = ? AND product_id = ? AND deleted_at IS NULL`,
+      [signup.email, signup.product_id]
+    )
+    return { signup: existing, created: false }
+  }
+
+  /** Claims one due pending row (atomically, see `LeaseEngine.claimDue`). */
+  async claimDueSignup(leaseSeconds: number): Promise<SignupRow | null> {
+    const [row] = await this.lease.claimDue<SignupRow>({ limit: 1, leaseSeconds, returning: SIGNUP_FIELDS })
+    return row ?? null
+  }
+
+  /** Records the subscriber id of a claimed row; nothing when the claim had been taken over. */
+  async markSynced(signup: SignupClaim, mailerId: string): Promise<void> {
+    await this.lease.markDone(leaseClaim(signup), [{ sql: "mailer_id = ?", params: [mailerId] }])
+  }
+
+  /**
+   * Leaves the row pending and due again in `retryInSeconds`, or marks it `dead` once it has
+   * had its last attempt, keeping any subscriber id that came back. `error` is stored through
+   * `storedError`. Null when the claim had been taken over.
+   */
+  async markForRetry(signup: SignupClaim, error: string, retryInSeconds: number, mailerId: string | null): Promise<RetryOutcome | null> {
+    return await this.lease.markForRetry(leaseClaim(signup), error, retryInSeconds, [
+      { sql: "mailer_id = COALESCE(?, mailer_id)", params: [mailerId] },
+    ])
+  }
+
+  /**
+   * Gives a `dead` row a fresh set of attempts, due now. Answers `retried`, or why not: no
+   * such row (`not_found`), or one that is not dead (`not_dead`).
+   */
+  async retryDeadSignup(id: string): Promise<RetryDeadResult> {
+    return await this.lease.retryDead(id)
+  }
+
+  /** No provider to send to (no API key, no group): the claimed row stays in the ledger only. */
+  async markSkipped(signup: SignupClaim, reason: string): Promise<void> {
+    await this.lease.markSetAside(leaseClaim(signup), reason)
+  }
+
+  /** Every matching row, newest first, `batchSize` at a time (keyset pagination: no row twice). */
+  async *eachSignup(filters: SignupFilters, batchSize = 500): AsyncGenerator<SignupRow> {
+    const { clause, params } = signupWhere(filters)
+    let afterId: string | null = null
+    for (;;) {
+      // Raw: a keyset on (created_at, id) taken from the cursor row, which the service's offsets cannot express.
+      // The cursor row's own timestamp: a JS Date would drop the microseconds.
+      const keyset = afterId ? " AND (created_at, id) < (SELECT created_at, id FROM cs_signup WHERE id = ?)" : ""
+      const batch: SignupRow[] = await this.sql<SignupRow>(
+        `SELECT ${SIGNUP_COLUMNS} FROM cs_signup WHERE ${clause}${keyset} ORDER BY created_at DESC, id DESC LIMIT ?`,
+        afterId ? [...params, afterId, batchSize] : [...params, batchSize]
+      )
+      yield* batch
+      if (batch.length < batchSize) return
+      afterId = batch[batch.length - 1].id
+    }
+  }
+}

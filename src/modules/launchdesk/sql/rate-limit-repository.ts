@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto"
+import type { SqlRunner } from "../../../shared/sql"
+
+export type LimitRule = {
+  /** Requests allowed per window. */
+  max: number
+  windowSeconds: number
+}
+
+export type LimitVerdict =
+  | { allowed: true }
+  | { allowed: false; retryAfterSeconds: number }
+
+export interface Limiter {
+  /** Counts one request of `clientKey` against `scope`'s rule; atomic across processes. */
+  hit(scope: string, clientKey: string | undefined, rule: LimitRule): Promise<LimitVerdict>
+}
+
+export const hashClientKey = (clientKey: string) =>
+  createHash("sha256").update(clientKey).digest("hex")
+
+/**
+ * Fixed-window limiter over one table: a hit is a single
+ * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING`, so concurrent processes never
+ * over-admit. Requests without a known client key are let through (fail open).
+ */
+export class RateLimitRepository implements Limiter {
+  constructor(private readonly sql: SqlRunner, private readonly now = () => Date.now()) {}
+
+  async hit(scope: string, clientKey: string | undefined, rule: LimitRule): Promise<LimitVerdict> {
+    if (!clientKey || rule.max <= 0) {
+      return { allowed: true }
+    }
+    const nowSeconds = Math.floor(this.now() / 1000)
+    const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds)
+    const windowEnd = windowStart + rule.windowSeconds
+    const id = `${scope}:${hashClientKey(clientKey)}:${windowStart}`
+
+    const [row] = await this.sql<{ hits: number }>(
+      `INSERT INTO launchdesk_rate_limit_window (id, hits, expires_at, created_at, updated_at)
+       VALUES (?, 1, to_timestamp(?), now(), now())
+       ON CONFLICT (id) DO UPDATE SET hits = launchdesk_rate_limit_window.hits + 1
+       RETURNING hits`,
+      [id, windowEnd]
+    )
+    if (row.hits <= rule.max) {
+      return { allowed: true }
+    }
+    return { allowed: false, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) }
+  }
+
+  /** Deletes windows that ended; run by a scheduled job. */
+  async prune(): Promise<number> {
+    const rows = await this.sql<{ id: string }>(
+      `DELETE FROM launchdesk_rate_limit_window WHERE expires_at < now() RETURNING id`
+    )
+    return rows.length
+  }
+}

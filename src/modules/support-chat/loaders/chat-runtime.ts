@@ -1,0 +1,18 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { IEventBusModuleService, LoaderOptions, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { asValue } from "@medusajs/framework/awilix"
+import { ChatRuntime, type ChatRuntimeInput } from "../chat-runtime"
+
+export const CHAT_RUNTIME = "chatRuntime"
+
+/** Registers this process's chat runtime in the module's container; the service closes it on shutdown. */
+export default async function chatRuntimeLoader({ container, options }: LoaderOptions<ChatRuntimeInput["options"]>) {
+  const runtime = new ChatRuntime({
+    knex: container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
+    eventBus: () => container.resolve<IEventBusModuleService>(Modules.EVENT_BUS),
+    logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
+    options: options ?? {},
+  })
+  container.register(CHAT_RUNTIME, asValue(runtime))
+}

@@ -1,0 +1,405 @@
+// Over 300 lines on purpose: the one class both lanes share (`conversations()`), whose core statements
+// write a conversation and its messages together in one atomic SQL statement; split, they would straddle files.
+import { storedVisitorKey } from "../visitor-token"
+import type { SqlRunner } from "../../../shared/sql"
+import type { ConversationStatus } from "../models/conversation"
+import type { MessageSender } from "../models/message"
+
+export type ConversationRow = {
+  conversation_id: number
+  visitor_hash: string
+  status: ConversationStatus
+  email: string | null
+}
+
+export type MessageDTO = {
+  message_id: number
+  conversation_id: number
+  sender: MessageSender
+  author_name: string | null
+  message: string
+  page_url: string | null
+  created_at: Date
+}
+
+export type NewMessage = {
+  conversation_id: number
+  sender: MessageSender
+  message: string
+  author_name?: string | null
+  page_url?: string | null
+  external_id?: string | null
+  /** Status the conversation moves to; omitted keeps it (auto-replies). */
+  next_status?: ConversationStatus
+}
+
+/**
+ * A message with what the team-chat bridge needs to post it; its `page_url` is the message's
+ * page, else the conversation's.
+ */
+export type BridgeMessageRow = Omit<MessageDTO, "created_at"> & {
+  /** The conversation's thread on the team-chat platform, once opened. */
+  thread_id: string | null
+}
+
+/** A message column set read through an outer join: all null when no message matched. */
+type JoinedMessage = { [K in keyof MessageDTO]: MessageDTO[K] | null }
+
+/** The message of a joined row that has one (`message_id` not null). */
+const joinedMessage = (row: JoinedMessage & { message_id: number }, conversationId: number): MessageDTO => ({
+  message_id: row.message_id,
+  conversation_id: conversationId,
+  sender: row.sender as MessageSender,
+  author_name: row.author_name,
+  message: row.message as string,
+  page_url: row.page_url,
+  created_at: row.created_at as Date,
+})
+
+/** One page of a conversation's messages, oldest first; `has_more` when more wait beyond it. */
+export type MessagePage = { messages: MessageDTO[]; has_more: boolean }
+
+/** The most messages one read returns (CONTRACT §5): a client follows `since_id` for the rest. */
+export const MESSAGE_PAGE_SIZE = 200
+
+/** What a message adds to its conversation's `message_bytes`: its text and page, as stored. */
+const MESSAGE_BYTES = `octet_length(?::text) + COALESCE(octet_length(?::text), 0)`
+
+/** Splits the `limit + 1` rows a paged read asks for into the page and whether more wait. */
+export function toPage(rows: MessageDTO[], limit: number): MessagePage {
+  return rows.length > limit ? { messages: rows.slice(0, limit), has_more: true } : { messages: rows, has_more: false }
+}
+
+/** A canned response the auto-reply may send. */
+export type CannedChoice = { id: number; question: string; response: string }
+
+const MESSAGE_COLUMNS = `m.id AS message_id, m.conversation_id, m.sender, m.author_name,
+  m.message, m.page_url, m.created_at`
+
+/**
+ * The chat's write and hot-path statements, shared by the Medusa module service and the
+ * fast lane. Each method is one statement: cheap per request, and atomic on its own.
+ */
+export class ConversationRepository {
+  constructor(private readonly sql: SqlRunner) {}
+
+  // Every method takes the visitor's cookie value and stores or compares only its digest
+  // (visitor-token.ts); a row carries the cookie value back only to the visitor who sent it.
+
+  async findConversationByVisitor(visitorHash: string): Promise<ConversationRow | null> {
+    const [row] = await this.sql<Omit<ConversationRow, "visitor_hash">>(
+      `SELECT id AS conversation_id, status, email
+       FROM chat_conversation WHERE visitor_hash = ? AND deleted_at IS NULL`,
+      [storedVisitorKey(visitorHash)]
+    )
+    return row ? { ...row, visitor_hash: visitorHash } : null
+  }
+
+  async createConversation(visitorHash: string, pageUrl: string | null): Promise<ConversationRow> {
+    const [row] = await this.sql<Omit<ConversationRow, "visitor_hash">>(
+      `INSERT INTO chat_conversation (visitor_hash, status, page_url, created_at, updated_at)
+       VALUES (?, 'open', ?, now(), now())
+       RETURNING id AS conversation_id, status, email`,
+      [storedVisitorKey(visitorHash), pageUrl]
+    )
+    return { ...row, visitor_hash: visitorHash }
+  }
+
+  /** The newest `limit` messages, oldest first; `has_more` when older ones exist. */
+  async latestMessages(conversationId: number, limit = MESSAGE_PAGE_SIZE): Promise<MessagePage> {
+    const rows = await this.sql<MessageDTO>(
+      `SELECT * FROM (
+         SELECT ${MESSAGE_COLUMNS} FROM chat_message m
+         WHERE m.conversation_id = ? AND m.deleted_at IS NULL
+         ORDER BY m.id DESC LIMIT ?
+       ) latest ORDER BY message_id`,
+      [conversationId, limit + 1]
+    )
+    // The extra row is the oldest one: it only says that older history exists.
+    return rows.length > limit ? { messages: rows.slice(1), has_more: true } : { messages: rows, has_more: false }
+  }
+
+  /**
+   * Inserts a message and moves the conversation in one statement. The UPDATE takes the
+   * conversation's row lock before the message id is drawn, so ids within a conversation
+   * are handed out in commit order and a poller's `since_id` never skips a late commit.
+   * Returns null when the conversation does not exist.
+   */
+  async insertMessage(input: NewMessage): Promise<MessageDTO | null> {
+    const result = await this.insertWithinBytes(input, null)
+    return result === "full" ? null : result
+  }
+
+  /**
+   * `insertMessage` that stores nothing when the conversation's stored bytes
+   * (`message_bytes`, every message's text and page) would pass `maxBytes` (null: no cap).
+   * The check and the insert are one statement, so racing processes never pass the cap
+   * together. Returns "full" when refused, null when the conversation does not exist.
+   */
+  async insertWithinBytes(input: NewMessage, maxBytes: number | null): Promise<MessageDTO | "full" | null> {
+    const [row] = await this.sql<{ found: boolean } & JoinedMessage>(
+      `WITH size AS (SELECT ${MESSAGE_BYTES} AS bytes),
+       c AS (
+         UPDATE chat_conversation
+         SET status = COALESCE(?::text, status), last_message_at = now(), updated_at = now(),
+           message_bytes = message_bytes + (SELECT bytes FROM size)
+         WHERE id = ? AND deleted_at IS NULL
+           AND (?::bigint IS NULL OR message_bytes + (SELECT bytes FROM size) <= ?::bigint)
+         RETURNING id
+       ), inserted AS (
+         INSERT INTO chat_message
+           (conversation_id, sender, author_name, message, page_url, external_id, created_at, updated_at)
+         SELECT c.id, ?, ?, ?, ?, ?, now(), now() FROM c
+         RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at
+       )
+       SELECT inserted.*,
+         EXISTS (SELECT 1 FROM chat_conversation WHERE id = ? AND deleted_at IS NULL) AS found
+       FROM (SELECT 1) one LEFT JOIN inserted ON true`,
+      [
+        input.message,
+        input.page_url ?? null,
+        input.next_status ?? null,
+        input.conversation_id,
+        maxBytes,
+        maxBytes,
+        input.sender,
+        input.author_name ?? null,
+        input.message,
+        input.page_url ?? null,
+        input.external_id ?? null,
+        input.conversation_id,
+      ]
+    )
+    if (row.message_id === null) return row.found ? "full" : null
+    return joinedMessage({ ...row, message_id: row.message_id }, row.conversation_id as number)
+  }
+
+  /**
+   * The first page of messages newer than `sinceId` for the visitor's conversation, oldest
+   * first, in one round trip. `conversation` is null when the hash owns no conversation.
+   */
+  async messagesForVisitor(
+    visitorHash: string,
+    sinceId: number,
+    limit = MESSAGE_PAGE_SIZE
+  ): Promise<
+    { conversation: { conversation_id: number; last_seen_at: Date | null } | null } & MessagePage
+  > {
+    const rows = await this.sql<{ conv_id: number; last_seen_at: Date | null } & JoinedMessage>(
+      `SELECT c.id AS conv_id, c.last_seen_at, m.*
+       FROM chat_conversation c
+       LEFT JOIN LATERAL (
+         SELECT ${MESSAGE_COLUMNS} FROM chat_message m
+         WHERE m.conversation_id = c.id AND m.id > ? AND m.deleted_at IS NULL
+         ORDER BY m.id LIMIT ?
+       ) m ON true
+       WHERE c.visitor_hash = ? AND c.deleted_at IS NULL
+       ORDER BY m.message_id`,
+      [sinceId, limit + 1, storedVisitorKey(visitorHash)]
+    )
+    if (!rows.length) {
+      return { conversation: null, messages: [], has_more: false }
+    }
+    const conversation = { conversation_id: rows[0].conv_id, last_seen_at: rows[0].last_seen_at }
+    const messages: MessageDTO[] = []
+    for (const row of rows) {
+      if (row.message_id !== null) {
+        messages.push(joinedMessage({ ...row, message_id: row.message_id }, conversation.conversation_id))
+      }
+    }
+    return { conversation, ...toPage(messages, limit) }
+  }
+
+  /** Records that the visitor is still reading; skipped when recorded recently. */
+  async touchVisitorSeen(conversationId: number, staleAfterSeconds: number): Promise<void> {
+    await this.sql(
+      `UPDATE chat_conversation SET last_seen_at = now()
+       WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at < now() - make_interval(secs => ?))`,
+      [conversationId, staleAfterSeconds]
+    )
+  }
+
+  async saveVisitorEmail(visitorHash: string, email: string): Promise<boolean> {
+    const rows = await this.sql(
+      `UPDATE chat_conversation SET email = ?, updated_at = now()
+       WHERE visitor_hash = ? AND deleted_at IS NULL RETURNING id`,
+      [email, storedVisitorKey(visitorHash)]
+    )
+    return rows.length > 0
+  }
+
+  /** Sets the status; returns the previous one (for compensation), or null when unknown. */
+  async setStatus(conversationId: number, status: ConversationStatus): Promise<ConversationStatus | null> {
+    const [row] = await this.sql<{ previous: ConversationStatus }>(
+      `UPDATE chat_conversation c SET status = ?, updated_at = now()
+       FROM (SELECT id, status AS previous FROM chat_conversation WHERE id = ? AND deleted_at IS NULL FOR UPDATE) old
+       WHERE c.id = old.id RETURNING old.previous`,
+      [status, conversationId]
+    )
+    return row?.previous ?? null
+  }
+
+  /** Sets or clears the assignee; returns the previous one, or undefined when unknown. */
+  async setAssignee(conversationId: number, assignee: string | null): Promise<{ previous: string | null } | undefined> {
+    const [row] = await this.sql<{ previous: string | null }>(
+      `UPDATE chat_conversation c SET assigned_to = ?, updated_at = now()
+       FROM (SELECT id, assigned_to AS previous FROM chat_conversation WHERE id = ? AND deleted_at IS NULL FOR UPDATE) old
+       WHERE c.id = old.id RETURNING old.previous`,
+      [assignee, conversationId]
+    )
+    return row
+  }
+
+  /** Undoes an insert (workflow compensation): removes the message, restores the status. */
+  async removeMessage(messageId: number, restoreStatus: ConversationStatus | null): Promise<void> {
+    await this.sql(
+      `WITH gone AS (
+         DELETE FROM chat_message WHERE id = ?
+         RETURNING conversation_id, octet_length(message) + COALESCE(octet_length(page_url), 0) AS bytes
+       )
+       UPDATE chat_conversation c SET status = COALESCE(?::text, status), updated_at = now(),
+         message_bytes = GREATEST(0, c.message_bytes - gone.bytes)
+       FROM gone WHERE c.id = gone.conversation_id`,
+      [messageId, restoreStatus]
+    )
+  }
+
+  /**
+   * Claims the right to email an offline visitor about a reply: succeeds for exactly one
+   * caller per cooldown, whatever the number of processes, and only when the visitor left
+   * an address and has not polled for `offlineAfterSeconds`.
+   */
+  async claimOfflineEmail(
+    conversationId: number,
+    offlineAfterSeconds: number,
+    cooldownSeconds: number
+  ): Promise<{ email: string; page_url: string | null; previous_sent_at: Date | null } | null> {
+    const [row] = await this.sql<{ email: string; page_url: string | null; previous_sent_at: Date | null }>(
+      `UPDATE chat_conversation c SET last_email_sent_at = now()
+       FROM (SELECT id, last_email_sent_at AS previous_sent_at FROM chat_conversation WHERE id = ? FOR UPDATE) old
+       WHERE c.id = old.id AND c.deleted_at IS NULL AND c.email IS NOT NULL
+         AND (c.last_seen_at IS NULL OR c.last_seen_at < now() - make_interval(secs => ?))
+         AND (c.last_email_sent_at IS NULL OR c.last_email_sent_at < now() - make_interval(secs => ?))
+       RETURNING c.email, c.page_url, old.previous_sent_at`,
+      [conversationId, offlineAfterSeconds, cooldownSeconds]
+    )
+    return row ?? null
+  }
+
+  async messageForBridge(messageId: number): Promise<BridgeMessageRow | null> {
+    const [row] = await this.sql<BridgeMessageRow>(
+      `SELECT m.id AS message_id, m.conversation_id, m.sender, m.author_name, m.message,
+         COALESCE(m.page_url, c.page_url) AS page_url, c.bridge_thread_id AS thread_id
+       FROM chat_message m JOIN chat_conversation c ON c.id = m.conversation_id AND c.deleted_at IS NULL
+       WHERE m.id = ? AND m.deleted_at IS NULL`,
+      [messageId]
+    )
+    return row ?? null
+  }
+
+  /** Records the conversation's bridge thread; false when it changed since `expected` was read. */
+  async setBridgeThread(conversationId: number, threadId: string, expected: string | null): Promise<boolean> {
+    const rows = await this.sql(
+      `UPDATE chat_conversation SET bridge_thread_id = ?
+       WHERE id = ? AND bridge_thread_id IS NOT DISTINCT FROM ? AND deleted_at IS NULL RETURNING id`,
+      [threadId, conversationId, expected]
+    )
+    return rows.length > 0
+  }
+
+  async findConversationByBridgeThread(threadId: string): Promise<{ conversation_id: number; status: ConversationStatus } | null> {
+    const [row] = await this.sql<{ conversation_id: number; status: ConversationStatus }>(
+      `SELECT id AS conversation_id, status FROM chat_conversation
+       WHERE bridge_thread_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+      [threadId]
+    )
+    return row ?? null
+  }
+
+  /**
+   * Stores a message that carries its platform id (`external_id`) at most once per
+   * conversation: a repeated delivery gets the stored message back with `created: false`
+   * and leaves the conversation alone. Concurrent repeats meet at the unique index.
+   * Returns null when the conversation does not exist.
+   */
+  async insertMessageOnce(
+    input: NewMessage & { external_id: string }
+  ): Promise<{ message: MessageDTO; created: boolean } | null> {
+    const [inserted] = await this.sql<MessageDTO>(
+      `WITH existing AS (
+         SELECT id FROM chat_message WHERE conversation_id = ? AND external_id = ? AND deleted_at IS NULL
+       ), c AS (
+         UPDATE chat_conversation
+         SET status = COALESCE(?::text, status), last_message_at = now(), updated_at = now(),
+           message_bytes = message_bytes + ${MESSAGE_BYTES}
+         WHERE id = ? AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM existing)
+         RETURNING id
+       )
+       INSERT INTO chat_message
+         (conversation_id, sender, author_name, message, page_url, external_id, created_at, updated_at)
+       SELECT c.id, ?, ?, ?, ?, ?, now(), now() FROM c
+       ON CONFLICT (conversation_id, external_id) WHERE external_id IS NOT NULL AND deleted_at IS NULL DO NOTHING
+       RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at`,
+      [
+        input.conversation_id,
+        input.external_id,
+        input.next_status ?? null,
+        input.message,
+        input.page_url ?? null,
+        input.conversation_id,
+        input.sender,
+        input.author_name ?? null,
+        input.message,
+        input.page_url ?? null,
+        input.external_id,
+      ]
+    )
+    if (inserted) {
+      return { message: inserted, created: true }
+    }
+    const [existing] = await this.sql<MessageDTO>(
+      `SELECT ${MESSAGE_COLUMNS} FROM chat_message m
+       WHERE m.conversation_id = ? AND m.external_id = ? AND m.deleted_at IS NULL`,
+      [input.conversation_id, input.external_id]
+    )
+    return existing ? { message: existing, created: false } : null
+  }
+
+  /** The first `limit` canned responses by id; they all go into one model prompt. */
+  async cannedChoices(limit: number): Promise<CannedChoice[]> {
+    return await this.sql<CannedChoice>(
+      `SELECT id, question, response FROM chat_canned_response WHERE deleted_at IS NULL ORDER BY id LIMIT ?`,
+      [limit]
+    )
+  }
+
+  async hasVisitorMessage(conversationId: number): Promise<boolean> {
+    const [row] = await this.sql<{ present: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM chat_message WHERE conversation_id = ? AND sender = 'visitor' AND deleted_at IS NULL
+       ) AS present`,
+      [conversationId]
+    )
+    return row.present
+  }
+
+  /** Claims the conversation's one auto-reply; false when another request already holds or used it. */
+  async claimAutoReply(conversationId: number): Promise<boolean> {
+    const rows = await this.sql(
+      `UPDATE chat_conversation SET auto_replied_at = now()
+       WHERE id = ? AND auto_replied_at IS NULL AND deleted_at IS NULL RETURNING id`,
+      [conversationId]
+    )
+    return rows.length > 0
+  }
+
+  /** Gives the claim back when no auto-reply was stored. */
+  async releaseAutoReply(conversationId: number): Promise<void> {
+    await this.sql(`UPDATE chat_conversation SET auto_replied_at = NULL WHERE id = ?`, [conversationId])
+  }
+
+  /** Gives a claim back when the email could not be sent. */
+  async releaseOfflineEmail(conversationId: number, previousSentAt: Date | null): Promise<void> {
+    await this.sql(`UPDATE chat_conversation SET last_email_sent_at = ? WHERE id = ?`, [previousSentAt, conversationId])
+  }
+}

@@ -1,0 +1,52 @@
+import type { ApiClient } from "./api"
+import type { KeyValueStorage } from "./chat-record"
+import type { Labels } from "./labels"
+import type { StreamClient } from "./store-stream"
+import { STREAM_IDLE_TIMEOUT_MS } from "./stream-reconnect"
+
+export type ChatControllerOptions = {
+  api: ApiClient
+  /** Pushed messages (`GET /stream`); null polls only. */
+  stream?: StreamClient | null
+  labels: Labels
+  /** Offer email capture when no person has answered the visitor's message for this long. */
+  emailOfferAfterSeconds: number
+  pollIntervalMs: number
+  maxPollIntervalMs: number
+  /** Ask `/auto-reply` once, after the conversation's first visitor message. */
+  autoReply: boolean
+  /** Where the conversation's flags survive page loads; null keeps them in memory. */
+  storage?: KeyValueStorage | null
+  storageKey?: string
+  pageUrl?: () => string
+  isHidden?: () => boolean
+  now?: () => number
+  /** A stream silent this long (no keep-alive either) is taken as dead. */
+  streamIdleTimeoutMs?: number
+  /** A tab hidden this long gives its stream up and polls, backing off. */
+  closeStreamWhenHiddenMs?: number
+  /** When the server has not echoed a sent message on the stream after this long, the stream is stuck. */
+  streamEchoTimeoutMs?: number
+}
+
+const CLOSE_STREAM_WHEN_HIDDEN_MS = 2 * 60_000
+const STREAM_ECHO_TIMEOUT_MS = 5000
+
+export type ResolvedChatOptions = Required<Omit<ChatControllerOptions, "storage" | "stream">> & {
+  storage: KeyValueStorage | null
+}
+
+/** The options with the browser's defaults filled in (storage stays opt-in). */
+export function resolveChatOptions(options: ChatControllerOptions): ResolvedChatOptions {
+  return {
+    storageKey: "launchdesk.chat",
+    pageUrl: () => (typeof location === "undefined" ? "" : location.href),
+    isHidden: () => typeof document !== "undefined" && document.visibilityState === "hidden",
+    now: () => Date.now(),
+    streamIdleTimeoutMs: STREAM_IDLE_TIMEOUT_MS,
+    closeStreamWhenHiddenMs: CLOSE_STREAM_WHEN_HIDDEN_MS,
+    streamEchoTimeoutMs: STREAM_ECHO_TIMEOUT_MS,
+    ...options,
+    storage: options.storage ?? null,
+  }
+}

@@ -1,0 +1,116 @@
+import type { ChatMessage } from "../core/chat-message"
+import type { Labels } from "../core/labels"
+import { CHAT_CSS } from "./chat-styles"
+import { h, icon, ICONS, styleElement } from "./dom"
+
+// The chat widget's markup, apart from its behaviour (chat-element.ts): built once per element.
+
+export function senderLabel(message: ChatMessage, labels: Labels): string {
+  if (message.sender === "visitor") return labels.you
+  if (message.sender === "auto") return labels.autoReply
+  if (message.sender === "system") return ""
+  return message.author_name || labels.support
+}
+
+function timeOf(message: ChatMessage): string {
+  const date = new Date(message.created_at)
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+}
+
+/** The widget's markup, built once per element inside its shadow root. */
+export function buildChatUi(root: ShadowRoot, labels: Labels) {
+  const badge = h("span", { class: "badge", hidden: true, "aria-hidden": "true" })
+  const launcher = h(
+    "button",
+    { type: "button", class: "launcher", part: "launcher", "aria-expanded": "false", "aria-controls": "panel" },
+    icon(ICONS.chat, 26),
+    badge
+  )
+  const close = h("button", { type: "button", class: "close", "aria-label": labels.closeChat }, icon(ICONS.close, 20))
+  const messages = h("ol", { class: "messages", part: "messages", "aria-label": labels.chatTitle, tabindex: "0" })
+  // New replies are read out from here; the list itself stays quiet (it also holds the history).
+  const live = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "true" })
+  const alert = h("div", { class: "sr-only", role: "alert" })
+  const notice = h("p", { class: "notice", hidden: true, "aria-hidden": "true" })
+
+  const emailInput = h("input", {
+    type: "email",
+    name: "email",
+    id: "email",
+    required: true,
+    maxlength: "254",
+    autocomplete: "email",
+    placeholder: labels.emailPlaceholder,
+  })
+  const emailButton = h("button", { type: "submit", class: "primary" }, labels.saveEmail)
+  const emailError = h("p", { class: "error", hidden: true })
+  const emailSaved = h("p")
+  const dismiss = h("button", { type: "button", class: "link" }, labels.dismiss)
+  const emailForm = h(
+    "form",
+    { class: "email-offer", part: "email-offer", hidden: true, novalidate: true },
+    h("p", { id: "email-offer-text" }, labels.emailOffer),
+    h("label", { class: "sr-only", for: "email" }, labels.emailLabel),
+    h("div", { class: "row" }, emailInput, emailButton),
+    emailError,
+    dismiss
+  )
+  const emailDone = h("div", { class: "email-offer", hidden: true, role: "status" }, emailSaved)
+
+  const input = h("textarea", {
+    id: "message",
+    name: "message",
+    rows: "1",
+    maxlength: "5000",
+    placeholder: labels.messagePlaceholder,
+    autocomplete: "off",
+  })
+  const honeypot = h("input", { type: "text", name: "website_url", tabindex: "-1", autocomplete: "off" })
+  const sendButton = h("button", { type: "submit", class: "primary" }, icon(ICONS.send, 18), labels.send)
+  const composer = h(
+    "form",
+    { class: "composer", part: "composer" },
+    // Hidden from people and assistive technology: only bots fill it in.
+    h("div", { class: "honeypot", "aria-hidden": "true" }, h("label", {}, "Website", honeypot)),
+    h("label", { class: "sr-only", for: "message" }, labels.messageLabel),
+    input,
+    sendButton
+  )
+  const panel = h(
+    "section",
+    { class: "panel", id: "panel", part: "panel", role: "dialog", "aria-labelledby": "title", hidden: true },
+    h(
+      "div",
+      { class: "header" },
+      h("div", {}, h("h2", { id: "title" }, labels.chatTitle), h("p", {}, labels.chatSubtitle)),
+      close
+    ),
+    messages,
+    notice,
+    emailForm,
+    emailDone,
+    composer
+  )
+  // Outside the panel: replies are announced while it is closed too.
+  root.replaceChildren(styleElement(CHAT_CSS), launcher, panel, live, alert)
+
+  return {
+    launcher, badge, close, panel, messages, live, alert, notice, emailForm, emailInput, emailButton,
+    emailError, emailSaved, emailDone, dismiss, composer, input, honeypot, sendButton,
+  }
+}
+
+export type ChatUi = ReturnType<typeof buildChatUi>
+
+/** A message of the list: who and when, then the text. */
+export function messageItem(message: ChatMessage, labels: Labels): HTMLLIElement {
+  const label = senderLabel(message, labels)
+  const time = timeOf(message)
+  return h(
+    "li",
+    { class: `message ${message.sender}`, "data-message-id": String(message.message_id), "data-sender": message.sender },
+    label ? h("span", { class: "meta" }, time ? `${label} · ${time}` : label) : null,
+    // Text, never markup: whatever a visitor, an agent or the bridge wrote stays inert.
+    h("p", { class: "text" }, message.message)
+  )
+}
