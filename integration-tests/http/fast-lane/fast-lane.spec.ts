@@ -318,6 +318,14 @@ medusaIntegrationTestRunner({
         subscribed = true
       })
 
+      /** The visitor effects the fast lane recorded for one conversation (other tests' may still be relaying). */
+      const effectsOf = async (conversationId: number) =>
+        (
+          await getContainer()
+            .resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE)
+            .listOutboxEntries({ topic: VISITOR_EFFECTS_TOPIC, group_key: `chat.conversation:${conversationId}` })
+        )
+
       it("reach Medusa's event bus through the outbox, once each", async () => {
         const shopper = new VisitorClient(fastLaneApi(fastLane()), publishableKey)
         const { data: session } = await shopper.session()
@@ -332,10 +340,9 @@ medusaIntegrationTestRunner({
             data: { conversation_id: session.conversation_id, message_id: sent.message_id, sender: "visitor" },
           },
         ])
-        const launchdesk = getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE)
         const outbox = await waitFor(
-          () => launchdesk.listOutboxEntries({ topic: VISITOR_EFFECTS_TOPIC }),
-          (entries) => entries.every((entry) => entry.status === "done")
+          () => effectsOf(session.conversation_id),
+          (entries) => entries.length === 2 && entries.every((entry) => entry.status === "done")
         )
         expect(outbox.map((entry) => entry.status)).toEqual(["done", "done"])
         await new Promise((resolve) => setTimeout(resolve, 500))
@@ -344,6 +351,12 @@ medusaIntegrationTestRunner({
 
       it("relays an effect recorded without its announcement (the scheduled job catches up)", async () => {
         const { data: session } = await new VisitorClient(api, publishableKey).session()
+        // Medusa's route emits the session's own event; once it is in, the only one left to come is the test's.
+        const own = await waitFor(
+          () => events.filter((event) => event.data.conversation_id === session.conversation_id),
+          (seen) => seen.length >= 1
+        )
+        expect(own).toEqual([{ name: CHAT_EVENTS.CONVERSATION_CREATED, data: { conversation_id: session.conversation_id } }])
         events.length = 0
         // Recorded without its NOTIFY, as if the fast lane stopped right after the insert.
         const launchdesk = getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE)
