@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench:inbox`: the first page of the staff inbox (GET /admin/app/v1/conversations)
-// over 100,000 conversations and 1,000,000 messages, unfiltered, by status and by message
-// search, next to a no-op admin route, in a host store that installed the packed plugin.
-// Prints the query plans first and fails if one reads chat_message sequentially.
+// over 100,000 conversations and 1,000,000 messages, unfiltered, by status, by word and by
+// fragment search, and a deep page by cursor, next to a no-op admin route, in a host store
+// that installed the packed plugin; with one connection, then with ten. Prints the query
+// plans first and fails if one reads chat_message sequentially.
 // Uses DATABASE_URL / DB_HOST when given, otherwise an embedded PostgreSQL.
 const path = require("node:path")
 const { Client } = require("pg")
 const { signInOwner } = require("../scripts/lib/store-owner")
-const { NOOP_ROUTE, measure, printTable, request, runMain, withBenchHost } = require("./lib/harness")
+const { CONNECTIONS, NOOP_ROUTE, measure, printTable, request, runMain, withBenchHost } = require("./lib/harness")
 const { SEARCH_TERM, describeInbox, generateInbox } = require("./lib/inbox-data")
 const { describePlan, explainingRunner, forbiddenScans } = require("./lib/plans")
 
@@ -16,12 +17,22 @@ const { describePlan, explainingRunner, forbiddenScans } = require("./lib/plans"
 const FILES = { "src/api/admin/bench/noop/route.js": NOOP_ROUTE }
 const PER_PAGE = 20 // the route's default: what the inbox's first page asks for
 const INBOX = "/admin/app/v1/conversations"
-const STORE_FILE = "node_modules/medusa-plugin-launchdesk/.medusa/server/src/modules/support-chat/sql/inbox-repository.js"
+const STORE_DIR = "node_modules/medusa-plugin-launchdesk/.medusa/server/src/modules/support-chat/sql"
+// A part of the generated emails (customer<id>@...): the trigram path.
+const FRAGMENT = "customer4242"
+// The deep page: the one after this many conversations, by keyset cursor.
+const DEEP_OFFSET = 2000
+// The goals: one connection's p50 (ms) per variant, and ten connections' req/s against the no-op route.
+const TARGET_P50_MS = { unfiltered: 25, search: 50 }
+const TARGET_RPS_RATIO = { unfiltered: 0.5 }
 
 const VARIANTS = [
   { label: "unfiltered", filters: {}, query: "" },
   { label: "waiting", filters: { status: "waiting" }, query: "?status=waiting" },
   { label: "search", filters: { search: SEARCH_TERM }, query: `?search=${SEARCH_TERM}` },
+  { label: "fragment", filters: { search: `${FRAGMENT}@` }, query: `?search=${encodeURIComponent(`${FRAGMENT}@`)}` },
+  // Filled in once the data exists: the cursor after DEEP_OFFSET conversations.
+  { label: "deep cursor", filters: {}, query: "" },
 ]
 
 async function seed(client) {
@@ -42,7 +53,13 @@ async function seed(client) {
  * plan of each statement; returns what each first page held.
  */
 async function explainVariants(client, hostDir) {
-  const { InboxRepository } = require(path.join(hostDir, STORE_FILE))
+  const { InboxRepository } = require(path.join(hostDir, STORE_DIR, "inbox-repository.js"))
+  const { encodeInboxCursor } = require(path.join(hostDir, STORE_DIR, "inbox-cursor.js"))
+  const deep = VARIANTS.find((variant) => variant.label === "deep cursor")
+  const before = await new InboxRepository(explainingRunner(client, []))
+    .listConversations({ limit: PER_PAGE, offset: DEEP_OFFSET - PER_PAGE })
+  deep.filters = { after: before.next_cursor }
+  deep.query = `?cursor=${encodeInboxCursor(before.next_cursor)}`
   const offenders = []
   const expected = new Map()
   for (const variant of VARIANTS) {
@@ -53,20 +70,22 @@ async function explainVariants(client, hostDir) {
       offset: 0,
     })
     expected.set(variant.label, page)
-    printPlans(variant, plans, page.total)
+    printPlans(variant, plans, page)
     if (plans.some((plan) => forbiddenScans(plan).length)) offenders.push(variant.label)
   }
   if (offenders.length) throw new Error(`Seq Scan on chat_message in the plan for: ${offenders.join(", ")}`)
   return expected
 }
 
-function printPlans(variant, plans, total) {
-  console.log(`\n== ${INBOX}${variant.query || " (unfiltered)"}: total ${total}`)
+function printPlans(variant, plans, page) {
+  const capped = page.count_capped ? " (capped)" : ""
+  console.log(`\n== ${variant.label}: ${INBOX}${variant.query}: total ${page.total}${capped}`)
   plans.forEach((plan, index) => {
-    console.log(`-- statement ${index + 1} of ${plans.length} (${index === 0 ? "count" : "page"})`)
+    console.log(`-- statement ${index + 1} of ${plans.length}`)
     for (const line of describePlan(plan)) console.log(`  ${line}`)
   })
 }
+
 
 /** The route must answer exactly what the store gave under EXPLAIN, and need admin auth. */
 async function checkRoutes(baseUrl, headers, expected) {
@@ -96,13 +115,39 @@ async function bench({ dir, env, server, databaseUrl }) {
   const headers = { authorization: `Bearer ${await signInOwner({ dir, env, baseUrl: server.url })}` }
   await checkRoutes(server.url, headers, expected)
 
-  const results = []
-  for (const { label, query } of VARIANTS) {
-    const name = `GET ${INBOX}${query}`
-    results.push(await measure({ name, label, url: `${server.url}${INBOX}${query}`, headers }))
+  const runs = []
+  for (const connections of [1, CONNECTIONS]) {
+    const results = []
+    for (const { label, query } of VARIANTS) {
+      const name = `GET ${INBOX}${label === "deep cursor" ? "?cursor=(deep)" : query}`
+      results.push(await measure({ name, label, url: `${server.url}${INBOX}${query}`, headers, connections }))
+    }
+    const noop = await measure({
+      name: "GET /admin/bench/noop",
+      label: "noop",
+      url: `${server.url}/admin/bench/noop`,
+      headers,
+      connections,
+    })
+    printTable(results, noop, connections)
+    runs.push({ connections, results, noop })
   }
-  const noop = await measure({ name: "GET /admin/bench/noop", label: "noop", url: `${server.url}/admin/bench/noop`, headers })
-  printTable(results, noop)
+  printTargets(runs)
+}
+
+/** The goals next to what was measured; printed, not enforced (the machine may be shared). */
+function printTargets(runs) {
+  const [single, loaded] = runs
+  console.log("\nTargets")
+  for (const [label, target] of Object.entries(TARGET_P50_MS)) {
+    const p50 = single.results.find((result) => result.label === label).p50
+    console.log(`  ${label}, 1 connection: p50 ${p50} ms (goal <= ${target} ms) ${p50 <= target ? "met" : "MISSED"}`)
+  }
+  for (const [label, target] of Object.entries(TARGET_RPS_RATIO)) {
+    const ratio = loaded.results.find((result) => result.label === label).rps / loaded.noop.rps
+    const verdict = ratio >= target ? "met" : "MISSED"
+    console.log(`  ${label}, ${loaded.connections} connections: ${ratio.toFixed(2)} x the no-op route's req/s (goal >= ${target}) ${verdict}`)
+  }
 }
 
 runMain(() => withBenchHost({ name: "inbox", files: FILES }, bench))

@@ -77,31 +77,34 @@ async function request(url, { method = "GET", headers, body } = {}) {
   return response
 }
 
-function load(url, headers, duration) {
-  return autocannon({ url, headers, connections: CONNECTIONS, duration })
+function load(url, headers, duration, connections) {
+  return autocannon({ url, headers, connections, duration })
 }
 
 /**
  * Warm-up, then the measured run; refuses results that include failed requests.
- * `label` names the row in the ratio lines.
+ * `label` names the row in the ratio lines; `connections` defaults to CONNECTIONS.
  */
-async function measure({ name, label, url, headers }) {
-  await load(url, headers, WARMUP_SECONDS)
-  const result = await load(url, headers, DURATION_SECONDS)
+async function measure({ name, label, url, headers, connections = CONNECTIONS }) {
+  await load(url, headers, WARMUP_SECONDS, connections)
+  const result = await load(url, headers, DURATION_SECONDS, connections)
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
   }
   return { name, label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
 }
 
-/** One row per result and the baseline, then each result's ratio against the baseline. */
-function printTable(results, baseline) {
+/**
+ * One row per result and the baseline, then each result's ratio against the baseline;
+ * `connections` is what they were measured with.
+ */
+function printTable(results, baseline, connections = CONNECTIONS) {
   const ratioName = (result) => `ratio ${result.label} / ${baseline.label}`
   const names = [...results, baseline].map((result) => result.name).concat(results.map(ratioName))
   const width = Math.max(34, ...names.map((name) => name.length + 2))
   const row = (label, rps, p50, p99) =>
     console.log(`${label.padEnd(width)}${rps.padStart(10)}${p50.padStart(10)}${p99.padStart(10)}`)
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up`)
+  console.log(`\n${connections} connection${connections === 1 ? "" : "s"}, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up`)
   row("", "req/s", "p50 ms", "p99 ms")
   for (const { name, rps, p50, p99 } of [...results, baseline]) {
     row(name, rps.toFixed(0), String(p50), String(p99))
@@ -120,4 +123,4 @@ function runMain(main) {
   })
 }
 
-module.exports = { NOOP_ROUTE, withBenchHost, request, measure, printTable, runMain }
+module.exports = { CONNECTIONS, NOOP_ROUTE, withBenchHost, request, measure, printTable, runMain }

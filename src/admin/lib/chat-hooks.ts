@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react"
 import { CHAT_API, chatKeys } from "./chat-keys"
 import { fetchConversationSince, lastMessageId, mergeMessages } from "./conversation-pages"
+import { formatTotal } from "./format"
 import { useConversationStream } from "./conversation-stream"
 import { sdk } from "./sdk"
 import type {
@@ -14,7 +15,7 @@ import type {
   ChatSettingsInput,
   ConversationDetail,
   ConversationFilters,
-  ConversationListItem,
+  ConversationListPayload,
   ListPayload,
 } from "./types"
 
@@ -36,21 +37,21 @@ export function useConversations(filters: ConversationFilters, options: { enable
     queryKey: chatKeys.conversations(filters),
     enabled: options.enabled ?? true,
     queryFn: () =>
-      sdk.client.fetch<ListPayload<ConversationListItem>>(`${CHAT_API}/conversations`, { query: queryOf(filters) }),
+      sdk.client.fetch<ConversationListPayload>(`${CHAT_API}/conversations`, { query: queryOf(filters) }),
     placeholderData: keepPreviousData,
     refetchInterval: INBOX_REFRESH_MS,
   })
 }
 
-/** The number of conversations matching `filters`, one page of one item fetched. */
+/** The number of conversations matching `filters` as shown ("1,000+" past the cap), one page of one item fetched. */
 export function useConversationCount(filters: Omit<ConversationFilters, "page" | "per_page">) {
   return useQuery({
     queryKey: chatKeys.conversations({ ...filters, page: 1, per_page: 1 }),
     queryFn: () =>
-      sdk.client.fetch<ListPayload<ConversationListItem>>(`${CHAT_API}/conversations`, {
+      sdk.client.fetch<ConversationListPayload>(`${CHAT_API}/conversations`, {
         query: queryOf({ ...filters, page: 1, per_page: 1 }),
       }),
-    select: (data) => data.total,
+    select: formatTotal,
     refetchInterval: INBOX_REFRESH_MS,
   })
 }

@@ -9,6 +9,12 @@ export function formatMessageTime(value: string) {
   return date.toDateString() === new Date().toDateString() ? time.format(date) : dateTime.format(date)
 }
 
+const thousands = new Intl.NumberFormat("en-US")
+
+/** A list's `total` ("1,000"), or "1,000+" when the server stopped counting there. */
+export const formatTotal = ({ total, count_capped }: { total: number; count_capped?: boolean }) =>
+  `${thousands.format(total)}${count_capped ? "+" : ""}`
+
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" })
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["day", 86400],

@@ -36,6 +36,9 @@ export type ConversationListItem = Conversation & {
   unread: number
 }
 
+/** The inbox list: `count_capped` when `total` stopped at the cap, `next_cursor` when more follow. */
+export type ConversationListPayload = ListPayload<ConversationListItem> & { count_capped?: true; next_cursor?: string }
+
 /** One page of messages (at most 200, oldest first above `since_id`); `has_more` when more wait. */
 export type ConversationDetail = Conversation & { messages: ChatMessage[]; has_more: boolean }
 

@@ -139,6 +139,8 @@ const SupportInboxPage = () => {
               page={conversations.data.page}
               perPage={PER_PAGE}
               total={conversations.data.total}
+              countCapped={conversations.data.count_capped}
+              hasNext={Boolean(conversations.data.next_cursor)}
               onPage={(next) => update({ page: String(next) }, { resetPage: false })}
             />
           )}

@@ -1,5 +1,6 @@
 import type { SqlRunner } from "../../../shared/sql"
 import type { ConversationStatus } from "../models/conversation"
+import type { InboxCursor } from "./inbox-cursor"
 import { MESSAGE_PAGE_SIZE, toPage, type MessageDTO, type MessagePage } from "./conversation-repository"
 
 export type InboxFilters = {
@@ -9,6 +10,8 @@ export type InboxFilters = {
   assigned_to?: string
   limit: number
   offset: number
+  /** Keyset pagination: only conversations after this position (then `offset` is 0). */
+  after?: InboxCursor
 }
 
 // No visitor_hash: staff never need the visitor's key, and the column holds only its digest.
@@ -29,89 +32,180 @@ export type InboxListItem = InboxConversation & {
   unread: number
 }
 
+export type InboxPage = {
+  items: InboxListItem[]
+  /** Exact up to INBOX_COUNT_CAP; past it, INBOX_COUNT_CAP with `count_capped`. */
+  total: number
+  count_capped: boolean
+  /** Where the next page starts, when more conversations follow. */
+  next_cursor: InboxCursor | null
+}
+
+/**
+ * Counting stops here: an exact count of 100,000 matches costs a pass over all of them on
+ * every refresh, and past a thousand nobody reads the number.
+ */
+export const INBOX_COUNT_CAP = 1000
+
 const PREVIEW_LENGTH = 200
 const CONVERSATION_COLUMNS = `c.id AS conversation_id, c.status, c.assigned_to, c.email,
   c.page_url, c.created_at, c.updated_at, c.last_message_at`
+// The list's order; IDX_chat_conversation_activity and _status_activity hold it.
+const ACTIVITY = "COALESCE(c.last_message_at, c.created_at)"
+// The cursor's text form of ACTIVITY: UTC to the microsecond, whatever the session's settings.
+const ACTIVITY_KEY = `to_char(${ACTIVITY} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 /** `%term%` for ILIKE, with the pattern characters in the term taken literally. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
-/** Builds the shared WHERE clause; only fixed SQL fragments are joined, values are bound. */
-function inboxWhere(filters: InboxFilters): { sql: string; params: unknown[] } {
-  const clauses = ["c.deleted_at IS NULL"]
-  const params: unknown[] = []
+// Letters, digits and spaces only: the full-text index finds the words. Anything else
+// (`100%`, `jane.doe`, `can't`) is a fragment for the trigram index.
+const WORDS_ONLY = /^[\p{L}\p{N}\s]+$/u
+const CONVERSATION_ID = /^#?(\d{1,9})$/
+
+type Fragment = { sql: string; params: unknown[] }
+
+const joinAnd = (fragments: Fragment[]): Fragment => ({
+  sql: fragments.map((fragment) => fragment.sql).join(" AND "),
+  params: fragments.flatMap((fragment) => fragment.params),
+})
+
+/** The filters other than `search`; only fixed SQL fragments are joined, values are bound. */
+function filterWhere(filters: InboxFilters): Fragment[] {
+  const clauses: Fragment[] = [{ sql: "c.deleted_at IS NULL", params: [] }]
   if (filters.status) {
-    clauses.push("c.status = ?")
-    params.push(filters.status)
+    clauses.push({ sql: "c.status = ?", params: [filters.status] })
   }
   if (filters.assigned_to === "none") {
-    clauses.push("c.assigned_to IS NULL")
+    clauses.push({ sql: "c.assigned_to IS NULL", params: [] })
   } else if (filters.assigned_to) {
-    clauses.push("c.assigned_to = ?")
-    params.push(filters.assigned_to)
+    clauses.push({ sql: "c.assigned_to = ?", params: [filters.assigned_to] })
   }
-  const term = filters.search?.trim()
-  if (term) {
-    const pattern = containsPattern(term)
-    const matches = [
-      "c.email ILIKE ?",
-      `c.id IN (SELECT m.conversation_id FROM chat_message m WHERE m.message ILIKE ? AND m.deleted_at IS NULL)`,
-    ]
-    params.push(pattern, pattern)
-    if (/^\d{1,9}$/.test(term)) {
-      matches.push("c.id = ?")
-      params.push(Number(term))
-    }
-    clauses.push(`(${matches.join(" OR ")})`)
+  return clauses
+}
+
+/**
+ * `search` as three parts of one statement. `messages` (a CTE, `matched`) finds the
+ * conversations whose messages match, once. The page walks the activity index and keeps
+ * rows in that set (a hash) or matching by email or id: it stops after one page. The count
+ * joins the union of the ids instead, which stops after INBOX_COUNT_CAP rows.
+ */
+function searchParts(term: string): { messages: Fragment; page: Fragment; count: Fragment } {
+  const messages = WORDS_ONLY.test(term)
+    ? {
+        sql: `SELECT m.conversation_id FROM chat_message m
+          WHERE to_tsvector('simple', m.message) @@ plainto_tsquery('simple', ?) AND m.deleted_at IS NULL`,
+        params: [term],
+      }
+    : {
+        sql: `SELECT m.conversation_id FROM chat_message m WHERE m.message ILIKE ? AND m.deleted_at IS NULL`,
+        params: [containsPattern(term)],
+      }
+  const email = containsPattern(term)
+  const id = CONVERSATION_ID.exec(term)?.[1]
+  const idParams = id === undefined ? [] : [Number(id)]
+  return {
+    messages,
+    page: {
+      sql: `(c.id IN (SELECT conversation_id FROM matched) OR c.email ILIKE ?${id === undefined ? "" : " OR c.id = ?"})`,
+      params: [email, ...idParams],
+    },
+    count: {
+      sql: `c.id IN (SELECT conversation_id FROM matched
+        UNION ALL SELECT e.id FROM chat_conversation e WHERE e.email ILIKE ? AND e.deleted_at IS NULL
+        ${id === undefined ? "" : "UNION ALL SELECT ?::int"})`,
+      params: [email, ...idParams],
+    },
   }
-  return { sql: clauses.join(" AND "), params }
+}
+
+type PageRow = InboxConversation & {
+  total: number
+  activity: Date | null
+  activity_key: string | null
+  lm_id: number | null
+  lm_sender: MessageDTO["sender"] | null
+  lm_message: string | null
+  lm_created_at: Date | null
+  unread: number
 }
 
 /** The staff inbox's read queries, written for 100,000s of conversations. */
 export class InboxRepository {
   constructor(private readonly sql: SqlRunner) {}
 
-  async listConversations(filters: InboxFilters): Promise<{ items: InboxListItem[]; total: number }> {
-    const where = inboxWhere(filters)
-    const [countRow] = await this.sql<{ total: number }>(
-      `SELECT count(*)::int AS total FROM chat_conversation c WHERE ${where.sql}`,
-      where.params
-    )
-    const rows = await this.sql<
-      InboxConversation & {
-        lm_id: number | null
-        lm_sender: MessageDTO["sender"] | null
-        lm_message: string | null
-        lm_created_at: Date | null
-        unread: number
-      }
-    >(
-      `SELECT ${CONVERSATION_COLUMNS},
-         lm.id AS lm_id, lm.sender AS lm_sender, lm.message AS lm_message, lm.created_at AS lm_created_at,
-         (SELECT count(*)::int FROM chat_message v
-           WHERE v.conversation_id = c.id AND v.sender = 'visitor' AND v.deleted_at IS NULL
-             AND v.id > COALESCE((SELECT max(a.id) FROM chat_message a
-               WHERE a.conversation_id = c.id AND a.sender IN ('agent', 'bridge', 'auto') AND a.deleted_at IS NULL), 0)
-         ) AS unread
-       FROM chat_conversation c
+  /**
+   * One page of the list and its (capped) count, in one statement: a search's message
+   * matches are found once for both, and there is one round trip.
+   */
+  async listConversations(filters: InboxFilters): Promise<InboxPage> {
+    const term = filters.search?.trim()
+    const search = term ? searchParts(term) : null
+    const filtered = filterWhere(filters)
+    const count = joinAnd(search ? [...filtered, search.count] : filtered)
+    const page = joinAnd([
+      ...filtered,
+      ...(search ? [search.page] : []),
+      // A row comparison the activity indexes answer directly.
+      ...(filters.after
+        ? [{ sql: `(${ACTIVITY}, c.id) < (?::timestamptz, ?)`, params: [filters.after.activity, filters.after.id] }]
+        : []),
+    ])
+    const rows = await this.sql<PageRow>(
+      `${search ? `WITH matched AS MATERIALIZED (${search.messages.sql})` : ""}
+       SELECT counted.total, page.* FROM (
+         SELECT count(*)::int AS total FROM (SELECT 1 FROM chat_conversation c WHERE ${count.sql} LIMIT ?) capped
+       ) counted
        LEFT JOIN LATERAL (
-         SELECT m.id, m.sender, left(m.message, ${PREVIEW_LENGTH}) AS message, m.created_at
-         FROM chat_message m WHERE m.conversation_id = c.id AND m.deleted_at IS NULL
-         ORDER BY m.id DESC LIMIT 1
-       ) lm ON true
-       WHERE ${where.sql}
-       ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC
-       LIMIT ? OFFSET ?`,
-      [...where.params, filters.limit, filters.offset]
+         SELECT c.*,
+           lm.id AS lm_id, lm.sender AS lm_sender, lm.message AS lm_message, lm.created_at AS lm_created_at,
+           (SELECT count(*)::int FROM chat_message v
+             WHERE v.conversation_id = c.conversation_id AND v.sender = 'visitor' AND v.deleted_at IS NULL
+               AND v.id > COALESCE((SELECT max(a.id) FROM chat_message a
+                 WHERE a.conversation_id = c.conversation_id AND a.sender IN ('agent', 'bridge', 'auto')
+                   AND a.deleted_at IS NULL), 0)
+           ) AS unread
+         FROM (
+           SELECT ${CONVERSATION_COLUMNS}, ${ACTIVITY} AS activity, ${ACTIVITY_KEY} AS activity_key
+           FROM chat_conversation c WHERE ${page.sql}
+           ORDER BY ${ACTIVITY} DESC, c.id DESC
+           LIMIT ? OFFSET ?
+         ) c
+         LEFT JOIN LATERAL (
+           SELECT m.id, m.sender, left(m.message, ${PREVIEW_LENGTH}) AS message, m.created_at
+           FROM chat_message m WHERE m.conversation_id = c.conversation_id AND m.deleted_at IS NULL
+           ORDER BY m.id DESC LIMIT 1
+         ) lm ON true
+       ) page ON true
+       ORDER BY page.activity DESC, page.conversation_id DESC`,
+      [
+        ...(search ? search.messages.params : []),
+        ...count.params,
+        INBOX_COUNT_CAP + 1,
+        ...page.params,
+        // One more than the page: whether a next page exists.
+        filters.limit + 1,
+        filters.after ? 0 : filters.offset,
+      ]
     )
-    const items = rows.map(({ lm_id, lm_sender, lm_message, lm_created_at, ...conversation }) => ({
-      ...conversation,
-      last_message:
-        lm_id === null
-          ? null
-          : { message_id: lm_id, sender: lm_sender!, message: lm_message!, created_at: lm_created_at! },
-    }))
-    return { items, total: countRow.total }
+    const counted = rows[0]?.total ?? 0
+    const found = rows.filter((row) => row.conversation_id !== null)
+    const items = found
+      .slice(0, filters.limit)
+      .map(({ total: _total, activity: _activity, activity_key: _key, lm_id, lm_sender, lm_message, lm_created_at, ...conversation }) => ({
+        ...conversation,
+        last_message:
+          lm_id === null
+            ? null
+            : { message_id: lm_id, sender: lm_sender!, message: lm_message!, created_at: lm_created_at! },
+      }))
+    const last = found.length > filters.limit ? found[filters.limit - 1] : null
+    return {
+      items,
+      total: Math.min(counted, INBOX_COUNT_CAP),
+      count_capped: counted > INBOX_COUNT_CAP,
+      next_cursor: last ? { activity: last.activity_key!, id: last.conversation_id } : null,
+    }
   }
 
   async findConversation(id: number): Promise<InboxConversation | null> {

@@ -11,6 +11,7 @@ export { conversationStreamRoute } from "../../../../medusa/chat-stream-routes"
 export { bridgeSettings } from "../../../../medusa/chat"
 export { testBridgeConnection } from "../../../../chat/bridge/providers"
 export { integerIdParam, listPayload } from "../../../utils/validate-query"
+export { encodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
 
 export const chatModule = (req: AuthenticatedMedusaRequest) =>
   req.scope.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)

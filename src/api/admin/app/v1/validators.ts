@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { CONVERSATION_STATUSES } from "../../../../modules/support-chat/models/conversation"
+import { decodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
 import { int4Id, integer, MAX_STRING_ID_LENGTH, safeText, sinceId, stringId } from "../../../../shared/input-schema"
 
 export const MAX_PER_PAGE = 100
@@ -17,6 +18,17 @@ export const AdminListConversations = z.object({
   search: safeText({ max: 200 }).optional(),
   assigned_to: stringId().optional(),
   ...pagination,
+  /** A `next_cursor` from an earlier answer: the page after it (keyset), instead of `page`. */
+  cursor: safeText({ max: 200 })
+    .transform((cursor, ctx) => {
+      const position = decodeInboxCursor(cursor)
+      if (!position) {
+        ctx.addIssue({ code: "custom", message: "is not a cursor this list handed out" })
+        return z.NEVER
+      }
+      return position
+    })
+    .optional(),
 })
 export type AdminListConversationsType = z.infer<typeof AdminListConversations>
 
