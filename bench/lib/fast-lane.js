@@ -1,7 +1,10 @@
-// The two servers bench:lanes and bench:push start besides Medusa.
+// The servers the benchmarks start besides Medusa.
+const fs = require("node:fs")
+const path = require("node:path")
 const { spawn } = require("node:child_process")
 const { freePort } = require("../../scripts/lib/database")
 const fastLane = require("../../scripts/lib/fast-lane")
+const { startIpcChild } = require("./ipc-child")
 
 /**
  * The host's `launchdesk-fast-lane` on a free port of 127.0.0.1.
@@ -37,4 +40,30 @@ async function startBareNode() {
   }
 }
 
-module.exports = { startFastLane, startBareNode }
+/**
+ * The host's `launchdesk-fast-lane` on a free port of 127.0.0.1, run inside
+ * probed-fast-lane.js so it can hold many sockets and report from inside: `stats({ gc })`
+ * (memory, event-loop delay, CPU % since `reset()`).
+ * @param {{ dir: string, env: Record<string, string> }} host
+ */
+async function startProbedFastLane(host) {
+  const port = await freePort()
+  const cli = fs.realpathSync(path.join(host.dir, "node_modules", ".bin", "launchdesk-fast-lane"))
+  const child = startIpcChild({
+    script: path.join(__dirname, "probed-fast-lane.js"),
+    nodeArgs: ["--expose-gc"],
+    cwd: host.dir,
+    env: { ...host.env, HOST: "127.0.0.1", PORT: String(port), LAUNCHDESK_FAST_LANE_CLI: cli },
+  })
+  await child.waitForOutput(/listening on/)
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    reset: () => child.ask({ type: "reset" }),
+    stats: async ({ gc = false } = {}) => (await child.ask({ type: "stats", gc })).stats,
+    stop: () => child.stop(),
+  }
+}
+
+module.exports = { startFastLane, startBareNode, startProbedFastLane }
