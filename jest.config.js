@@ -7,6 +7,7 @@ const suites = {
   unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/scripts/**/__tests__/**/*.unit.spec.[jt]s"],
   "integration:packaging": ["**/integration-tests/packaging/**/*.spec.[jt]s"],
   faults: ["**/integration-tests/faults/**/*.spec.[jt]s"],
+  "integration:topology": ["**/integration-tests/topology/**/*.spec.[jt]s"],
   browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
 }
 

@@ -10,9 +10,12 @@ const ROOT = path.resolve(__dirname, "..")
 // Types first: the server, the admin, the storefront and the tests each type-check as their
 // own project (the build skips the tests, and Jest's transform does not check types).
 const TYPE_PROJECTS = ["tsconfig.json", "src/admin/tsconfig.json", "src/storefront/tsconfig.json", "integration-tests/tsconfig.json"]
-// Faults restart a PostgreSQL of their own under a packed host. Browser last: it is the slowest
-// and needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
-const SUITES = ["types", "unit", "integration:modules", "integration:http", "integration:packaging", "faults", "browser"]
+// Faults restart a PostgreSQL of their own under a packed host. The topology runs a packed host
+// as Medusa's production topology on Redis (REDIS_URL). Browser last: it is the slowest and
+// needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+const SUITES = ["types", "unit", "integration:modules", "integration:http", "integration:packaging", "faults", "integration:topology", "browser"]
+// Suites that need an outside service; without it they are reported as not run, never as passed.
+const NEEDS = { "integration:topology": { variable: "REDIS_URL", why: "it runs Medusa's Redis modules against a Redis server" } }
 
 // The HTTP specs each boot a whole Medusa app; one Jest process holding all of them grows
 // past Node's default heap, so they run in several processes of a few specs each.
@@ -71,6 +74,11 @@ async function main() {
         const counts = await checkTypes()
         total.passed += counts.passed
         total.failed += counts.failed
+        continue
+      }
+      const need = NEEDS[suite]
+      if (need && !process.env[need.variable]) {
+        console.log(`\n=== ${suite}: not run, ${need.variable} is not set (${need.why}) ===`)
         continue
       }
       const shards = SHARDS[suite] ?? 1
