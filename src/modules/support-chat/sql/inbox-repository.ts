@@ -85,12 +85,10 @@ function filterWhere(filters: InboxFilters): Fragment[] {
 }
 
 /**
- * `search` as three parts of one statement. `messages` (a CTE, `matched`) finds the
- * conversations whose messages match, once. The page walks the activity index and keeps
- * rows in that set (a hash) or matching by email or id: it stops after one page. The count
- * joins the union of the ids instead, which stops after INBOX_COUNT_CAP rows.
+ * Every conversation id `term` matches (repeats allowed): by message text (words through the
+ * full-text index, fragments through the trigram index), by email (trigram), by id.
  */
-function searchParts(term: string): { messages: Fragment; page: Fragment; count: Fragment } {
+function searchMatches(term: string): Fragment {
   const messages = WORDS_ONLY.test(term)
     ? {
         sql: `SELECT m.conversation_id FROM chat_message m
@@ -101,23 +99,22 @@ function searchParts(term: string): { messages: Fragment; page: Fragment; count:
         sql: `SELECT m.conversation_id FROM chat_message m WHERE m.message ILIKE ? AND m.deleted_at IS NULL`,
         params: [containsPattern(term)],
       }
-  const email = containsPattern(term)
   const id = CONVERSATION_ID.exec(term)?.[1]
-  const idParams = id === undefined ? [] : [Number(id)]
   return {
-    messages,
-    page: {
-      sql: `(c.id IN (SELECT conversation_id FROM matched) OR c.email ILIKE ?${id === undefined ? "" : " OR c.id = ?"})`,
-      params: [email, ...idParams],
-    },
-    count: {
-      sql: `c.id IN (SELECT conversation_id FROM matched
-        UNION ALL SELECT e.id FROM chat_conversation e WHERE e.email ILIKE ? AND e.deleted_at IS NULL
-        ${id === undefined ? "" : "UNION ALL SELECT ?::int"})`,
-      params: [email, ...idParams],
-    },
+    sql: `${messages.sql}
+      UNION ALL SELECT e.id FROM chat_conversation e WHERE e.email ILIKE ? AND e.deleted_at IS NULL
+      ${id === undefined ? "" : "UNION ALL SELECT ?::int"}`,
+    params: [...messages.params, containsPattern(term), ...(id === undefined ? [] : [Number(id)])],
   }
 }
+
+const pageOf = (where: Fragment, limit: number, offset: number): Fragment => ({
+  sql: `SELECT ${CONVERSATION_COLUMNS}, ${ACTIVITY} AS activity, ${ACTIVITY_KEY} AS activity_key
+    FROM chat_conversation c WHERE ${where.sql}
+    ORDER BY ${ACTIVITY} DESC, c.id DESC
+    LIMIT ? OFFSET ?`,
+  params: [...where.params, limit, offset],
+})
 
 type PageRow = InboxConversation & {
   total: number
@@ -135,27 +132,41 @@ export class InboxRepository {
   constructor(private readonly sql: SqlRunner) {}
 
   /**
-   * One page of the list and its (capped) count, in one statement: a search's message
-   * matches are found once for both, and there is one round trip.
+   * One page of the list and its (capped) count, in one statement: a search's matches are
+   * found once for both, and there is one round trip.
    */
   async listConversations(filters: InboxFilters): Promise<InboxPage> {
     const term = filters.search?.trim()
-    const search = term ? searchParts(term) : null
+    const matches = term ? searchMatches(term) : null
     const filtered = filterWhere(filters)
-    const count = joinAnd(search ? [...filtered, search.count] : filtered)
-    const page = joinAnd([
+    const inMatches: Fragment = { sql: "c.id IN (SELECT conversation_id FROM matched)", params: [] }
+    const count = joinAnd(matches ? [...filtered, inMatches] : filtered)
+    const listed = [
       ...filtered,
-      ...(search ? [search.page] : []),
       // A row comparison the activity indexes answer directly.
       ...(filters.after
         ? [{ sql: `(${ACTIVITY}, c.id) < (?::timestamptz, ?)`, params: [filters.after.activity, filters.after.id] }]
         : []),
-    ])
+    ]
+    // One more than the page: whether a next page exists.
+    const limit = filters.limit + 1
+    const offset = filters.after ? 0 : filters.offset
+    // A search takes one of two plans, by the (capped) count. Few matches: look each up and
+    // sort them. Many: walk the activity index and probe the matches as a hash (the `IS TRUE`
+    // keeps PostgreSQL from turning the probe into a join), stopping after one page.
+    const branch = (gate: string, match: Fragment) =>
+      pageOf(joinAnd([{ sql: gate, params: [] }, ...listed, match]), limit, offset)
+    const few = branch(`counted.total <= ${INBOX_COUNT_CAP}`, inMatches)
+    const many = branch(`counted.total > ${INBOX_COUNT_CAP}`, { sql: `(${inMatches.sql}) IS TRUE`, params: [] })
+    const page = matches
+      ? { sql: `(${few.sql}) UNION ALL (${many.sql})`, params: [...few.params, ...many.params] }
+      : pageOf(joinAnd(listed), limit, offset)
     const rows = await this.sql<PageRow>(
-      `${search ? `WITH matched AS MATERIALIZED (${search.messages.sql})` : ""}
-       SELECT counted.total, page.* FROM (
+      `WITH ${matches ? `matched AS MATERIALIZED (${matches.sql}),` : ""}
+       counted AS (
          SELECT count(*)::int AS total FROM (SELECT 1 FROM chat_conversation c WHERE ${count.sql} LIMIT ?) capped
-       ) counted
+       )
+       SELECT counted.total, page.* FROM counted
        LEFT JOIN LATERAL (
          SELECT c.*,
            lm.id AS lm_id, lm.sender AS lm_sender, lm.message AS lm_message, lm.created_at AS lm_created_at,
@@ -165,12 +176,7 @@ export class InboxRepository {
                  WHERE a.conversation_id = c.conversation_id AND a.sender IN ('agent', 'bridge', 'auto')
                    AND a.deleted_at IS NULL), 0)
            ) AS unread
-         FROM (
-           SELECT ${CONVERSATION_COLUMNS}, ${ACTIVITY} AS activity, ${ACTIVITY_KEY} AS activity_key
-           FROM chat_conversation c WHERE ${page.sql}
-           ORDER BY ${ACTIVITY} DESC, c.id DESC
-           LIMIT ? OFFSET ?
-         ) c
+         FROM (${page.sql}) c
          LEFT JOIN LATERAL (
            SELECT m.id, m.sender, left(m.message, ${PREVIEW_LENGTH}) AS message, m.created_at
            FROM chat_message m WHERE m.conversation_id = c.conversation_id AND m.deleted_at IS NULL
@@ -178,15 +184,7 @@ export class InboxRepository {
          ) lm ON true
        ) page ON true
        ORDER BY page.activity DESC, page.conversation_id DESC`,
-      [
-        ...(search ? search.messages.params : []),
-        ...count.params,
-        INBOX_COUNT_CAP + 1,
-        ...page.params,
-        // One more than the page: whether a next page exists.
-        filters.limit + 1,
-        filters.after ? 0 : filters.offset,
-      ]
+      [...(matches ? matches.params : []), ...count.params, INBOX_COUNT_CAP + 1, ...page.params]
     )
     const counted = rows[0]?.total ?? 0
     const found = rows.filter((row) => row.conversation_id !== null)
