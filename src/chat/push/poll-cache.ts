@@ -4,6 +4,9 @@ import type { PollSource } from "../visitor/visitor-api"
 import type { ChatMessageFeed } from "./message-feed"
 
 const MAX_VISITORS = 100_000
+// Open streams refresh presence on their own timers; gathered over this long, thousands of
+// them cost the database one UPDATE (one commit) instead of one each.
+const SEEN_BATCH_MS = 1000
 // A conversation's cookie never changes; the bound only guards against a deleted row.
 const VISITOR_TTL_MS = 10 * 60_000
 
@@ -26,6 +29,8 @@ export class PollCache implements PollSource {
   private readonly visitors = new LRUCache<string, number>({ max: MAX_VISITORS, ttl: VISITOR_TTL_MS })
   private readonly bounds = new LRUCache<number, number>({ max: MAX_VISITORS })
   private readonly lastSeen = new LRUCache<number, { at: Date | null }>({ max: MAX_VISITORS })
+  /** Touches waiting for the next batch, by staleness. */
+  private readonly seenBatches = new Map<number, { ids: Set<number>; done: Promise<void> }>()
 
   constructor(private readonly store: ConversationRepository, private readonly feed: ChatMessageFeed) {
     feed.onNotice(({ conversation_id, message_id }) => {
@@ -65,6 +70,27 @@ export class PollCache implements PollSource {
   async touchVisitorSeen(conversationId: number, staleAfterSeconds: number): Promise<void> {
     await this.store.touchVisitorSeen(conversationId, staleAfterSeconds)
     this.lastSeen.set(conversationId, { at: new Date() })
+  }
+
+  /**
+   * `touchVisitorSeen` within the next second, in one statement with every other touch asked
+   * meanwhile; resolves once stored. For refreshes nobody waits on (an open stream's).
+   */
+  touchVisitorSeenSoon(conversationId: number, staleAfterSeconds: number): Promise<void> {
+    let batch = this.seenBatches.get(staleAfterSeconds)
+    if (!batch) {
+      const ids = new Set<number>()
+      const done = new Promise<void>((resolve) => setTimeout(resolve, SEEN_BATCH_MS).unref()).then(async () => {
+        this.seenBatches.delete(staleAfterSeconds)
+        await this.store.touchVisitorsSeen([...ids], staleAfterSeconds)
+        const at = new Date()
+        ids.forEach((id) => this.lastSeen.set(id, { at }))
+      })
+      batch = { ids, done }
+      this.seenBatches.set(staleAfterSeconds, batch)
+    }
+    batch.ids.add(conversationId)
+    return batch.done
   }
 
   private fromMemory(visitorHash: string, sinceId: number): PollResult | null {

@@ -6,6 +6,7 @@ import { StorePollMessages } from "../visitor/validators"
 import { sinceId } from "../../shared/input-schema"
 import { noCookie, SEEN_REFRESH_SECONDS, visitorHashOf, type PollSource } from "../visitor/visitor-api"
 import type { ChatMessageFeed } from "./message-feed"
+import type { PollCache } from "./poll-cache"
 import { StreamScope } from "./stream-scope"
 import type { SlotRefusal, StreamSlots } from "./stream-slots"
 
@@ -93,8 +94,8 @@ function resumePoint(query: unknown, lastEventId: string | undefined): { sinceId
 type RunOptions = {
   conversationId: number
   sinceId: number
-  /** Called at open and every `SEEN_REFRESH_SECONDS` while the stream is open. */
-  onPresence?: () => Promise<void>
+  /** Called at open (`opening` true) and every `SEEN_REFRESH_SECONDS` while the stream is open. */
+  onPresence?: (opening: boolean) => Promise<void>
 }
 
 /**
@@ -141,9 +142,9 @@ function runMessageStream(sink: SseSink, deps: StreamDeps, scope: StreamScope, o
     }
   }
   const presence = options.onPresence
-  const refreshPresence = () => {
+  const refreshPresence = (opening = false) => {
     if (scope.closed || !presence) return
-    presence().catch((error) => deps.warn(`launchdesk: last_seen_at not refreshed: ${describe(error)}`))
+    presence(opening).catch((error) => deps.warn(`launchdesk: last_seen_at not refreshed: ${describe(error)}`))
   }
   // Each tick checks the response first: a stream whose close went unnoticed ends at its next
   // tick, so no timer (and no presence refresh keeping a gone visitor "online") outlives it.
@@ -165,7 +166,7 @@ function runMessageStream(sink: SseSink, deps: StreamDeps, scope: StreamScope, o
   if (presence) every(SEEN_REFRESH_SECONDS * 1000, refreshPresence)
 
   sink.write(`retry: ${RECONNECT_MS}\n\n`)
-  refreshPresence()
+  refreshPresence(true)
   void read()
 }
 
@@ -198,8 +199,12 @@ async function openWithin(
 
 export type VisitorStreamDeps = StreamDeps & {
   store: Pick<ConversationRepository, "findConversationByVisitor">
-  /** Keeps `last_seen_at` fresh while the stream is open: a visitor holding one is present. */
-  seen: Pick<PollSource, "touchVisitorSeen">
+  /**
+   * Keeps `last_seen_at` fresh while the stream is open: a visitor holding one is present.
+   * With `touchVisitorSeenSoon` (the poll cache's), the periodic refreshes of all open
+   * streams are stored together rather than one UPDATE per stream.
+   */
+  seen: Pick<PollSource, "touchVisitorSeen"> & Partial<Pick<PollCache, "touchVisitorSeenSoon">>
 }
 
 /**
@@ -224,7 +229,10 @@ export async function openVisitorStream(
       runMessageStream(sink, deps, scope, {
         conversationId,
         sinceId: resume.sinceId,
-        onPresence: () => deps.seen.touchVisitorSeen(conversationId, SEEN_REFRESH_SECONDS),
+        onPresence: (opening) =>
+          opening || !deps.seen.touchVisitorSeenSoon
+            ? deps.seen.touchVisitorSeen(conversationId, SEEN_REFRESH_SECONDS)
+            : deps.seen.touchVisitorSeenSoon(conversationId, SEEN_REFRESH_SECONDS),
       })
   })
 }

@@ -105,5 +105,21 @@ moduleIntegrationTestRunner<SupportChatModuleService>({
       await store.touchVisitorSeen(conversation_id, 20)
       expect((await service.listConversations({ id: conversation_id }))[0].last_seen_at).toEqual(first)
     })
+
+    it("refreshes last_seen_at of many conversations in one statement, the stale ones only", async () => {
+      const store = await service.conversations()
+      const stale = await store.createConversation("t".repeat(43), null)
+      const fresh = await store.createConversation("u".repeat(43), null)
+      const other = await store.createConversation("v".repeat(43), null)
+      await store.touchVisitorSeen(fresh.conversation_id, 20)
+      const seenAt = async (id: number) => (await service.listConversations({ id }))[0].last_seen_at
+      const freshAt = await seenAt(fresh.conversation_id)
+
+      await store.touchVisitorsSeen([stale.conversation_id, fresh.conversation_id], 20)
+      expect(await seenAt(stale.conversation_id)).toBeInstanceOf(Date)
+      expect(await seenAt(fresh.conversation_id)).toEqual(freshAt)
+      expect(await seenAt(other.conversation_id)).toBeNull()
+      await store.touchVisitorsSeen([], 20)
+    })
   },
 })

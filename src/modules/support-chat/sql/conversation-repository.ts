@@ -219,6 +219,17 @@ export class ConversationRepository {
     )
   }
 
+  /** `touchVisitorSeen` for many conversations in one statement (open streams refresh together). */
+  async touchVisitorsSeen(conversationIds: readonly number[], staleAfterSeconds: number): Promise<void> {
+    if (!conversationIds.length) return
+    await this.sql(
+      `UPDATE chat_conversation SET last_seen_at = now()
+       WHERE id = ANY(?::int[]) AND (last_seen_at IS NULL OR last_seen_at < now() - make_interval(secs => ?))`,
+      // One array parameter, as PostgreSQL's literal: the runner would spread a JS array into a list.
+      [`{${conversationIds.map((id) => Math.trunc(id)).join(",")}}`, staleAfterSeconds]
+    )
+  }
+
   async saveVisitorEmail(visitorHash: string, email: string): Promise<boolean> {
     const rows = await this.sql(
       `UPDATE chat_conversation SET email = ?, updated_at = now()
