@@ -21,11 +21,21 @@ export type FakeMailerLiteBehaviour = {
   upsertIgnoresGroups: boolean
   /** Answer the upsert with 200 and a body without `data.id`. */
   upsertWithoutId: boolean
+  /**
+   * MailerLite's rate limit: at most this many requests in any 60 s, past it 429 with
+   * `Retry-After` (seconds until the oldest counted request leaves the minute). Off when unset.
+   */
+  requestsPerMinute?: number
 }
 
 const DEFAULT_BEHAVIOUR: FakeMailerLiteBehaviour = { delayMs: 0, upsertIgnoresGroups: false, upsertWithoutId: false }
 
-type Answer = (status: number, payload: unknown) => void
+type Answer = (status: number, payload: unknown, headers?: Record<string, string>) => void
+
+/** MailerLite's batch endpoint takes at most this many requests. */
+export const MAX_BATCH_REQUESTS = 50
+
+const RATE_WINDOW_MS = 60_000
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -34,15 +44,29 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * A MailerLite API (new "connect" API) double on 127.0.0.1. It speaks the calls the plugin
  * uses: `POST /api/subscribers` (an upsert: 201 created, 200 existed; `data.id`; `groups`
  * attached) and `POST /api/subscribers/{id}/groups/{group_id}`, with Bearer auth (401 for
- * another key) and 422 for a body without an email. It records every request.
+ * another key) and 422 for a body without an email; `POST /api/batch { requests }` (at most
+ * 50, else 422) answers `{ total, successful, failed, responses: [{ code, body }] }` in request
+ * order. With `requestsPerMinute` it enforces the documented rate limit: 429 and
+ * `Retry-After`. It records every request, the 429s, and any request that came before the
+ * `Retry-After` it had given.
  */
 export class FakeMailerLite {
   readonly requests: RecordedMailerRequest[] = []
   readonly subscribers = new Map<string, Subscriber>()
   behaviour: FakeMailerLiteBehaviour = { ...DEFAULT_BEHAVIOUR }
+  /** Requests answered 429. */
+  rateLimited = 0
+  /** Requests that arrived while a `Retry-After` given earlier had not yet passed. */
+  earlyAfterRetryAfter = 0
+  /** Times each address was sent to be subscribed (a plain upsert or inside a batch). */
+  readonly subscribeCalls = new Map<string, number>()
+  private counted: number[] = []
+  private retryNotBefore = 0
   private nextId = 31_000_000_000_000_000n
   private readonly server = new FakeServer((request, res) =>
-    this.handle(request, (status, payload) => this.server.json(res, status, payload))
+    this.handle(request, (status, payload, headers = {}) =>
+      this.server.send(res, status, JSON.stringify(payload), { "content-type": "application/json", ...headers })
+    )
   )
 
   constructor(readonly apiKey: string) {}
@@ -55,6 +79,11 @@ export class FakeMailerLite {
   reset(behaviour: Partial<FakeMailerLiteBehaviour> = {}) {
     this.requests.length = 0
     this.subscribers.clear()
+    this.subscribeCalls.clear()
+    this.rateLimited = 0
+    this.earlyAfterRetryAfter = 0
+    this.counted = []
+    this.retryNotBefore = 0
     this.behaviour = { ...DEFAULT_BEHAVIOUR, ...behaviour }
   }
 
@@ -68,6 +97,16 @@ export class FakeMailerLite {
       (request) =>
         request.path === "/api/subscribers" && (!email || (isRecord(request.body) && request.body.email === email))
     )
+  }
+
+  /** Batch calls (as sent: their `requests`). */
+  batches() {
+    return this.requests.filter((request) => request.path === "/api/batch")
+  }
+
+  /** Addresses sent to be subscribed more than once. */
+  sentTwice(): string[] {
+    return [...this.subscribeCalls].filter(([, count]) => count > 1).map(([email]) => email)
   }
 
   assignments() {
@@ -85,7 +124,28 @@ export class FakeMailerLite {
     const body = parseJsonOrText(request.body)
     const path = request.url
     this.requests.push({ method: request.method, path, headers: request.headers, body })
+    const refusal = this.overRateLimit()
+    if (refusal) {
+      return answer(429, { message: "Too Many Attempts." }, { "retry-after": String(refusal), "x-ratelimit-limit": String(this.behaviour.requestsPerMinute), "x-ratelimit-remaining": "0" })
+    }
     this.server.later(this.behaviour.delayMs, () => this.route(request.method, path, request.headers, body, answer))
+  }
+
+  /** Counts a request against the limit; the seconds to wait when it is over, else null. */
+  private overRateLimit(): number | null {
+    const limit = this.behaviour.requestsPerMinute
+    if (!limit) return null
+    const now = Date.now()
+    if (now < this.retryNotBefore) this.earlyAfterRetryAfter += 1
+    this.counted = this.counted.filter((at) => at > now - RATE_WINDOW_MS)
+    if (this.counted.length < limit) {
+      this.counted.push(now)
+      return null
+    }
+    this.rateLimited += 1
+    const retryAfter = Math.max(1, Math.ceil((this.counted[0] + RATE_WINDOW_MS - now) / 1000))
+    this.retryNotBefore = Math.max(this.retryNotBefore, now + retryAfter * 1000)
+    return retryAfter
   }
 
   private route(
@@ -100,6 +160,9 @@ export class FakeMailerLite {
     }
     if (method === "POST" && path === "/api/subscribers") {
       return this.upsert(body, answer)
+    }
+    if (method === "POST" && path === "/api/batch") {
+      return this.batch(body, answer)
     }
     const assign = /^\/api\/subscribers\/([^/]+)\/groups\/([^/]+)$/.exec(path)
     if (method === "POST" && assign) {
@@ -116,7 +179,26 @@ export class FakeMailerLite {
     return answer(404, { message: "Resource not found." })
   }
 
+  private batch(body: unknown, answer: Answer) {
+    const requests = isRecord(body) && Array.isArray(body.requests) ? body.requests : null
+    if (!requests || requests.length === 0 || requests.length > MAX_BATCH_REQUESTS) {
+      return answer(422, { message: `The requests field must have between 1 and ${MAX_BATCH_REQUESTS} items.` })
+    }
+    const responses = requests.map((request: unknown) => {
+      let response = { code: 404, body: { message: "Resource not found." } as unknown }
+      if (isRecord(request) && request.method === "POST" && request.path === "api/subscribers") {
+        this.upsert(request.body, (code, payload) => (response = { code, body: payload }))
+      }
+      return response
+    })
+    const successful = responses.filter((response) => response.code < 300).length
+    return answer(200, { total: responses.length, successful, failed: responses.length - successful, responses })
+  }
+
   private upsert(body: unknown, answer: Answer) {
+    if (isRecord(body) && typeof body.email === "string") {
+      this.subscribeCalls.set(body.email, (this.subscribeCalls.get(body.email) ?? 0) + 1)
+    }
     if (this.behaviour.upsertStatus) {
       return answer(this.behaviour.upsertStatus, { message: "Server Error" })
     }

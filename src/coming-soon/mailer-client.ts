@@ -1,4 +1,4 @@
-import { isRecord, redact, sendJson } from "../shared/outbound-http"
+import { isRecord, redact, retryAfterSeconds, sendJson } from "../shared/outbound-http"
 import { describeOutboundFailure } from "./outbound-words"
 
 /** Where and how to reach the mailing-list provider (MailerLite API, version 2 style). */
@@ -6,10 +6,23 @@ export type MailerEndpoint = { baseUrl: string; apiKey: string; timeoutMs: numbe
 
 export type SubscribeResult =
   | { ok: true; mailer_id: string; created: boolean }
-  /** `mailer_id` is set when the upsert answered but the group assignment failed. */
-  | { ok: false; mailer_id: string | null; error: string }
+  /**
+   * `mailer_id` is set when the upsert answered but the group assignment failed;
+   * `retryAfterSeconds` when the provider refused the call for its rate limit (429).
+   */
+  | { ok: false; mailer_id: string | null; error: string; retryAfterSeconds?: number }
 
-class MailerCallFailed extends Error {}
+class MailerCallFailed extends Error {
+  constructor(message: string, readonly retryAfterSeconds?: number) {
+    super(message)
+  }
+}
+
+/** MailerLite's batch endpoint takes at most this many requests. */
+export const MAX_BATCH_REQUESTS = 50
+
+/** A 429 without a usable `Retry-After` waits this long. */
+const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60
 
 const MAX_DETAIL_LENGTH = 200
 
@@ -20,8 +33,9 @@ function failureDetail(body: unknown, apiKey: string): string {
 }
 
 async function post(endpoint: MailerEndpoint, call: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  let response
   try {
-    return await sendJson({
+    response = await sendJson({
       method: "POST",
       url: `${endpoint.baseUrl}${path}`,
       headers: { authorization: `Bearer ${endpoint.apiKey}` },
@@ -31,6 +45,18 @@ async function post(endpoint: MailerEndpoint, call: string, path: string, body: 
   } catch (error) {
     throw new MailerCallFailed(`${call}: ${describeOutboundFailure(error, endpoint.timeoutMs)}`)
   }
+  if (response.status === 429) {
+    const wait = retryAfterSeconds(response.headers) ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS
+    throw new MailerCallFailed(`${call}: HTTP 429 rate limited, retry after ${wait} s`, wait)
+  }
+  return response
+}
+
+/** A subscriber id as MailerLite answers it (string or number), or null. */
+function subscriberIdOf(body: unknown): string | null {
+  const data = isRecord(body) ? body.data : undefined
+  const id = isRecord(data) ? data.id : undefined
+  return (typeof id === "string" || typeof id === "number") && String(id) !== "" ? String(id) : null
 }
 
 /**
@@ -46,12 +72,10 @@ export async function subscribeToGroup(endpoint: MailerEndpoint, email: string, 
     if (upsert.status !== 200 && upsert.status !== 201) {
       throw new MailerCallFailed(`upsert: HTTP ${upsert.status} ${failureDetail(upsert.body, endpoint.apiKey)}`.trim())
     }
-    const data = isRecord(upsert.body) ? upsert.body.data : undefined
-    const id = isRecord(data) ? data.id : undefined
-    if ((typeof id !== "string" && typeof id !== "number") || String(id) === "") {
+    mailerId = subscriberIdOf(upsert.body)
+    if (!mailerId) {
       throw new MailerCallFailed("upsert: the answer has no data.id")
     }
-    mailerId = String(id)
 
     const assign = await post(
       endpoint,
@@ -64,7 +88,61 @@ export async function subscribeToGroup(endpoint: MailerEndpoint, email: string, 
     }
     return { ok: true, mailer_id: mailerId, created: upsert.status === 201 }
   } catch (error) {
-    const message = error instanceof MailerCallFailed ? error.message : "unexpected error"
-    return { ok: false, mailer_id: mailerId, error: message }
+    if (error instanceof MailerCallFailed) {
+      return { ok: false, mailer_id: mailerId, error: error.message, retryAfterSeconds: error.retryAfterSeconds }
+    }
+    return { ok: false, mailer_id: mailerId, error: "unexpected error" }
+  }
+}
+
+/** One subscriber of a batch: where it goes. */
+export type BatchSubscriber = { email: string; groupId: string }
+
+/** A batch's outcome: one result per subscriber, in order; or the whole call refused or failed. */
+export type BatchResult =
+  | { kind: "answered"; results: Array<{ ok: true; mailer_id: string } | { ok: false; error: string }> }
+  | { kind: "rate_limited"; retryAfterSeconds: number; error: string }
+  | { kind: "failed"; error: string }
+
+/**
+ * Subscribes up to 50 addresses in one call: `POST /api/batch { requests: [{ method: "POST",
+ * path: "api/subscribers", body: { email, groups: [group] } }] }`. MailerLite answers
+ * `{ total, successful, failed, responses: [{ code, body }] }` in request order; the upsert
+ * with `groups` attaches the group, so no assignment call follows. Never throws; errors name
+ * the status, never the key.
+ */
+export async function subscribeBatch(endpoint: MailerEndpoint, subscribers: readonly BatchSubscriber[]): Promise<BatchResult> {
+  if (subscribers.length > MAX_BATCH_REQUESTS) {
+    throw new RangeError(`a MailerLite batch takes at most ${MAX_BATCH_REQUESTS} requests`)
+  }
+  const requests = subscribers.map(({ email, groupId }) => ({ method: "POST", path: "api/subscribers", body: { email, groups: [groupId] } }))
+  try {
+    const answer = await post(endpoint, "batch", "/api/batch", { requests })
+    if (answer.status !== 200) {
+      throw new MailerCallFailed(`batch: HTTP ${answer.status} ${failureDetail(answer.body, endpoint.apiKey)}`.trim())
+    }
+    const responses = isRecord(answer.body) && Array.isArray(answer.body.responses) ? answer.body.responses : null
+    if (!responses || responses.length !== subscribers.length) {
+      throw new MailerCallFailed("batch: the answer does not have one response per request")
+    }
+    return {
+      kind: "answered",
+      results: responses.map((response: unknown) => {
+        const code = isRecord(response) ? Number(response.code) : NaN
+        const body = isRecord(response) ? response.body : undefined
+        if (code !== 200 && code !== 201) {
+          return { ok: false as const, error: `upsert: HTTP ${code} ${failureDetail(body, endpoint.apiKey)}`.trim() }
+        }
+        const mailerId = subscriberIdOf(body)
+        return mailerId ? { ok: true as const, mailer_id: mailerId } : { ok: false as const, error: "upsert: the answer has no data.id" }
+      }),
+    }
+  } catch (error) {
+    if (error instanceof MailerCallFailed) {
+      return error.retryAfterSeconds !== undefined
+        ? { kind: "rate_limited", retryAfterSeconds: error.retryAfterSeconds, error: error.message }
+        : { kind: "failed", error: error.message }
+    }
+    return { kind: "failed", error: "unexpected error" }
   }
 }

@@ -5,6 +5,8 @@ import type { VisitorCookieSettings } from "../chat/visitor/cookie"
 export const DEFAULT_MAILER_BASE_URL = "https://connect.mailerlite.com"
 export const DEFAULT_OUTBOUND_TIMEOUT_MS = 10_000
 const DEFAULT_ANSWER_WITHIN_MS = 2_000
+/** MailerLite's documented rate limit. */
+export const DEFAULT_MAILER_REQUESTS_PER_MINUTE = 120
 
 export const CAPTCHA_VERIFY_URLS: Record<CaptchaProvider, string> = {
   turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
@@ -17,7 +19,7 @@ export type ComingSoonConfig = {
   signupLimit: LimitRule
   /** The forms add-on's embed URL template, null when the add-on is not configured. */
   formsAddon: string | null
-  mailer: { baseUrl: string; timeoutMs: number; answerWithinMs: number }
+  mailer: { baseUrl: string; timeoutMs: number; answerWithinMs: number; requestsPerMinute: number }
   captcha: { verifyUrls: Record<CaptchaProvider, string>; timeoutMs: number }
   cookie: VisitorCookieSettings
 }
@@ -36,6 +38,7 @@ export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
       baseUrl: (options.mailer?.baseUrl || DEFAULT_MAILER_BASE_URL).replace(/\/+$/, ""),
       timeoutMs: positive(options.mailer?.timeoutMs, DEFAULT_OUTBOUND_TIMEOUT_MS),
       answerWithinMs: positive(options.mailer?.answerWithinMs, DEFAULT_ANSWER_WITHIN_MS),
+      requestsPerMinute: positive(options.mailer?.requestsPerMinute, DEFAULT_MAILER_REQUESTS_PER_MINUTE),
     },
     captcha: {
       verifyUrls: { ...CAPTCHA_VERIFY_URLS, ...options.captcha?.verifyUrls },

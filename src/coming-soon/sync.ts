@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from "node:timers/promises"
 import { backoffSeconds } from "../shared/lease/retry-policy"
 import type { SignupRepository, SignupRow } from "../modules/coming-soon/sql/signup-repository"
-import { subscribeToGroup } from "./mailer-client"
+import type { BudgetGrant, CallBudget } from "../modules/launchdesk/sql/call-budget-repository"
+import { MAX_BATCH_REQUESTS, subscribeBatch, subscribeToGroup, type MailerEndpoint } from "./mailer-client"
 import type { ComingSoonConfig } from "./options"
 
 /** The provider endpoint with the key in force; `apiKey` null when none is set. */
@@ -11,43 +13,118 @@ export type SyncLog = { warn: (message: string) => void }
 /** How long a claim on a row holds: both provider calls at their timeout, and a margin. */
 export const syncLeaseSeconds = (config: ComingSoonConfig) => Math.ceil((2 * config.mailer.timeoutMs) / 1000) + 30
 
+/** Who spends the provider's calls: a signup request (its own subscriber) or the sync job (batches). */
+export type MailerCaller = "signup" | "sync"
+
 /**
- * One delivery attempt of a claimed pending row. Success marks it `synced`; a failure keeps
- * it `pending` (with any subscriber id that came back) and due again after a backoff, or
- * `dead` after its last attempt; no key or no group marks it `skipped`. Never throws;
- * returns the subscriber id known now.
+ * The provider's rate limit as every process shares it. `take` answers whether `calls` may go
+ * out now; `holdOff` makes every process wait after a 429.
+ */
+export type MailerBudget = {
+  take(calls: number, caller: MailerCaller): Promise<BudgetGrant>
+  holdOff(seconds: number): Promise<void>
+}
+
+const MAILER_BUDGET_SCOPE = "mailer-calls"
+// Signup requests spend at most half of each window: one request's two calls serve one
+// signup, a batch call serves fifty, so the backlog must keep its share during a burst.
+const SIGNUP_SHARE_OF_BUDGET = 0.5
+
+/** The mailing-list provider's shared budget over the launchdesk module's call budget. */
+export function mailerBudget(budget: CallBudget, requestsPerMinute: number): MailerBudget {
+  return {
+    take: (calls, caller) =>
+      budget.take(MAILER_BUDGET_SCOPE, requestsPerMinute, calls, caller === "signup" ? SIGNUP_SHARE_OF_BUDGET : 1),
+    holdOff: (seconds) => budget.holdOff(MAILER_BUDGET_SCOPE, seconds),
+  }
+}
+
+// The single-subscriber path: upsert, then group assignment.
+const CALLS_PER_SINGLE_SUBSCRIBE = 2
+
+const endpointOf = (target: MailerTarget & { apiKey: string }): MailerEndpoint => ({
+  baseUrl: target.baseUrl,
+  apiKey: target.apiKey,
+  timeoutMs: target.timeoutMs,
+})
+
+/** Marks rows that have nowhere to go `skipped`; returns the ones to send. */
+async function setAsideUndeliverable(store: SignupRepository, target: MailerTarget, signups: SignupRow[]): Promise<SignupRow[]> {
+  const sendable: SignupRow[] = []
+  for (const signup of signups) {
+    if (!target.apiKey) await store.markSkipped(signup, "no mailing-list API key")
+    else if (!signup.mailer_group_id) await store.markSkipped(signup, "no mailing-list group")
+    else sendable.push(signup)
+  }
+  return sendable
+}
+
+/** A failed attempt: due again after its backoff, or `dead` after its last one; logged without the key. */
+async function recordFailure(store: SignupRepository, signup: SignupRow, error: string, mailerId: string | null, log: SyncLog) {
+  const retryIn = backoffSeconds(signup.sync_attempts)
+  const outcome = await store.markForRetry(signup, error, retryIn, mailerId)
+  log.warn(
+    outcome === "dead"
+      ? `launchdesk: mailing-list sync of signup ${signup.id} failed ${signup.sync_attempts} times and is set aside (retry it in the admin): ${error}`
+      : `launchdesk: mailing-list sync of signup ${signup.id} failed (attempt ${signup.sync_attempts}): ${error}; retrying in ${retryIn} s`
+  )
+}
+
+/** The provider's 429: every process waits `seconds`, and the rows stay pending, their attempt uncounted. */
+async function waitForProvider(store: SignupRepository, budget: MailerBudget, signups: SignupRow[], seconds: number, log: SyncLog) {
+  await budget.holdOff(seconds)
+  await Promise.all(signups.map((signup) => store.releaseSignup(signup, seconds)))
+  log.warn(`launchdesk: the mailing-list provider asked to wait ${seconds} s (rate limit); ${signups.length} signup(s) stay pending`)
+}
+
+/** Subscribes one claimed row (two calls, already budgeted) and records the outcome. */
+async function subscribeClaimed(
+  store: SignupRepository,
+  target: MailerTarget & { apiKey: string },
+  signup: SignupRow & { mailer_group_id: string },
+  budget: MailerBudget,
+  log: SyncLog
+): Promise<string | null> {
+  const result = await subscribeToGroup(endpointOf(target), signup.email, signup.mailer_group_id)
+  if (result.ok) {
+    await store.markSynced(signup, result.mailer_id)
+    return result.mailer_id
+  }
+  if (result.retryAfterSeconds !== undefined) {
+    await waitForProvider(store, budget, [signup], result.retryAfterSeconds, log)
+  } else {
+    await recordFailure(store, signup, result.error, result.mailer_id, log)
+  }
+  return result.mailer_id ?? signup.mailer_id
+}
+
+const hasKey = (target: MailerTarget): target is MailerTarget & { apiKey: string } => Boolean(target.apiKey)
+const hasGroup = (signup: SignupRow): signup is SignupRow & { mailer_group_id: string } => Boolean(signup.mailer_group_id)
+
+/**
+ * One delivery attempt of a claimed pending row from a signup request. Success marks it
+ * `synced`; a failure keeps it `pending` (with any subscriber id that came back) and due again
+ * after a backoff, or `dead` after its last attempt; no key or no group marks it `skipped`.
+ * With no call left in the shared budget (a burst) or after a 429, the row is handed back
+ * untried for the sync job's batches. Never throws; returns the subscriber id known now.
  */
 export async function deliverSignup(
   store: SignupRepository,
   target: MailerTarget,
   signup: SignupRow,
-  log: SyncLog
+  log: SyncLog,
+  budget: MailerBudget
 ): Promise<string | null> {
-  if (!target.apiKey) {
-    await store.markSkipped(signup, "no mailing-list API key")
+  const [sendable] = await setAsideUndeliverable(store, target, [signup])
+  if (!sendable || !hasKey(target) || !hasGroup(sendable)) {
     return signup.mailer_id
   }
-  if (!signup.mailer_group_id) {
-    await store.markSkipped(signup, "no mailing-list group")
+  const grant = await budget.take(CALLS_PER_SINGLE_SUBSCRIBE, "signup")
+  if (!grant.granted) {
+    await store.releaseSignup(signup, 0)
     return signup.mailer_id
   }
-  const result = await subscribeToGroup(
-    { baseUrl: target.baseUrl, apiKey: target.apiKey, timeoutMs: target.timeoutMs },
-    signup.email,
-    signup.mailer_group_id
-  )
-  if (result.ok) {
-    await store.markSynced(signup, result.mailer_id)
-    return result.mailer_id
-  }
-  const retryIn = backoffSeconds(signup.sync_attempts)
-  const outcome = await store.markForRetry(signup, result.error, retryIn, result.mailer_id)
-  log.warn(
-    outcome === "dead"
-      ? `launchdesk: mailing-list sync of signup ${signup.id} failed ${signup.sync_attempts} times and is set aside (retry it in the admin): ${result.error}`
-      : `launchdesk: mailing-list sync of signup ${signup.id} failed (attempt ${signup.sync_attempts}): ${result.error}; retrying in ${retryIn} s`
-  )
-  return result.mailer_id ?? signup.mailer_id
+  return await subscribeClaimed(store, target, sendable, budget, log)
 }
 
 /**
@@ -75,26 +152,69 @@ export async function deliverSignupWithin(
   }
 }
 
+/** Sends claimed rows as one `POST /api/batch` and settles each from its own response. */
+async function deliverBatch(
+  store: SignupRepository,
+  target: MailerTarget & { apiKey: string },
+  signups: Array<SignupRow & { mailer_group_id: string }>,
+  budget: MailerBudget,
+  log: SyncLog
+): Promise<void> {
+  const result = await subscribeBatch(
+    endpointOf(target),
+    signups.map((signup) => ({ email: signup.email, groupId: signup.mailer_group_id }))
+  )
+  if (result.kind === "rate_limited") {
+    return await waitForProvider(store, budget, signups, result.retryAfterSeconds, log)
+  }
+  await Promise.all(
+    signups.map(async (signup, index) => {
+      const outcome = result.kind === "answered" ? result.results[index] : { ok: false as const, error: result.error }
+      if (outcome.ok) await store.markSynced(signup, outcome.mailer_id)
+      else await recordFailure(store, signup, outcome.error, null, log)
+    })
+  )
+}
+
 export type SyncRunLimits = { maxRows: number; budgetMs: number; leaseSeconds: number }
 
 /**
- * Claims due pending rows one at a time and delivers each; any number of processes may run
- * this at once, as every claim is atomic. Stops after `maxRows` or once `budgetMs` passed.
+ * Claims due pending rows up to 50 at a time and sends them as one MailerLite batch (a lone
+ * row as the plain two-call subscribe), within the provider's rate limit shared by every
+ * process: with no call left it hands the rows back and waits for the next window while its
+ * time lasts. Any number of processes may run this at once, as every claim is atomic. Stops
+ * after `maxRows` or once `budgetMs` passed.
  */
 export async function syncDueSignups(
   store: SignupRepository,
   target: () => Promise<MailerTarget>,
+  budget: MailerBudget,
   limits: SyncRunLimits,
   log: SyncLog
 ): Promise<{ attempted: number }> {
   const deadline = Date.now() + limits.budgetMs
   let attempted = 0
   while (attempted < limits.maxRows && Date.now() < deadline) {
-    const signup = await store.claimDueSignup(limits.leaseSeconds)
-    if (!signup) break
-    // Read per row: a key changed in the admin applies at once.
-    await deliverSignup(store, await target(), signup, log)
-    attempted += 1
+    const claimed = await store.claimDueSignups(Math.min(MAX_BATCH_REQUESTS, limits.maxRows - attempted), limits.leaseSeconds)
+    if (!claimed.length) break
+    // Read per batch: a key changed in the admin applies at once.
+    const mailer = await target()
+    const sendable = (await setAsideUndeliverable(store, mailer, claimed)).filter(hasGroup)
+    if (!sendable.length || !hasKey(mailer)) {
+      attempted += claimed.length
+      continue
+    }
+    const single = sendable.length === 1
+    const grant = await budget.take(single ? CALLS_PER_SINGLE_SUBSCRIBE : 1, "sync")
+    if (!grant.granted) {
+      await Promise.all(sendable.map((signup) => store.releaseSignup(signup, grant.retryInMs / 1000)))
+      if (Date.now() + grant.retryInMs >= deadline) break
+      await sleep(grant.retryInMs)
+      continue
+    }
+    if (single) await subscribeClaimed(store, mailer, sendable[0], budget, log)
+    else await deliverBatch(store, mailer, sendable, budget, log)
+    attempted += claimed.length
   }
   return { attempted }
 }

@@ -1,12 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { syncComingSoonSignupsWorkflow } from "../workflows/sync-coming-soon-signups"
 
-/** Retries pending coming-soon signups at the mailing-list provider; safe in every process at once. */
+/**
+ * Sends pending coming-soon signups to the mailing-list provider in batches; safe in every
+ * process at once. Every 10 s, so a launch-day backlog starts draining at
+ * once and keeps to the provider's per-minute limit rather than waiting for the next minute.
+ */
 export default async function syncComingSoonSignups(container: MedusaContainer) {
   await syncComingSoonSignupsWorkflow(container).run()
 }
 
 export const config = {
   name: "launchdesk-sync-coming-soon-signups",
-  schedule: "* * * * *",
+  schedule: { interval: 10_000 },
 }

@@ -5,7 +5,8 @@ import { savedSettingsOf } from "./saved-settings"
 import { loadComingSoonSettings, type ComingSoonSettings } from "../coming-soon/settings"
 import { comingSoonConfig, type ComingSoonConfig } from "../coming-soon/options"
 import { signupTokenKey } from "../coming-soon/signup-token"
-import type { MailerTarget } from "../coming-soon/sync"
+import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
+import { mailerBudget, type MailerBudget, type MailerTarget } from "../coming-soon/sync"
 
 /** Wiring of the coming-soon code to Medusa's container, shared by routes, steps and the job. */
 export const comingSoonModule = (container: MedusaContainer) =>
@@ -22,6 +23,12 @@ export async function mailerTargetOf(container: MedusaContainer): Promise<Mailer
   const config = comingSoonConfigOf(container)
   const settings = await comingSoonSettingsOf(container)
   return { baseUrl: config.mailer.baseUrl, timeoutMs: config.mailer.timeoutMs, apiKey: settings.mailer_api_key }
+}
+
+/** The mailing-list provider's rate limit (`mailer.requestsPerMinute`), shared through the database. */
+export async function mailerBudgetOf(container: MedusaContainer): Promise<MailerBudget> {
+  const calls = await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).callBudget()
+  return mailerBudget(calls, comingSoonConfigOf(container).mailer.requestsPerMinute)
 }
 
 /** The signup-token key: the `signupTokenSecret` option, else derived from Medusa's cookie secret. */

@@ -709,15 +709,19 @@ medusaIntegrationTestRunner({
         await pendingSignups(emails)
         mailer.reset({ delayMs: 50 })
         await makeAllDue()
+        // Signup requests spend only part of MailerLite's rate budget: rows past it were
+        // handed back untried, their attempt uncounted.
+        const attemptsBefore = (await ledger(getContainer())).map((row) => row.sync_attempts)
 
         await Promise.all([syncComingSoonSignups(getContainer()), syncComingSoonSignups(getContainer())])
 
         for (const email of emails) {
-          expect(mailer.upserts(email)).toHaveLength(1)
+          // A plain upsert or inside a batch: sent once either way.
+          expect([email, mailer.subscribeCalls.get(email)]).toEqual([email, 1])
         }
         const rows = await ledger(getContainer())
         expect(rows.map((row) => row.sync_status)).toEqual(Array(6).fill("synced"))
-        expect(rows.map((row) => row.sync_attempts)).toEqual(Array(6).fill(2))
+        expect(rows.map((row) => row.sync_attempts)).toEqual(attemptsBefore.map((attempts) => attempts + 1))
       })
 
       it("marks pending rows skipped once the API key is removed", async () => {

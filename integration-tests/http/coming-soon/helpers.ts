@@ -106,9 +106,9 @@ export const REFERRAL_CODE_PATTERN = /^[0-9a-hjkmnp-tv-z]{10}$/
 export const ledger = (container: MedusaContainer) =>
   comingSoon(container).listCsSignups({}, { order: { created_at: "ASC" } })
 
-/** Rate-limit counters written so far (any scope). */
+/** Per-client rate-limit counters written so far (any scope; not the mailer's shared call budget). */
 export const limiterWindows = async (container: MedusaContainer) =>
-  launchdesk(container).listRateLimitWindows({})
+  (await launchdesk(container).listRateLimitWindows({})).filter((window) => !window.id.startsWith("mailer-calls:"))
 
 const SAFE_TAGS = new Set([
   "p", "br", "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "small", "sub", "sup", "span",

@@ -114,7 +114,7 @@ describe("options", () => {
   it("defaults to 5 signups per 10 minutes, MailerLite's API, 10 s timeouts and a 2 s wait for the subscriber id", () => {
     const config = comingSoonConfig({})
     expect(config.signupLimit).toEqual({ max: 5, windowSeconds: 600 })
-    expect(config.mailer).toEqual({ baseUrl: "https://connect.mailerlite.com", timeoutMs: 10_000, answerWithinMs: 2_000 })
+    expect(config.mailer).toEqual({ baseUrl: "https://connect.mailerlite.com", timeoutMs: 10_000, answerWithinMs: 2_000, requestsPerMinute: 120 })
     expect(config.captcha.timeoutMs).toBe(10_000)
     expect(config.captcha.verifyUrls.turnstile).toBe("https://challenges.cloudflare.com/turnstile/v0/siteverify")
     expect(comingSoonConfig({ rateLimitMax: 2, rateLimitWindowSeconds: 60 }).signupLimit).toEqual({ max: 2, windowSeconds: 60 })

@@ -27,6 +27,12 @@ export type ComingSoonOptions = {
      * retries. Default 2000.
      */
     answerWithinMs?: number
+    /**
+     * The provider's rate limit, shared by every process on the database: MailerLite allows
+     * 120 requests per minute. Signup requests may spend half of it; the sync job's batches
+     * (50 signups a request) the rest. Default 120.
+     */
+    requestsPerMinute?: number
   }
   /** CAPTCHA; values here win over the admin settings. */
   captcha?: {

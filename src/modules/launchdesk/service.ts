@@ -6,6 +6,7 @@ import { OutboxEntry } from "./models/outbox-entry"
 import {
   launchDeskRepositories,
   type LaunchDeskRepositories,
+  type CallBudgetRepository,
   type OutboxRepository,
   type RateLimitRepository,
   type SettingsRepository,
@@ -55,6 +56,11 @@ class LaunchDeskModuleService extends MedusaService({ RateLimitWindow, Setting, 
   /** Calls to the outside world recorded before they are tried, with leases and retries. */
   async outbox(): Promise<OutboxRepository> {
     return this.repositories_.outbox
+  }
+
+  /** Outgoing-call allowances shared by every process (a provider's rate limit and its 429 hold-offs). */
+  async callBudget(): Promise<CallBudgetRepository> {
+    return this.repositories_.callBudget
   }
 }
 

@@ -117,6 +117,19 @@ export class LeaseEngine {
     return settled === null ? null : settled === "dead" ? "dead" : "retrying"
   }
 
+  /**
+   * Hands a claimed row back untried: still `pending`, due in `dueInSeconds`, and the claim's
+   * attempt not counted (a call that never went out, or that the provider refused for its
+   * rate limit, is no failure). False when the claim had been taken over.
+   */
+  async release(claim: LeaseClaim, dueInSeconds: number): Promise<boolean> {
+    const { attempts, dueAt } = this.columns
+    return await this.updateClaimed(claim, {
+      sql: `${attempts} = GREATEST(${attempts} - 1, 0), ${dueAt} = now() + make_interval(secs => ?)`,
+      params: [dueInSeconds],
+    })
+  }
+
   /** Changes a row under its claim without settling it; false when the claim had been taken over. */
   async updateClaimed(claim: LeaseClaim, set: SqlFragment): Promise<boolean> {
     return (await this.settle(claim, [set])) !== null

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { comingSoonConfigOf, comingSoonModule, mailerTargetOf } from "../../medusa/coming-soon"
+import { comingSoonConfigOf, comingSoonModule, mailerBudgetOf, mailerTargetOf } from "../../medusa/coming-soon"
 import { deliverSignupWithin } from "../../coming-soon/sync"
 import type { InsertedComingSoonSignup } from "./insert-coming-soon-signup"
 
@@ -9,7 +9,7 @@ export const syncComingSoonSignupStepId = "sync-coming-soon-signup"
 /**
  * Subscribes a new pending signup at the mailing-list provider at once, so the visitor gets
  * the subscriber id if it comes within `mailer.answerWithinMs`. Never fails: a provider
- * failure leaves the row pending for the sync job. A duplicate signup answers with what the
+ * failure, or no call left in the shared rate budget, leaves the row pending for the sync job. A duplicate signup answers with what the
  * ledger already knows, calling nobody.
  */
 export const syncComingSoonSignupStep = createStep(
@@ -22,7 +22,14 @@ export const syncComingSoonSignupStep = createStep(
     const store = await comingSoonModule(container).signups()
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const { answerWithinMs } = comingSoonConfigOf(container).mailer
-    const mailerId = await deliverSignupWithin(answerWithinMs, store, await mailerTargetOf(container), signup, logger)
+    const mailerId = await deliverSignupWithin(
+      answerWithinMs,
+      store,
+      await mailerTargetOf(container),
+      signup,
+      logger,
+      await mailerBudgetOf(container)
+    )
     return new StepResponse({ mailer_id: mailerId })
   }
 )

@@ -178,8 +178,21 @@ export class SignupRepository {
 
   /** Claims one due pending row (atomically, see `LeaseEngine.claimDue`). */
   async claimDueSignup(leaseSeconds: number): Promise<SignupRow | null> {
-    const [row] = await this.lease.claimDue<SignupRow>({ limit: 1, leaseSeconds, returning: SIGNUP_FIELDS })
+    const [row] = await this.claimDueSignups(1, leaseSeconds)
     return row ?? null
+  }
+
+  /** Claims up to `limit` due pending rows, oldest due first, in one statement: no row goes to two callers. */
+  async claimDueSignups(limit: number, leaseSeconds: number): Promise<SignupRow[]> {
+    return await this.lease.claimDue<SignupRow>({ limit, leaseSeconds, returning: SIGNUP_FIELDS })
+  }
+
+  /**
+   * Hands a claimed row back untried, due in `dueInSeconds` (no call budget left, or the
+   * provider asked to wait): the attempt does not count. Nothing when the claim had been taken over.
+   */
+  async releaseSignup(signup: SignupClaim, dueInSeconds: number): Promise<void> {
+    await this.lease.release(leaseClaim(signup), dueInSeconds)
   }
 
   /** Records the subscriber id of a claimed row; nothing when the claim had been taken over. */

@@ -1,4 +1,5 @@
 import type { SqlRunner } from "../../../shared/sql"
+import { CallBudgetRepository } from "./call-budget-repository"
 import { DailyQuotaRepository } from "./daily-quota-repository"
 import { OutboxRepository } from "./outbox-repository"
 import { RateLimitRepository } from "./rate-limit-repository"
@@ -9,6 +10,7 @@ export type LaunchDeskRepositories = {
   dailyQuota: DailyQuotaRepository
   settings: SettingsRepository
   outbox: OutboxRepository
+  callBudget: CallBudgetRepository
 }
 
 /**
@@ -21,7 +23,8 @@ export function launchDeskRepositories(sql: SqlRunner, options: { maxDeliveryAtt
     dailyQuota: new DailyQuotaRepository(sql),
     settings: new SettingsRepository(sql),
     outbox: new OutboxRepository(sql, { maxAttempts: options.maxDeliveryAttempts }),
+    callBudget: new CallBudgetRepository(sql),
   }
 }
 
-export { DailyQuotaRepository, OutboxRepository, RateLimitRepository, SettingsRepository }
+export { CallBudgetRepository, DailyQuotaRepository, OutboxRepository, RateLimitRepository, SettingsRepository }

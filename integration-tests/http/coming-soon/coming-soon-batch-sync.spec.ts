@@ -1,0 +1,160 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import syncComingSoonSignups from "../../../src/jobs/sync-signups"
+import { callsPerWindow } from "../../../src/modules/launchdesk/sql/call-budget-repository"
+import { FakeMailerLite, MAX_BATCH_REQUESTS } from "../../utils/fake-mailerlite"
+import { comingSoon, ledger, mailerIntegrationTestRunner, type LaunchedProduct } from "./helpers"
+
+jest.setTimeout(180 * 1000)
+
+const MAILER_KEY = "mlk-live-batch0sync0key"
+const GROUP = "118277553"
+// The plugin's default `mailer.requestsPerMinute`, MailerLite's documented limit.
+const REQUESTS_PER_MINUTE = 120
+
+const mailer = new FakeMailerLite(MAILER_KEY)
+
+mailerIntegrationTestRunner({
+  mailer,
+  mailerKey: MAILER_KEY,
+  testSuite: ({ getContainer, launchForSignups }) => {
+    const knex = () => getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+
+    // The app's own scheduled sync runs every 10 s beside the test: rows wait until the test
+    // makes them due, and the assertions hold whichever runner sent a batch.
+    const makeDue = () => knex().raw(`UPDATE cs_signup SET next_sync_at = now() - interval '1 second' WHERE sync_status = 'pending'`)
+
+    /** `count` pending ledger rows, as a burst leaves them once the signup route handed them back; due once `makeDue` runs. */
+    async function backlog(product: LaunchedProduct, count: number, prefix = "fan") {
+      const store = await comingSoon(getContainer()).signups()
+      for (let index = 0; index < count; index++) {
+        await store.insertSignup({
+          email: `${prefix}${index}@example.com`,
+          product_id: product.productId,
+          mailer_group_id: GROUP,
+          referrer_id: null,
+          customer_id: null,
+          sync_status: "pending",
+          leaseSeconds: 0,
+        })
+      }
+      await knex().raw(`UPDATE cs_signup SET sync_attempts = 0, next_sync_at = now() + interval '1 hour'`)
+    }
+
+    const batchSizes = () => mailer.batches().map((batch) => (batch.body as { requests: unknown[] }).requests.length)
+
+    /** Budget windows the mailer calls were counted in: calls per window. */
+    async function budgetWindows(): Promise<number[]> {
+      const rows = await knex().raw(`SELECT hits FROM launchdesk_rate_limit_window WHERE id LIKE 'mailer-calls:%' AND id NOT LIKE '%:hold'`)
+      return rows.rows.map((row: { hits: number }) => Number(row.hits))
+    }
+
+    async function expectAllSyncedOnce(count: number) {
+      const rows = await ledger(getContainer())
+      expect(rows).toHaveLength(count)
+      const notSynced = rows.filter((row) => row.sync_status !== "synced" || row.mailer_id !== mailer.subscribers.get(row.email)?.id)
+      expect(notSynced.map((row) => [row.email, row.sync_status])).toEqual([])
+      expect(mailer.sentTwice()).toEqual([])
+      expect(mailer.subscribeCalls.size).toBe(count)
+      expect(mailer.assignments()).toHaveLength(0)
+      expect(rows.every((row) => mailer.subscribers.get(row.email)?.groups.has(GROUP))).toBe(true)
+    }
+
+    it("sends a backlog as MailerLite batches of at most 50, each row once, one batch request per 50 rows", async () => {
+      const product = await launchForSignups(GROUP)
+      await backlog(product, 120)
+      mailer.reset({ requestsPerMinute: REQUESTS_PER_MINUTE })
+
+      await makeDue()
+      await syncComingSoonSignups(getContainer())
+
+      expect(batchSizes().every((size) => size >= 1 && size <= MAX_BATCH_REQUESTS)).toBe(true)
+      expect(batchSizes().reduce((sum, size) => sum + size, 0)).toBe(120)
+      expect(mailer.batches().length).toBeGreaterThanOrEqual(3)
+      expect(mailer.requests).toHaveLength(mailer.batches().length)
+      const [first] = (mailer.batches()[0].body as { requests: unknown[] }).requests
+      expect(first).toEqual({ method: "POST", path: "api/subscribers", body: { email: expect.stringMatching(/^fan\d+@example\.com$/), groups: [GROUP] } })
+      await expectAllSyncedOnce(120)
+      expect((await ledger(getContainer())).every((row) => row.sync_attempts === 1)).toBe(true)
+    })
+
+    it("settles each row of a batch from its own response: a refused address retries, the others are synced", async () => {
+      const product = await launchForSignups(GROUP)
+      await backlog(product, 3)
+      await knex().raw(`UPDATE cs_signup SET email = 'not-an-address' WHERE email = 'fan1@example.com'`)
+      mailer.reset()
+
+      await makeDue()
+      await syncComingSoonSignups(getContainer())
+
+      expect(batchSizes().reduce((sum, size) => sum + size, 0)).toBe(3)
+      const byEmail = new Map((await ledger(getContainer())).map((row) => [row.email, row]))
+      expect(byEmail.get("fan0@example.com")).toMatchObject({ sync_status: "synced", mailer_id: mailer.subscribers.get("fan0@example.com")?.id })
+      expect(byEmail.get("fan2@example.com")).toMatchObject({ sync_status: "synced" })
+      expect(byEmail.get("not-an-address")).toMatchObject({
+        sync_status: "pending",
+        sync_attempts: 1,
+        mailer_id: null,
+        last_sync_error: "upsert: HTTP 422 The email field is required.",
+      })
+    })
+
+    it("honours a 429: no call before Retry-After from any runner, the rows stay pending with their attempt uncounted", async () => {
+      const product = await launchForSignups(GROUP)
+      await backlog(product, 60)
+      // Someone else used the key's whole minute just now.
+      mailer.reset({ requestsPerMinute: 1 })
+      const used = await fetch(`${process.env.LAUNCHDESK_TEST_MAILER_BASE_URL}/api/subscribers`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${MAILER_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ email: "elsewhere@example.com" }),
+      })
+      expect(used.status).toBe(201)
+
+      await makeDue()
+      await syncComingSoonSignups(getContainer())
+      expect(mailer.rateLimited).toBe(1)
+      const [hold] = (await knex().raw(`SELECT extract(epoch FROM expires_at - now()) AS seconds FROM launchdesk_rate_limit_window WHERE id = 'mailer-calls:hold'`)).rows
+      expect(Number(hold.seconds)).toBeGreaterThan(50)
+      const held = await ledger(getContainer())
+      expect(held.filter((row) => row.sync_status === "pending" && row.sync_attempts === 0)).toHaveLength(60)
+      expect(held.every((row) => new Date(String(row.next_sync_at)).getTime() > Date.now() + 50_000)).toBe(true)
+
+      // Rows made due again by hand: two runners still wait for the shared "not before".
+      await knex().raw(`UPDATE cs_signup SET next_sync_at = now() - interval '1 second'`)
+      const requestsBefore = mailer.requests.length
+      await Promise.all([syncComingSoonSignups(getContainer()), syncComingSoonSignups(getContainer())])
+      expect(mailer.requests).toHaveLength(requestsBefore)
+      expect(mailer.earlyAfterRetryAfter).toBe(0)
+      expect((await ledger(getContainer())).filter((row) => row.sync_status === "pending")).toHaveLength(60)
+
+      // Once the wait is over, the same rows go out, each once.
+      mailer.reset()
+      await knex().raw(`UPDATE launchdesk_rate_limit_window SET expires_at = now() - interval '1 second' WHERE id = 'mailer-calls:hold'`)
+      await knex().raw(`UPDATE cs_signup SET next_sync_at = now() - interval '1 second'`)
+      await syncComingSoonSignups(getContainer())
+      await expectAllSyncedOnce(60)
+    })
+
+    it("two concurrent runners never send a row twice, and share one rate budget", async () => {
+      const product = await launchForSignups(GROUP)
+      // More batches than one budget window allows, so the second window is needed.
+      const batches = callsPerWindow(REQUESTS_PER_MINUTE) + 3
+      await backlog(product, batches * MAX_BATCH_REQUESTS)
+      mailer.reset({ requestsPerMinute: REQUESTS_PER_MINUTE })
+
+      await makeDue()
+      await Promise.all([syncComingSoonSignups(getContainer()), syncComingSoonSignups(getContainer())])
+
+      expect(mailer.batches().length).toBeGreaterThanOrEqual(batches)
+      expect(batchSizes().every((size) => size <= MAX_BATCH_REQUESTS)).toBe(true)
+      expect(mailer.rateLimited).toBe(0)
+      await expectAllSyncedOnce(batches * MAX_BATCH_REQUESTS)
+      // Every call any runner made was counted in the shared budget, no window over its share.
+      const windows = await budgetWindows()
+      expect(windows.reduce((sum, hits) => sum + hits, 0)).toBe(mailer.requests.length)
+      expect(windows.length).toBeGreaterThanOrEqual(2)
+      expect(Math.max(...windows)).toBeLessThanOrEqual(callsPerWindow(REQUESTS_PER_MINUTE))
+    })
+  },
+})

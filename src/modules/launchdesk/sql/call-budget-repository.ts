@@ -1,0 +1,70 @@
+import type { SqlRunner } from "../../../shared/sql"
+
+/** Whether a call may go out now; if not, how long until it might. */
+export type BudgetGrant = { granted: true } | { granted: false; retryInMs: number }
+
+export interface CallBudget {
+  /**
+   * Takes `calls` from `scope`'s shared allowance of `perMinute`, counting only up to
+   * `share` (0..1) of each window, unless a hold-off is in force. Atomic across processes.
+   */
+  take(scope: string, perMinute: number, calls: number, share?: number): Promise<BudgetGrant>
+  /** Nobody calls `scope` for `seconds` (a provider's `Retry-After`); a later hold-off wins. */
+  holdOff(scope: string, seconds: number): Promise<void>
+}
+
+/** Counting windows are short, so a burst of work spreads over the minute. */
+export const BUDGET_WINDOW_SECONDS = 5
+
+/**
+ * Calls allowed per window so that ANY 60 seconds, however they straddle the windows, hold at
+ * most `perMinute` calls: 60 s touch at most 60 / window + 1 windows. At least one.
+ */
+export const callsPerWindow = (perMinute: number) =>
+  Math.max(1, Math.floor((perMinute * BUDGET_WINDOW_SECONDS) / (60 + BUDGET_WINDOW_SECONDS)))
+
+/**
+ * A per-provider allowance of outgoing calls shared by every process on the database, in
+ * `launchdesk_rate_limit_window`: one row per short window (`<scope>:<slot>`), taken by one
+ * upsert that adds only while the window has room, and a `<scope>:hold` row whose
+ * `expires_at` is the "not before" time a provider's 429 asked for. Times are the database's,
+ * so processes with drifting clocks agree. The pruning job drops rows once they expired.
+ */
+export class CallBudgetRepository implements CallBudget {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async take(scope: string, perMinute: number, calls: number, share = 1): Promise<BudgetGrant> {
+    const ceiling = Math.floor(callsPerWindow(perMinute) * Math.min(1, Math.max(0, share)))
+    const holdId = `${scope}:hold`
+    if (calls <= ceiling) {
+      const rows = await this.sql<{ hits: number }>(
+        `WITH slot AS (SELECT floor(extract(epoch FROM now()) / ?)::bigint AS n)
+         INSERT INTO launchdesk_rate_limit_window (id, hits, expires_at, created_at, updated_at)
+         SELECT ?::text || ':' || slot.n, ?::int, to_timestamp((slot.n + 1) * ?), now(), now() FROM slot
+         WHERE NOT EXISTS (SELECT 1 FROM launchdesk_rate_limit_window WHERE id = ? AND expires_at > now())
+         ON CONFLICT (id) DO UPDATE SET hits = launchdesk_rate_limit_window.hits + EXCLUDED.hits, updated_at = now()
+         WHERE launchdesk_rate_limit_window.hits + EXCLUDED.hits <= ?::int
+         RETURNING hits`,
+        [BUDGET_WINDOW_SECONDS, scope, calls, BUDGET_WINDOW_SECONDS, holdId, ceiling]
+      )
+      if (rows.length) return { granted: true }
+    }
+    const [wait] = await this.sql<{ hold_ms: number | null; slot_ms: number }>(
+      `SELECT (SELECT extract(epoch FROM expires_at - now()) * 1000 FROM launchdesk_rate_limit_window
+               WHERE id = ? AND expires_at > now())::float AS hold_ms,
+              (((floor(extract(epoch FROM now()) / ?) + 1) * ? - extract(epoch FROM now())) * 1000)::float AS slot_ms`,
+      [holdId, BUDGET_WINDOW_SECONDS, BUDGET_WINDOW_SECONDS]
+    )
+    return { granted: false, retryInMs: Math.ceil(Math.max(Number(wait.hold_ms ?? 0), Number(wait.slot_ms), 1)) }
+  }
+
+  async holdOff(scope: string, seconds: number): Promise<void> {
+    await this.sql(
+      `INSERT INTO launchdesk_rate_limit_window (id, hits, expires_at, created_at, updated_at)
+       VALUES (?, 0, now() + make_interval(secs => ?), now(), now())
+       ON CONFLICT (id) DO UPDATE
+       SET expires_at = GREATEST(launchdesk_rate_limit_window.expires_at, EXCLUDED.expires_at), updated_at = now()`,
+      [`${scope}:hold`, seconds]
+    )
+  }
+}
