@@ -41,6 +41,10 @@ const pluginOptions = {
   push: {
     heartbeatSeconds: Number(process.env.LAUNCHDESK_TEST_PUSH_HEARTBEAT_SECONDS) || undefined,
     maxStreamsPerIp: Number(process.env.LAUNCHDESK_TEST_PUSH_MAX_STREAMS_PER_IP) || undefined,
+    // The Redis fan-out spec: "redis", its server and a channel prefix of the run's own.
+    fanout: process.env.LAUNCHDESK_TEST_PUSH_FANOUT === "redis" ? ("redis" as const) : undefined,
+    redisUrl: process.env.LAUNCHDESK_TEST_PUSH_REDIS_URL,
+    redisChannelPrefix: process.env.LAUNCHDESK_TEST_PUSH_REDIS_PREFIX,
   },
 }
 

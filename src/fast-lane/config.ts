@@ -14,6 +14,7 @@ type Env = Record<string, string | undefined>
 type Dict = Record<string, unknown>
 
 const isRecord = (value: unknown): value is Dict => typeof value === "object" && value !== null && !Array.isArray(value)
+const isFanout = (value: string): value is "postgres" | "redis" => value === "postgres" || value === "redis"
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined)
 
 /** What the fast lane takes from the store's medusa-config: the same database, CORS and plugin options. */
@@ -23,6 +24,7 @@ export type HostConfig = {
   databaseSchema?: string
   databaseDriverOptions?: Dict
   storeCors?: string
+  redisUrl?: string
   pluginOptions: SupportChatOptions
 }
 
@@ -89,15 +91,18 @@ export function loadHostConfig(cwd: string, given?: string): HostConfig {
     databaseSchema: text(project.databaseSchema),
     databaseDriverOptions: isRecord(project.databaseDriverOptions) ? project.databaseDriverOptions : undefined,
     storeCors: typeof http.storeCors === "string" ? http.storeCors : undefined,
+    redisUrl: text(project.redisUrl),
     pluginOptions: pluginOptionsOf(config),
   }
 }
 
 /**
  * The fast lane's settings: the environment first (DATABASE_URL, PORT, HOST, STORE_CORS,
- * TRUST_PROXY, PUBLISHABLE_KEY_CACHE_SECONDS), then the store's medusa-config. The client
- * address follows the plugin's `clientIp.trustProxy`, as on the Medusa routes; TRUST_PROXY,
- * when set, overrides it for this lane only.
+ * TRUST_PROXY, PUBLISHABLE_KEY_CACHE_SECONDS, REDIS_URL, PUSH_FANOUT), then the store's
+ * medusa-config. The client address follows the plugin's `clientIp.trustProxy`, as on the
+ * Medusa routes; TRUST_PROXY, when set, overrides it for this lane only. PUSH_FANOUT
+ * overrides the plugin's `push.fanout` and REDIS_URL Medusa's `projectConfig.redisUrl`
+ * (`push.redisUrl`, when set, still wins, as on Medusa).
  */
 export function fastLaneOptions(env: Env, host: HostConfig): FastLaneOptions {
   const databaseUrl = text(env.DATABASE_URL) ?? host.databaseUrl
@@ -111,11 +116,17 @@ export function fastLaneOptions(env: Env, host: HostConfig): FastLaneOptions {
   if (!Number.isFinite(keyCacheTtlMs) || keyCacheTtlMs < 0 || keyCacheTtlMs > MAX_KEY_CACHE_TTL_MS) {
     throw new Error(`PUBLISHABLE_KEY_CACHE_SECONDS must be between 0 and ${MAX_KEY_CACHE_TTL_MS / 1000}`)
   }
+  const fanout = text(env.PUSH_FANOUT)
+  if (fanout !== undefined && !isFanout(fanout)) {
+    throw new Error(`PUSH_FANOUT must be "postgres" or "redis", got ${env.PUSH_FANOUT}`)
+  }
+  const pluginOptions = fanout ? { ...host.pluginOptions, push: { ...host.pluginOptions.push, fanout } } : host.pluginOptions
   return {
     databaseUrl,
     databaseSchema: host.databaseSchema,
     databaseDriverOptions: host.databaseDriverOptions,
-    pluginOptions: host.pluginOptions,
+    pluginOptions,
+    redisUrl: text(env.REDIS_URL) ?? host.redisUrl,
     storeCors: env.STORE_CORS ?? host.storeCors ?? DEFAULT_STORE_CORS,
     trustProxy: env.TRUST_PROXY?.trim()
       ? parseTrustProxy(env.TRUST_PROXY)

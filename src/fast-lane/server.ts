@@ -7,6 +7,7 @@ import type { SupportChatOptions } from "../modules/support-chat/types"
 import { OutboxRepository } from "../modules/launchdesk/sql/outbox-repository"
 import { knexRunner } from "../shared/sql"
 import type { TrustProxy } from "../shared/client-ip"
+import { createFanout, fanoutSettings, type Fanout } from "../chat/push/fanout"
 import { createPushRuntime, type PushRuntime } from "../chat/push/runtime"
 import { pushSettings } from "../chat/push/stream"
 import { deferredVisitorEffects } from "../chat/visitor/deferred-effects"
@@ -28,6 +29,8 @@ export type FastLaneOptions = {
   databaseDriverOptions?: Record<string, unknown>
   /** The plugin's options, as the host's medusa-config gives them. */
   pluginOptions: SupportChatOptions
+  /** Medusa's `projectConfig.redisUrl` (or REDIS_URL): the Redis fan-out's server unless `push.redisUrl` names one. */
+  redisUrl?: string
   /** Medusa's `projectConfig.http.storeCors`: comma-separated origins or /regexes/. */
   storeCors: string
   /** The plugin's `clientIp.trustProxy` (or TRUST_PROXY): which X-Forwarded-For entry is the client. Default false. */
@@ -57,16 +60,16 @@ const consoleLogger: FastLaneLogger = {
 }
 
 /** The visitor routes over one pool, as an Express app. */
-function createApp(options: FastLaneOptions, push: PushRuntime, knex: Knex, keys: PublishableKeyCheck) {
+function createApp(options: FastLaneOptions, fanout: Fanout, push: PushRuntime, knex: Knex, keys: PublishableKeyCheck) {
   const logger = options.logger ?? consoleLogger
   const warn = (message: string) => logger.warn(message)
   const sql = knexRunner(knex)
-  const stores = sqlVisitorStores(sql)
+  const stores = sqlVisitorStores(sql, fanout.messageNotices)
   return createFastLaneApp({
     deps: buildVisitorDeps({
       stores,
       options: options.pluginOptions,
-      effects: deferredVisitorEffects(new OutboxRepository(sql), sql),
+      effects: deferredVisitorEffects(new OutboxRepository(sql), sql, fanout.announceEffect),
       pollSource: push.pollCache,
       warn,
     }),
@@ -102,17 +105,20 @@ export function createLanePool(options: Pick<FastLaneOptions, "databaseUrl" | "d
 /** Starts the fast lane: the visitor routes on their own small HTTP server. */
 export async function startFastLane(options: FastLaneOptions): Promise<FastLane> {
   const logger = options.logger ?? consoleLogger
+  const warn = (message: string) => logger.warn(message)
+  // Checked before anything opens: "redis" without a server is a startup error.
+  const fanoutConfig = fanoutSettings(options.pluginOptions, options.redisUrl)
   const knex = createLanePool(options)
+  const fanout = createFanout({ knex, settings: fanoutConfig, warn })
   const push = createPushRuntime({
-    knex,
-    store: sqlVisitorStores(knexRunner(knex)).store,
+    fanout,
+    store: sqlVisitorStores(knexRunner(knex), fanout.messageNotices).store,
     settings: pushSettings(options.pluginOptions),
-    warn: (message) => logger.warn(message),
   })
   // Listen from the start, so idle polls are answered from memory as soon as possible.
   push.listener.start()
   const keys = new PublishableKeyCheck(knexRunner(knex), options.keyCacheTtlMs)
-  const server = createFastLaneServer(createApp(options, push, knex, keys))
+  const server = createFastLaneServer(createApp(options, fanout, push, knex, keys))
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port ?? 0, options.host, () => resolve())
@@ -131,6 +137,7 @@ export async function startFastLane(options: FastLaneOptions): Promise<FastLane>
       server.closeIdleConnections()
       await closed
       await push.listener.stop()
+      await fanout.close()
       await knex.destroy()
     },
   }

@@ -1,6 +1,9 @@
-import type { PgListener } from "./pg-listener"
+import type { NoticeListener } from "./fanout"
 
-/** Raised from the inserting transaction by the `chat_message` trigger (support-chat migrations). */
+/**
+ * Raised from the inserting transaction by the `chat_message` trigger (support-chat migrations),
+ * or published after commit by the writer with the Redis fan-out (fanout.ts).
+ */
 export const CHAT_MESSAGE_CHANNEL = "launchdesk_chat_message"
 
 /** A message id committed in a conversation; the statement's highest one when it stored several. */
@@ -24,7 +27,7 @@ export class ChatMessageFeed {
   private readonly noticeHandlers = new Set<(notice: MessageNotice) => void>()
   private readonly resyncHandlers = new Set<() => void>()
 
-  constructor(private readonly listener: PgListener) {
+  constructor(private readonly listener: NoticeListener) {
     listener.on(CHAT_MESSAGE_CHANNEL, (payload) => {
       const notice = parseMessageNotice(payload)
       if (notice) this.dispatch(notice)

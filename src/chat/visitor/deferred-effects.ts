@@ -13,6 +13,11 @@ export const VISITOR_EFFECTS_CHANNEL = "launchdesk_visitor_effect"
 type EffectName = "conversation_created" | "visitor_message" | "auto_reply"
 export type VisitorEffectPayload = { effect: EffectName; conversation_id: number; message_id?: number }
 
+/** Wakes the relays through PostgreSQL; the Redis fan-out publishes instead (chat/push/fanout.ts). */
+const notifyEffect = async (sql: SqlRunner) => {
+  await sql(`SELECT pg_notify(?, '')`, [VISITOR_EFFECTS_CHANNEL])
+}
+
 const LEASE_SECONDS = 60
 const BATCH_SIZE = 50
 // Bounds one pass, so a job run always ends.
@@ -24,7 +29,11 @@ const MAX_ROUNDS = 20
  * own hooks (`relayVisitorEffects`). So an acknowledged message always gets its event and
  * its team-chat post, even when the fast lane stops right after answering.
  */
-export function deferredVisitorEffects(outbox: OutboxRepository, sql: SqlRunner): VisitorEffects {
+export function deferredVisitorEffects(
+  outbox: OutboxRepository,
+  sql: SqlRunner,
+  announce: (sql: SqlRunner) => Promise<void> = notifyEffect
+): VisitorEffects {
   const record = async (payload: VisitorEffectPayload) => {
     await outbox.enqueue<VisitorEffectPayload>({
       topic: VISITOR_EFFECTS_TOPIC,
@@ -33,7 +42,7 @@ export function deferredVisitorEffects(outbox: OutboxRepository, sql: SqlRunner)
       group_key: `chat.conversation:${payload.conversation_id}`,
       payload,
     })
-    await sql(`SELECT pg_notify(?, '')`, [VISITOR_EFFECTS_CHANNEL])
+    await announce(sql)
   }
   return {
     onConversationCreated: (data) => record({ effect: "conversation_created", conversation_id: data.conversation_id }),

@@ -1,5 +1,5 @@
 import type { OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
-import type { PgListener } from "../push/pg-listener"
+import type { NoticeListener } from "../push/fanout"
 import { relayVisitorEffects, VISITOR_EFFECTS_CHANNEL, type VisitorEffects } from "./deferred-effects"
 
 export type EffectsRelay = {
@@ -11,7 +11,7 @@ export type EffectsRelayInput = {
   outbox: OutboxRepository
   /** The hooks a Medusa process runs the fast lane's recorded effects through. */
   effects: VisitorEffects
-  listener: PgListener
+  listener: NoticeListener
   warn: (message: string) => void
 }
 

@@ -1,4 +1,4 @@
-import { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
+import { ConversationRepository, type MessageNotices } from "../../modules/support-chat/sql/conversation-repository"
 import type { SupportChatOptions } from "../../modules/support-chat/types"
 import { DailyQuotaRepository, type DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
 import { RateLimitRepository, type Limiter } from "../../modules/launchdesk/sql/rate-limit-repository"
@@ -17,9 +17,12 @@ export type VisitorStores = {
   settings: SettingsRepository
 }
 
-/** The stores over one pool: the fast lane's, or the Medusa app's (modules/support-chat/chat-runtime.ts). */
-export const sqlVisitorStores = (sql: SqlRunner): VisitorStores => ({
-  store: new ConversationRepository(sql),
+/**
+ * The stores over one pool: the fast lane's, or the Medusa app's (modules/support-chat/chat-runtime.ts);
+ * `notices` when the process's push fan-out announces messages itself (chat/push/fanout.ts).
+ */
+export const sqlVisitorStores = (sql: SqlRunner, notices?: MessageNotices): VisitorStores => ({
+  store: new ConversationRepository(sql, notices),
   limiter: new RateLimitRepository(sql),
   dailyQuota: new DailyQuotaRepository(sql),
   settings: new SettingsRepository(sql),

@@ -2,7 +2,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { parseTrustProxy } from "../../shared/client-ip"
-import { DEFAULT_PORT, fastLaneOptions, loadHostConfig } from "../config"
+import { fanoutSettings } from "../../chat/push/fanout"
+import type { SupportChatOptions } from "../../modules/support-chat/types"
+import { DEFAULT_PORT, fastLaneOptions, loadHostConfig, type HostConfig } from "../config"
 import { DEFAULT_KEY_CACHE_TTL_MS } from "../publishable-key"
 
 const created: string[] = []
@@ -115,5 +117,48 @@ describe("fastLaneOptions", () => {
     [{ PUBLISHABLE_KEY_CACHE_SECONDS: "soon" }, "PUBLISHABLE_KEY_CACHE_SECONDS"],
   ])("refuses %p", (env, variable) => {
     expect(() => fastLaneOptions(env, host)).toThrow(variable)
+  })
+})
+
+describe("the push fan-out", () => {
+  const store = (pluginOptions: SupportChatOptions, redisUrl?: string): HostConfig => ({
+    file: null,
+    databaseUrl: "postgres://store/db",
+    redisUrl,
+    pluginOptions,
+  })
+  const fanoutOf = (env: Record<string, string>, host: HostConfig) => {
+    const options = fastLaneOptions(env, host)
+    return fanoutSettings(options.pluginOptions, options.redisUrl)
+  }
+
+  it("is PostgreSQL unless push.fanout says redis", () => {
+    expect(fanoutOf({}, store({}, "redis://medusa:6379"))).toEqual({ kind: "postgres" })
+    expect(fanoutOf({}, store({ push: { fanout: "redis" } }, "redis://medusa:6379"))).toEqual({
+      kind: "redis",
+      redisUrl: "redis://medusa:6379",
+      channelPrefix: "launchdesk",
+    })
+  })
+
+  it("takes push.redisUrl over Medusa's redisUrl, and REDIS_URL over Medusa's on the fast lane", () => {
+    const own = store({ push: { fanout: "redis", redisUrl: "redis://push:6379", redisChannelPrefix: "shop-a" } }, "redis://medusa:6379")
+    expect(fanoutOf({ REDIS_URL: "redis://env:6379" }, own)).toEqual({ kind: "redis", redisUrl: "redis://push:6379", channelPrefix: "shop-a" })
+    expect(fanoutOf({ REDIS_URL: "redis://env:6379" }, store({ push: { fanout: "redis" } }, "redis://medusa:6379"))).toEqual(
+      expect.objectContaining({ redisUrl: "redis://env:6379" })
+    )
+  })
+
+  it("lets PUSH_FANOUT choose it for the fast lane", () => {
+    expect(fanoutOf({ PUSH_FANOUT: "redis", REDIS_URL: "redis://env:6379" }, store({}))).toEqual(
+      expect.objectContaining({ kind: "redis", redisUrl: "redis://env:6379" })
+    )
+    expect(fanoutOf({ PUSH_FANOUT: "postgres" }, store({ push: { fanout: "redis" } }))).toEqual({ kind: "postgres" })
+    expect(() => fastLaneOptions({ PUSH_FANOUT: "kafka" }, store({}))).toThrow("PUSH_FANOUT")
+  })
+
+  it("refuses redis without a server, at startup", () => {
+    expect(() => fanoutOf({}, store({ push: { fanout: "redis" } }))).toThrow(/push\.fanout is "redis" but no Redis server/)
+    expect(() => fanoutSettings({ push: { fanout: "kafka" as "redis" } })).toThrow(/push\.fanout must be/)
   })
 })

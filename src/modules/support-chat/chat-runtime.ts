@@ -5,6 +5,7 @@ import { CHAT_EVENTS } from "../../chat/events"
 import { loadChatSettings, type ChatSettings } from "../../chat/settings"
 import { BridgeDelivery } from "../../chat/bridge/delivery"
 import { createBridgeProvider } from "../../chat/bridge/providers"
+import { createFanout, fanoutSettings, type Fanout } from "../../chat/push/fanout"
 import { createPushRuntime, type PushRuntime } from "../../chat/push/runtime"
 import { pushSettings } from "../../chat/push/stream"
 import type { VisitorEffects } from "../../chat/visitor/deferred-effects"
@@ -23,6 +24,8 @@ export type ChatRuntimeInput = {
   logger: Logger
   /** The plugin options (every module of the plugin gets the same). */
   options: SupportChatOptions & Pick<LaunchDeskOptions, "maxDeliveryAttempts">
+  /** Medusa's `projectConfig.redisUrl`: the Redis fan-out's server unless `push.redisUrl` names one. */
+  redisUrl?: string
 }
 
 /**
@@ -35,6 +38,8 @@ export type ChatRuntimeInput = {
  */
 export class ChatRuntime {
   readonly bridge: BridgeDelivery
+  /** How commit notices travel between processes (PostgreSQL or Redis); its connections open on first use. */
+  readonly fanout: Fanout
   private readonly stores: VisitorStores
   private readonly outbox: OutboxRepository
   private readonly warn: (message: string) => void
@@ -44,9 +49,14 @@ export class ChatRuntime {
 
   constructor(private readonly input: ChatRuntimeInput) {
     const sql = knexRunner(input.knex)
-    this.stores = sqlVisitorStores(sql)
-    this.outbox = new OutboxRepository(sql, { maxAttempts: input.options.maxDeliveryAttempts })
     this.warn = (message) => input.logger.warn(message)
+    this.fanout = createFanout({
+      knex: input.knex,
+      settings: fanoutSettings(input.options, input.redisUrl),
+      warn: this.warn,
+    })
+    this.stores = sqlVisitorStores(sql, this.fanout.messageNotices)
+    this.outbox = new OutboxRepository(sql, { maxAttempts: input.options.maxDeliveryAttempts })
     this.bridge = new BridgeDelivery({
       outbox: this.outbox,
       chat: this.stores.store,
@@ -62,10 +72,9 @@ export class ChatRuntime {
 
   push(): PushRuntime {
     this.push_ ??= createPushRuntime({
-      knex: this.input.knex,
+      fanout: this.fanout,
       store: this.stores.store,
       settings: pushSettings(this.input.options),
-      warn: this.warn,
     })
     return this.push_
   }
@@ -93,13 +102,14 @@ export class ChatRuntime {
     return this.relay_
   }
 
-  /** Ends every open stream and closes the LISTEN connection (the application shuts down). */
+  /** Ends every open stream and closes the fan-out's connections (the application shuts down). */
   async close(): Promise<void> {
     const push = this.push_
     this.push_ = undefined
     this.visitorDeps_ = undefined
     this.relay_ = undefined
     await push?.close()
+    await this.fanout.close()
   }
 
   /**

@@ -34,7 +34,8 @@ class SupportChatModuleService extends MedusaService({
     this.options = options
     this.runtime_ = container.chatRuntime
     const sql = knexRunner(container.manager.getKnex())
-    this.conversations_ = new ConversationRepository(sql)
+    // Staff and bridge messages announce themselves as the visitor's do (the process's fan-out).
+    this.conversations_ = new ConversationRepository(sql, container.chatRuntime.fanout.messageNotices)
     this.inbox_ = new InboxRepository(sql)
   }
 

@@ -37,6 +37,15 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     maxStreams?: number
     /** Seconds between keep-alive comments on an idle stream. Default 15. */
     heartbeatSeconds?: number
+    /**
+     * How commit notices reach every process: PostgreSQL LISTEN/NOTIFY (default) or Redis
+     * pub/sub. Every process of the store (Medusa and fast lane) must use the same one.
+     */
+    fanout?: "postgres" | "redis"
+    /** Redis server of the "redis" fan-out; default Medusa's `projectConfig.redisUrl`. */
+    redisUrl?: string
+    /** Prefix of the Redis pub/sub channels, so several stores can share one Redis. Default "launchdesk". */
+    redisChannelPrefix?: string
   }
   /** The language-model auto-reply over an OpenAI-compatible chat-completions endpoint. */
   autoReply?: {

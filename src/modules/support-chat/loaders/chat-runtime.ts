@@ -1,5 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { IEventBusModuleService, LoaderOptions, Logger } from "@medusajs/framework/types"
+import type { ConfigModule, IEventBusModuleService, LoaderOptions, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { ChatRuntime, type ChatRuntimeInput } from "../chat-runtime"
@@ -13,6 +13,8 @@ export default async function chatRuntimeLoader({ container, options }: LoaderOp
     eventBus: () => container.resolve<IEventBusModuleService>(Modules.EVENT_BUS),
     logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
     options: options ?? {},
+    redisUrl: container.resolve<ConfigModule | undefined>(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true })
+      ?.projectConfig?.redisUrl,
   })
   container.register(CHAT_RUNTIME, asValue(runtime))
 }

@@ -70,6 +70,17 @@ export function toPage(rows: MessageDTO[], limit: number): MessagePage {
   return rows.length > limit ? { messages: rows.slice(0, limit), has_more: true } : { messages: rows, has_more: false }
 }
 
+/**
+ * How a process that announces messages itself (the Redis push fan-out, chat/push/fanout.ts)
+ * stores them: `sql` runs the inserts so the `chat_message` trigger stays quiet, and
+ * `committed` is told of each stored message once its statement committed. Without it the
+ * trigger announces every message from the inserting transaction.
+ */
+export type MessageNotices = {
+  sql: SqlRunner
+  committed: (notice: { conversation_id: number; message_id: number }) => void
+}
+
 /** A canned response the auto-reply may send. */
 export type CannedChoice = { id: number; question: string; response: string }
 
@@ -81,7 +92,11 @@ const MESSAGE_COLUMNS = `m.id AS message_id, m.conversation_id, m.sender, m.auth
  * fast lane. Each method is one statement: cheap per request, and atomic on its own.
  */
 export class ConversationRepository {
-  constructor(private readonly sql: SqlRunner) {}
+  private readonly insertSql: SqlRunner
+
+  constructor(private readonly sql: SqlRunner, private readonly notices?: MessageNotices) {
+    this.insertSql = notices?.sql ?? sql
+  }
 
   // Every method takes the visitor's cookie value and stores or compares only its digest
   // (visitor-token.ts); a row carries the cookie value back only to the visitor who sent it.
@@ -137,7 +152,7 @@ export class ConversationRepository {
    * together. Returns "full" when refused, null when the conversation does not exist.
    */
   async insertWithinBytes(input: NewMessage, maxBytes: number | null): Promise<MessageDTO | "full" | null> {
-    const [row] = await this.sql<{ found: boolean } & JoinedMessage>(
+    const [row] = await this.insertSql<{ found: boolean } & JoinedMessage>(
       `WITH size AS (SELECT ${MESSAGE_BYTES} AS bytes),
        c AS (
          UPDATE chat_conversation
@@ -171,7 +186,9 @@ export class ConversationRepository {
       ]
     )
     if (row.message_id === null) return row.found ? "full" : null
-    return joinedMessage({ ...row, message_id: row.message_id }, row.conversation_id as number)
+    const message = joinedMessage({ ...row, message_id: row.message_id }, row.conversation_id as number)
+    this.notices?.committed(message)
+    return message
   }
 
   /**
@@ -336,7 +353,7 @@ export class ConversationRepository {
   async insertMessageOnce(
     input: NewMessage & { external_id: string }
   ): Promise<{ message: MessageDTO; created: boolean } | null> {
-    const [inserted] = await this.sql<MessageDTO>(
+    const [inserted] = await this.insertSql<MessageDTO>(
       `WITH existing AS (
          SELECT id FROM chat_message WHERE conversation_id = ? AND external_id = ? AND deleted_at IS NULL
        ), c AS (
@@ -366,6 +383,7 @@ export class ConversationRepository {
       ]
     )
     if (inserted) {
+      this.notices?.committed(inserted)
       return { message: inserted, created: true }
     }
     const [existing] = await this.sql<MessageDTO>(

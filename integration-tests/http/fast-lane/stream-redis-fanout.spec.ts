@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto"
+import { Client } from "pg"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import { chatModule } from "../../utils/chat"
+import { fastLaneApi, fastLaneForSpec, LANES, type Lane } from "../../utils/fast-lane"
+import { eventIds, openSse, type SseStream } from "../../utils/sse"
+import { createPublishableKey } from "../../utils/store"
+import { VisitorClient } from "../../utils/visitor-client"
+import { waitFor } from "../../utils/wait-for"
+import { RedisListener } from "../../../src/chat/push/redis-listener"
+import { CHAT_MESSAGE_CHANNEL } from "../../../src/chat/push/message-feed"
+import { VISITOR_EFFECTS_CHANNEL } from "../../../src/chat/visitor/deferred-effects"
+
+jest.setTimeout(120 * 1000)
+
+// Read by medusa-config.ts, so both lanes run the Redis fan-out. This machine and CI run Redis
+// at the default address; the prefix keeps this run's notices apart from any other run's.
+process.env.LAUNCHDESK_TEST_PUSH_FANOUT = "redis"
+process.env.LAUNCHDESK_TEST_PUSH_REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
+process.env.LAUNCHDESK_TEST_PUSH_REDIS_PREFIX = `launchdesk-test-${randomUUID()}`
+// A heartbeat a second, so its re-read (the recovery of a lost notice) shows within a test.
+process.env.LAUNCHDESK_TEST_PUSH_HEARTBEAT_SECONDS = "1"
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer, dbConfig }) => {
+    const fastLane = fastLaneForSpec(dbConfig)
+    let publishableKey: string
+    let admin: AdminCredentials
+    let notifications: string[]
+    let listening: Client
+    const open: SseStream[] = []
+
+    beforeEach(async () => {
+      publishableKey = await createPublishableKey(getContainer())
+      admin = await createAdmin(api, getContainer())
+      // Whatever PostgreSQL announces on the chat's channels while a test runs.
+      notifications = []
+      listening = new Client({ connectionString: dbConfig.clientUrl })
+      await listening.connect()
+      listening.on("notification", (notice) => notifications.push(`${notice.channel} ${notice.payload}`))
+      await listening.query(`LISTEN ${CHAT_MESSAGE_CHANNEL}`)
+      await listening.query(`LISTEN ${VISITOR_EFFECTS_CHANNEL}`)
+    })
+    afterEach(async () => {
+      open.splice(0).forEach((stream) => stream.close())
+      await listening.end()
+    })
+
+    const reply = (conversationId: number, message: string) =>
+      api.post("/admin/app/v1/reply", { conversation_id: conversationId, message }, { headers: admin.bearer })
+
+    describe.each(LANES)("with push.fanout redis, on the %s lane", (lane: Lane) => {
+      const baseUrl = () => (lane === "medusa" ? String(api.defaults.baseURL) : fastLane().url)
+      const visitor = () => new VisitorClient(lane === "medusa" ? api : fastLaneApi(fastLane()), publishableKey)
+      const push = async () => (lane === "medusa" ? await chatModule(getContainer()).push() : fastLane().push)
+
+      async function streamOf(shopper: VisitorClient) {
+        const stream = await openSse(`${baseUrl()}/store/app/v1/stream?since_id=0`, {
+          "x-publishable-api-key": publishableKey,
+          cookie: `app_visitor_hash=${shopper.visitorHash}`,
+        })
+        open.push(stream)
+        return stream
+      }
+
+      it("listens on Redis, delivers every writer's message to the open stream, and PostgreSQL notifies nothing", async () => {
+        const { listener, feed } = await push()
+        expect(listener).toBeInstanceOf(RedisListener)
+        await listener.whenLive()
+
+        const shopper = visitor()
+        const { data: session } = await shopper.session()
+        const first = (await shopper.send({ message: "first" })).data.message_id
+        const stream = await streamOf(shopper)
+        expect(eventIds(await stream.waitForEvents(1))).toEqual([first])
+
+        // Staff write through Medusa, the bridge through the module's store, the visitor through this lane.
+        const received = feed.received
+        const answer = (await reply(session.conversation_id, "An agent answers")).data.message_id
+        const store = await chatModule(getContainer()).conversations()
+        const bridged = (await store.insertMessage({ conversation_id: session.conversation_id, sender: "bridge", message: "From Slack" }))!
+        const again = (await shopper.send({ message: "thanks" })).data.message_id
+        expect(eventIds(await stream.waitForEvents(4))).toEqual([first, answer, bridged.message_id, again])
+        // Each came as a Redis notice (not only through the heartbeat's re-read).
+        expect(await waitFor(() => feed.received - received, (count) => count >= 3, 5000)).toBe(3)
+
+        // A round trip on the LISTEN connection after all of it: a NOTIFY would have arrived first.
+        await listening.query("SELECT 1")
+        expect(notifications).toEqual([])
+      })
+
+      it("keeps the idle-poll cache right: a staff reply written through Medusa shows on the next poll", async () => {
+        const { listener, feed } = await push()
+        await listener.whenLive()
+        const shopper = visitor()
+        const { data: session } = await shopper.session()
+        const sent = (await shopper.send({ message: "hello" })).data.message_id
+
+        // The first poll reads the database and teaches the cache the conversation's end; the
+        // second is answered from it.
+        expect((await shopper.poll(sent)).data.messages).toEqual([])
+        expect((await shopper.poll(sent)).data.messages).toEqual([])
+
+        const received = feed.received
+        const answer = (await reply(session.conversation_id, "Here to help")).data.message_id
+        // The cache learns of it through Redis (its bound would otherwise hold for a heartbeat).
+        expect(await waitFor(() => feed.received - received, (count) => count >= 1, 5000)).toBe(1)
+        const deadline = Date.now() + 5000
+        let polled: number[] = []
+        while (Date.now() < deadline) {
+          polled = (await shopper.poll(sent)).data.messages.map((message: { message_id: number }) => message.message_id)
+          if (polled.length) break
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        expect(polled).toEqual([answer])
+        await listening.query("SELECT 1")
+        expect(notifications).toEqual([])
+      })
+
+      it("recovers a notice that never left: the stream re-reads on its heartbeat", async () => {
+        const { feed } = await push()
+        const shopper = visitor()
+        const { data: session } = await shopper.session()
+        const stream = await streamOf(shopper)
+        await stream.waitForComments(1, 5000)
+        const received = feed.received
+
+        // A writer that died between its commit and its publish: the row is there, no notice is.
+        const { rows } = await listening.query<{ id: string }>(
+          `WITH quiet AS (SELECT set_config('launchdesk.fanout', 'redis', true))
+           INSERT INTO chat_message (conversation_id, sender, message, created_at, updated_at)
+           SELECT $1, 'agent', 'lost notice', now(), now() FROM quiet RETURNING id`,
+          [session.conversation_id]
+        )
+        expect(eventIds(await stream.waitForEvents(1, 5000))).toEqual([Number(rows[0].id)])
+        expect(feed.received).toBe(received)
+        await listening.query("SELECT 1")
+        expect(notifications).toEqual([])
+      })
+    })
+  },
+})
