@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { AxiosResponse } from "axios"
 import syncComingSoonSignups from "../../../src/jobs/sync-signups"
 import { callsPerWindow } from "../../../src/modules/launchdesk/sql/call-budget-repository"
 import { FakeMailerLite, MAX_BATCH_REQUESTS } from "../../utils/fake-mailerlite"
@@ -17,7 +18,7 @@ const mailer = new FakeMailerLite(MAILER_KEY)
 mailerIntegrationTestRunner({
   mailer,
   mailerKey: MAILER_KEY,
-  testSuite: ({ getContainer, launchForSignups }) => {
+  testSuite: ({ getContainer, launchForSignups, signup }) => {
     const knex = () => getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
 
     // The app's own scheduled sync runs every 10 s beside the test: rows wait until the test
@@ -35,7 +36,8 @@ mailerIntegrationTestRunner({
           referrer_id: null,
           customer_id: null,
           sync_status: "pending",
-          leaseSeconds: 0,
+          // Born leased for an hour: nobody claims a row before the test makes it due.
+          leaseSeconds: 3600,
         })
       }
       await knex().raw(`UPDATE cs_signup SET sync_attempts = 0, next_sync_at = now() + interval '1 hour'`)
@@ -56,7 +58,7 @@ mailerIntegrationTestRunner({
       expect(notSynced.map((row) => [row.email, row.sync_status])).toEqual([])
       expect(mailer.sentTwice()).toEqual([])
       expect(mailer.subscribeCalls.size).toBe(count)
-      expect(mailer.assignments()).toHaveLength(0)
+      expect(mailer.assignments()).toHaveLength(mailer.upserts().length)
       expect(rows.every((row) => mailer.subscribers.get(row.email)?.groups.has(GROUP))).toBe(true)
     }
 
@@ -76,6 +78,40 @@ mailerIntegrationTestRunner({
       expect(first).toEqual({ method: "POST", path: "api/subscribers", body: { email: expect.stringMatching(/^fan\d+@example\.com$/), groups: [GROUP] } })
       await expectAllSyncedOnce(120)
       expect((await ledger(getContainer())).every((row) => row.sync_attempts === 1)).toBe(true)
+    })
+
+    it("in a burst, signups past the request share of the budget answer success at once and leave their row to the batch", async () => {
+      const product = await launchForSignups(GROUP)
+      mailer.reset({ requestsPerMinute: REQUESTS_PER_MINUTE })
+      // Six signups span at most two 5-second windows; a request may spend 4 of a window's 9 calls (2 signups).
+      const emails = Array.from({ length: 6 }, (_, n) => `burst${n}@example.com`)
+      const answers: AxiosResponse[] = []
+      for (const [n, email] of emails.entries()) {
+        answers.push(await signup(product, email, `198.51.100.${n + 1}`))
+      }
+
+      const rows = await ledger(getContainer())
+      const rowOf = (email: string) => rows.find((row) => row.email === email)
+      answers.forEach((answer, n) => {
+        expect(answer.status).toBe(200)
+        const row = rowOf(emails[n])
+        expect(answer.data).toEqual({ success: true, data: { mailer_id: answer.data.data.mailer_id, referral_code: row?.referral_code } })
+        expect([null, row?.mailer_id]).toContain(answer.data.data.mailer_id)
+      })
+      const subscribedInline = answers.filter((answer) => answer.data.data.mailer_id !== null)
+      expect(subscribedInline.length).toBeLessThanOrEqual(4)
+      // The rest were handed back untried: pending with no attempt counted, unless the app's
+      // own scheduled sync has sent them meanwhile.
+      const handedBack = emails.filter((_, n) => answers[n].data.data.mailer_id === null).map((email) => rowOf(email))
+      expect(handedBack.length).toBeGreaterThanOrEqual(2)
+      for (const row of handedBack) {
+        const untried = row?.sync_status === "pending" && row.sync_attempts === 0 && row.last_sync_error === null
+        const sentOnceSince = row?.sync_status === "synced" && mailer.subscribeCalls.get(row.email) === 1
+        expect([row?.email, untried || sentOnceSince]).toEqual([row?.email, true])
+      }
+
+      await syncComingSoonSignups(getContainer())
+      await expectAllSyncedOnce(6)
     })
 
     it("settles each row of a batch from its own response: a refused address retries, the others are synced", async () => {
