@@ -14,13 +14,14 @@
 // event-loop delay with no stream open.
 //
 // BENCH_FANOUT=redis (or --fanout=redis) runs it with the plugin option
-// `push: { fanout: "redis", redisUrl }` (BENCH_REDIS_URL, default redis://127.0.0.1:6379).
+// `push: { fanout: "redis", redisUrl }` (BENCH_REDIS_URL, default redis://127.0.0.1:6379);
+// the bench's writers then publish each committed message as a store's processes do.
 // Uses DATABASE_URL / DB_HOST when given, otherwise an embedded PostgreSQL. 127.0.0.1 only.
 const fs = require("node:fs")
 const http = require("node:http")
 const path = require("node:path")
 const { performance } = require("node:perf_hooks")
-const { Client, Pool } = require("pg")
+const { Client } = require("pg")
 const { signInOwner } = require("../scripts/lib/store-owner")
 const { request, runMain, withBenchHost } = require("./lib/harness")
 const { startProbedFastLane } = require("./lib/fast-lane")
@@ -80,6 +81,8 @@ function pluginCode(hostDir) {
     ...require(path.join(root, "shared", "sql.js")),
     ...require(path.join(root, "modules", "support-chat", "sql", "conversation-repository.js")),
     ...require(path.join(root, "chat", "visitor", "cookie.js")),
+    // Only there since the Redis fan-out: a postgres run does not need it.
+    fanout: () => require(path.join(root, "chat", "push", "fanout.js")),
   }
 }
 
@@ -179,7 +182,7 @@ function pushLatencies(committedAt, records) {
  * (a direct INSERT, so the writers cost the database little and the lanes' delivery is
  * what is measured).
  */
-async function flood(pool, conversationIds, seconds) {
+async function flood({ sql, notices }, conversationIds, seconds) {
   const committedAt = new Map()
   const started = performance.now()
   const intervalMs = (1000 * FLOOD_BATCH) / FLOOD_RATE
@@ -192,14 +195,18 @@ async function flood(pool, conversationIds, seconds) {
       if (wait > 0) await sleep(wait)
       const batch = new Set()
       while (batch.size < FLOOD_BATCH) batch.add(conversationIds[Math.floor(Math.random() * conversationIds.length)])
-      const { rows } = await pool.query(
+      const rows = await sql(
         `INSERT INTO chat_message (conversation_id, sender, author_name, message, created_at, updated_at)
-         SELECT c, 'agent', 'Support', 'Flood reply', now(), now() FROM unnest($1::int[]) AS c
-         RETURNING id`,
-        [[...batch]]
+         SELECT c, 'agent', 'Support', 'Flood reply', now(), now() FROM unnest(?::int[]) AS c
+         RETURNING id, conversation_id`,
+        // One array parameter, as PostgreSQL's literal: knex would spread a JS array into a list.
+        [`{${[...batch].join(",")}}`]
       )
       const at = wallNow()
-      for (const row of rows) committedAt.set(Number(row.id), at)
+      for (const row of rows) {
+        committedAt.set(Number(row.id), at)
+        notices?.committed({ conversation_id: Number(row.conversation_id), message_id: Number(row.id) })
+      }
     }
   }
   await Promise.all(Array.from({ length: FLOOD_WRITERS }, writer))
@@ -246,8 +253,14 @@ async function bench(host) {
 
   const plugin = pluginCode(host.dir)
   const knex = plugin.createLanePool({ databaseUrl: host.databaseUrl, databaseDriverOptions: { pool: { min: 0, max: TRIGGER_WRITERS } } })
-  const repository = new plugin.ConversationRepository(plugin.knexRunner(knex))
-  const pool = new Pool({ connectionString: host.databaseUrl, max: FLOOD_WRITERS + 1 })
+  // With Redis, writes go through the fan-out's quiet-trigger statements and publish after commit.
+  const fanout =
+    FANOUT === "redis"
+      ? plugin.fanout().createFanout({ knex, settings: plugin.fanout().fanoutSettings(PLUGIN_OPTIONS), warn: (message) => console.warn(message) })
+      : null
+  const notices = fanout?.messageNotices
+  const repository = new plugin.ConversationRepository(plugin.knexRunner(knex), notices)
+  const writer = { sql: notices?.sql ?? plugin.knexRunner(knex), notices }
   const maxStreams = STREAM_COUNTS[STREAM_COUNTS.length - 1]
 
   // One conversation per stream, created as /session does, plus one per trigger writer.
@@ -326,7 +339,7 @@ async function bench(host) {
       }
     }
     await drain()
-    await measureWriters(`fast lane holding ${maxStreams} idle streams (1 LISTEN)`)
+    await measureWriters(`fast lane holding ${maxStreams} idle streams (1 ${FANOUT === "redis" ? "SUBSCRIBE" : "LISTEN"})`)
 
     // Delivery throughput: all streams on one lane, then split over two.
     const allIds = visitors.map((v) => v.key)
@@ -346,7 +359,7 @@ async function bench(host) {
       await drainUntilQuiet(FLOOD_BACKLOG_MS)
       for (const lane of lanes) await lane.reset()
       const machineSince = machineCpu()
-      const { committedAt, seconds } = await flood(pool, allIds, FLOOD_SECONDS)
+      const { committedAt, seconds } = await flood(writer, allIds, FLOOD_SECONDS)
       const floodEnd = wallNow()
       const machine = machineCpu(machineSince).busyPercent
       const cpu = []
@@ -473,7 +486,7 @@ async function bench(host) {
   } finally {
     await clients.stop()
     for (const lane of lanes) await lane.stop()
-    await pool.end()
+    await fanout?.close()
     await knex.destroy()
   }
 }
