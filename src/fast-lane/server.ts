@@ -114,6 +114,7 @@ export async function startFastLane(options: FastLaneOptions): Promise<FastLane>
     fanout,
     store: sqlVisitorStores(knexRunner(knex), fanout.messageNotices).store,
     settings: pushSettings(options.pluginOptions),
+    warn,
   })
   // Listen from the start, so idle polls are answered from memory as soon as possible.
   push.listener.start()
@@ -136,6 +137,7 @@ export async function startFastLane(options: FastLaneOptions): Promise<FastLane>
       push.streams.closeAll()
       server.closeIdleConnections()
       await closed
+      await push.catchUp?.stop()
       await push.listener.stop()
       await fanout.close()
       await knex.destroy()

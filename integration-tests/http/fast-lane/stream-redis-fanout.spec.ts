@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto"
 import { Client } from "pg"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule } from "../../utils/chat"
 import { fastLaneApi, fastLaneForSpec, LANES, type Lane } from "../../utils/fast-lane"
@@ -10,6 +12,7 @@ import { VisitorClient } from "../../utils/visitor-client"
 import { waitFor } from "../../utils/wait-for"
 import { RedisListener } from "../../../src/chat/push/redis-listener"
 import { CHAT_MESSAGE_CHANNEL } from "../../../src/chat/push/message-feed"
+import { CATCH_UP_INTERVAL_MS } from "../../../src/chat/push/catch-up"
 import { VISITOR_EFFECTS_CHANNEL } from "../../../src/chat/visitor/deferred-effects"
 
 jest.setTimeout(120 * 1000)
@@ -19,7 +22,7 @@ jest.setTimeout(120 * 1000)
 process.env.LAUNCHDESK_TEST_PUSH_FANOUT = "redis"
 process.env.LAUNCHDESK_TEST_PUSH_REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 process.env.LAUNCHDESK_TEST_PUSH_REDIS_PREFIX = `launchdesk-test-${randomUUID()}`
-// A heartbeat a second, so its re-read (the recovery of a lost notice) shows within a test.
+// A heartbeat a second: a stream that re-read on each heartbeat would show within a test.
 process.env.LAUNCHDESK_TEST_PUSH_HEARTBEAT_SECONDS = "1"
 
 medusaIntegrationTestRunner({
@@ -54,6 +57,24 @@ medusaIntegrationTestRunner({
       const baseUrl = () => (lane === "medusa" ? String(api.defaults.baseURL) : fastLane().url)
       const visitor = () => new VisitorClient(lane === "medusa" ? api : fastLaneApi(fastLane()), publishableKey)
       const push = async () => (lane === "medusa" ? await chatModule(getContainer()).push() : fastLane().push)
+      const pool = () =>
+        lane === "medusa" ? getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION) : fastLane().knex
+
+      /** The statements on the lane's pool that read `chat_message` while `during` runs. */
+      async function messageReadsDuring(during: () => Promise<void>) {
+        const statements: string[] = []
+        const record = ({ sql }: { sql: string }) => {
+          if (/chat_message/.test(sql)) statements.push(sql)
+        }
+        pool().on("query", record)
+        try {
+          await during()
+        } finally {
+          pool().off("query", record)
+        }
+        const catchUp = statements.filter((sql) => /GROUP BY conversation_id/.test(sql) || /max\(id\) AS message_id FROM chat_message$/.test(sql))
+        return { catchUp: catchUp.length, other: statements.length - catchUp.length }
+      }
 
       async function streamOf(shopper: VisitorClient) {
         const stream = await openSse(`${baseUrl()}/store/app/v1/stream?since_id=0`, {
@@ -82,7 +103,7 @@ medusaIntegrationTestRunner({
         const bridged = (await store.insertMessage({ conversation_id: session.conversation_id, sender: "bridge", message: "From Slack" }))!
         const again = (await shopper.send({ message: "thanks" })).data.message_id
         expect(eventIds(await stream.waitForEvents(4))).toEqual([first, answer, bridged.message_id, again])
-        // Each came as a Redis notice (not only through the heartbeat's re-read).
+        // Each came as a Redis notice (not through the catch-up).
         expect(await waitFor(() => feed.received - received, (count) => count >= 3, 5000)).toBe(3)
 
         // A round trip on the LISTEN connection after all of it: a NOTIFY would have arrived first.
@@ -104,7 +125,7 @@ medusaIntegrationTestRunner({
 
         const received = feed.received
         const answer = (await reply(session.conversation_id, "Here to help")).data.message_id
-        // The cache learns of it through Redis (its bound would otherwise hold for a heartbeat).
+        // The cache learns of it through Redis (its bound would otherwise hold until the catch-up).
         expect(await waitFor(() => feed.received - received, (count) => count >= 1, 5000)).toBe(1)
         const deadline = Date.now() + 5000
         let polled: number[] = []
@@ -118,13 +139,22 @@ medusaIntegrationTestRunner({
         expect(notifications).toEqual([])
       })
 
-      it("recovers a notice that never left: the stream re-reads on its heartbeat", async () => {
-        const { feed } = await push()
+      it("recovers a notice that never left through the process's catch-up, within its interval", async () => {
+        const { feed, catchUp } = await push()
         const shopper = visitor()
         const { data: session } = await shopper.session()
         const stream = await streamOf(shopper)
         await stream.waitForComments(1, 5000)
+        // Past any sweep begun before this test's database was set up: the catch-up knows its end.
+        await catchUp!.sweep()
+        await catchUp!.sweep()
+        // Each test's database numbers messages from 1 again: what earlier tests dispatched is moot.
+        feed.forgetDispatched()
         const received = feed.received
+        const dispatched = catchUp!.dispatched
+        // The idle-poll cache learns the conversation's end (nothing above 0 yet).
+        expect((await shopper.poll(0)).data.messages).toEqual([])
+        expect((await shopper.poll(0)).data.messages).toEqual([])
 
         // A writer that died between its commit and its publish: the row is there, no notice is.
         const { rows } = await listening.query<{ id: string }>(
@@ -133,10 +163,40 @@ medusaIntegrationTestRunner({
            SELECT $1, 'agent', 'lost notice', now(), now() FROM quiet RETURNING id`,
           [session.conversation_id]
         )
-        expect(eventIds(await stream.waitForEvents(1, 5000))).toEqual([Number(rows[0].id)])
-        expect(feed.received).toBe(received)
+        const lostAt = Date.now()
+        const lost = Number(rows[0].id)
+        expect(eventIds(await stream.waitForEvents(1, CATCH_UP_INTERVAL_MS + 3000))).toEqual([lost])
+        expect(Date.now() - lostAt).toBeLessThan(CATCH_UP_INTERVAL_MS + 3000)
+        // The catch-up's one notice reached the stream; Redis never carried it.
+        expect(catchUp!.dispatched - dispatched).toBe(1)
+        expect(feed.received - received).toBe(1)
+        // The cache's bound was raised by it: the next poll reads the message.
+        const polled = (await shopper.poll(0)).data.messages.map((message: { message_id: number }) => message.message_id)
+        expect(polled).toEqual([lost])
         await listening.query("SELECT 1")
         expect(notifications).toEqual([])
+      })
+
+      it("costs one catch-up query per interval and no per-stream re-read, however many streams are open", async () => {
+        const { catchUp } = await push()
+        const streams: SseStream[] = []
+        for (let i = 0; i < 10; i++) {
+          const shopper = visitor()
+          await shopper.session()
+          streams.push(await streamOf(shopper))
+        }
+        await Promise.all(streams.map((stream) => stream.waitForComments(1, 5000)))
+        const idleMs = 3500
+        const reads = await messageReadsDuring(async () => {
+          const heartbeats = streams.map((stream) => stream.comments.length)
+          await new Promise((resolve) => setTimeout(resolve, idleMs))
+          // Every stream beat at least three times (30 heartbeats in all) ...
+          streams.forEach((stream, i) => expect(stream.comments.length - heartbeats[i]).toBeGreaterThanOrEqual(3))
+        })
+        // ... and none of them read the database: only the process's catch-up did.
+        expect(reads.other).toBe(0)
+        expect(reads.catchUp).toBeLessThanOrEqual(Math.ceil(idleMs / CATCH_UP_INTERVAL_MS) + 1)
+        expect(catchUp).not.toBeNull()
       })
     })
   },

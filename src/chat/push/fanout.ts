@@ -57,9 +57,10 @@ export function fanoutSettings(options: SupportChatOptions, medusaRedisUrl?: str
  * trigger and `pg_notify` raise them inside the writing transaction, so a notice exists
  * exactly when its commit does. With Redis, writers publish after commit (and tell the
  * trigger to stay quiet): that takes NOTIFY's commit-time lock off every writer, but a
- * process that dies between its commit and its publish loses that notice. Streams therefore
- * re-read on each heartbeat and the poll cache trusts what it learnt for one heartbeat only
- * (runtime.ts), so such a message is late by at most that long, never lost.
+ * process that dies between its commit and its publish loses that notice. Each process
+ * therefore runs one catch-up query every `CATCH_UP_INTERVAL_MS` (catch-up.ts, runtime.ts) that
+ * hands its streams and poll cache what no notice announced: such a message is late by at most
+ * that long, never lost, at one query per process whatever the number of open streams.
  */
 export type Fanout = {
   settings: FanoutSettings

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache"
 import type { NoticeListener } from "./fanout"
 
 /**
@@ -16,6 +17,9 @@ export function parseMessageNotice(payload: string): MessageNotice | null {
 
 type Watcher = { onNotice: (messageId: number) => void; onResync: () => void }
 
+// Conversations whose newest dispatched id is remembered; one forgotten only costs a repeat.
+const MAX_REMEMBERED = 100_000
+
 /**
  * Committed-message notices of this process's LISTEN connection, by conversation. `received`
  * counts every notice: a cache reads it before and after a database read to know whether a
@@ -26,11 +30,21 @@ export class ChatMessageFeed {
   private readonly watchers = new Map<number, Set<Watcher>>()
   private readonly noticeHandlers = new Set<(notice: MessageNotice) => void>()
   private readonly resyncHandlers = new Set<() => void>()
+  /**
+   * With a catch-up (the Redis fan-out, catch-up.ts): each conversation's highest id dispatched,
+   * so the catch-up re-finding what Redis brought dispatches nothing. Redis notices are always
+   * dispatched: one that arrives after the catch-up's is a duplicate, which watchers ignore
+   * (a stream reads only above what it sent, the poll cache only raises its bound).
+   */
+  private readonly dispatchedUpTo: LRUCache<number, number> | null
 
-  constructor(private readonly listener: NoticeListener) {
+  constructor(private readonly listener: NoticeListener, { catchUp = false }: { catchUp?: boolean } = {}) {
+    this.dispatchedUpTo = catchUp ? new LRUCache<number, number>({ max: MAX_REMEMBERED }) : null
     listener.on(CHAT_MESSAGE_CHANNEL, (payload) => {
       const notice = parseMessageNotice(payload)
-      if (notice) this.dispatch(notice)
+      if (!notice) return
+      this.isNew(notice)
+      this.dispatch(notice)
     })
     listener.onResync(() => {
       this.resyncHandlers.forEach((handler) => handler())
@@ -76,6 +90,30 @@ export class ChatMessageFeed {
 
   onResync(handler: () => void): void {
     this.resyncHandlers.add(handler)
+  }
+
+  /**
+   * A message the catch-up found committed: dispatched as an ordinary notice unless one as high
+   * was already dispatched for its conversation. Returns whether it was.
+   */
+  catchUp(notice: MessageNotice): boolean {
+    if (!this.isNew(notice)) return false
+    this.dispatch(notice)
+    return true
+  }
+
+  /** The message ids went back (the table was emptied or restored): what was dispatched says nothing. */
+  forgetDispatched(): void {
+    this.dispatchedUpTo?.clear()
+  }
+
+  /** Whether no notice as high was dispatched for the conversation; records it if so. */
+  private isNew({ conversation_id, message_id }: MessageNotice): boolean {
+    if (!this.dispatchedUpTo) return true
+    const known = this.dispatchedUpTo.get(conversation_id)
+    if (known !== undefined && message_id <= known) return false
+    this.dispatchedUpTo.set(conversation_id, message_id)
+    return true
   }
 
   private dispatch(notice: MessageNotice) {

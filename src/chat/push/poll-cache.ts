@@ -21,25 +21,20 @@ type PollResult = Awaited<ReturnType<ConversationRepository["messagesForVisitor"
  * is dropped whenever the LISTEN connection reconnects or is lost. So a poll answered from
  * here can at worst miss a message committed a moment ago, which the next poll returns: a
  * message may be late by one poll, never lost. With the Redis fan-out a notice can be lost
- * outright (its writer died between commit and publish), so there a bound also expires after
- * `boundTtlMs`: such a message is late by at most that long.
+ * outright (its writer died between commit and publish): the process's catch-up (catch-up.ts)
+ * raises it within `CATCH_UP_INTERVAL_MS`, so such a message is late by at most that long.
  *
  * `last_seen_at` (offline email) is refreshed exactly as without the cache: the poll route
  * reads it from here and asks for a touch when it is older than its refresh interval.
  */
 export class PollCache implements PollSource {
   private readonly visitors = new LRUCache<string, number>({ max: MAX_VISITORS, ttl: VISITOR_TTL_MS })
-  private readonly bounds: LRUCache<number, number>
+  private readonly bounds = new LRUCache<number, number>({ max: MAX_VISITORS })
   private readonly lastSeen = new LRUCache<number, { at: Date | null }>({ max: MAX_VISITORS })
   /** Touches waiting for the next batch, by staleness. */
   private readonly seenBatches = new Map<number, { ids: Set<number>; done: Promise<void> }>()
 
-  constructor(
-    private readonly store: ConversationRepository,
-    private readonly feed: ChatMessageFeed,
-    { boundTtlMs }: { boundTtlMs?: number } = {}
-  ) {
-    this.bounds = new LRUCache<number, number>(boundTtlMs ? { max: MAX_VISITORS, ttl: boundTtlMs } : { max: MAX_VISITORS })
+  constructor(private readonly store: ConversationRepository, private readonly feed: ChatMessageFeed) {
     feed.onNotice(({ conversation_id, message_id }) => {
       const bound = this.bounds.peek(conversation_id)
       if (bound !== undefined && message_id > bound) {

@@ -1,4 +1,5 @@
 import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
+import { MessageCatchUp } from "./catch-up"
 import type { Fanout, NoticeListener } from "./fanout"
 import { ChatMessageFeed } from "./message-feed"
 import { PollCache } from "./poll-cache"
@@ -10,13 +11,15 @@ export type PushRuntime = {
   /** PostgreSQL LISTEN or Redis SUBSCRIBE, as the fan-out says (fanout.ts). */
   listener: NoticeListener
   feed: ChatMessageFeed
+  /** With the Redis fan-out only: the process's recovery of lost notices (catch-up.ts). */
+  catchUp: MessageCatchUp | null
   pollCache: PollCache
   visitorSlots: StreamSlots
   adminSlots: StreamSlots
   /** Every open stream of the process (the total cap); `closeAll()` at shutdown. */
   streams: OpenStreams
   settings: PushSettings
-  /** Ends every open stream and closes the listening connection for good (the app shuts down). */
+  /** Ends every open stream, the catch-up and the listening connection for good (the app shuts down). */
   close: () => Promise<void>
 }
 
@@ -25,25 +28,30 @@ export type PushRuntimeInput = {
   fanout: Fanout
   store: ConversationRepository
   settings: PushSettings
+  warn: (message: string) => void
 }
 
-export function createPushRuntime({ fanout, store, settings }: PushRuntimeInput): PushRuntime {
+export function createPushRuntime({ fanout, store, settings, warn }: PushRuntimeInput): PushRuntime {
   const listener = fanout.createListener()
-  const feed = new ChatMessageFeed(listener)
+  // A Redis notice is published after commit and is lost if its writer dies in between: one
+  // catch-up query per process recovers it, so streams and the poll cache need no re-reads.
+  const redis = fanout.settings.kind === "redis"
+  const feed = new ChatMessageFeed(listener, { catchUp: redis })
+  const catchUp = redis ? new MessageCatchUp({ messages: store, feed, warn }) : null
+  catchUp?.start()
   const streams = new OpenStreams(settings.maxStreams)
-  // A Redis notice is published after commit and is lost if its writer dies in between: what
-  // the cache learnt then holds for one heartbeat only, as long as a stream waits to re-read.
-  const boundTtlMs = fanout.settings.kind === "redis" ? settings.heartbeatMs : undefined
   return {
     listener,
     feed,
-    pollCache: new PollCache(store, feed, { boundTtlMs }),
+    catchUp,
+    pollCache: new PollCache(store, feed),
     visitorSlots: new StreamSlots(settings.maxStreamsPerIp, streams),
     adminSlots: new StreamSlots(settings.maxStreamsPerIp, streams),
     streams,
     settings,
     close: async () => {
       streams.closeAll()
+      await catchUp?.stop()
       await listener.stop()
     },
   }

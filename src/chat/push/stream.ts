@@ -10,16 +10,7 @@ import type { PollCache } from "./poll-cache"
 import { StreamScope } from "./stream-scope"
 import type { SlotRefusal, StreamSlots } from "./stream-slots"
 
-export type PushSettings = {
-  maxStreamsPerIp: number
-  maxStreams: number
-  heartbeatMs: number
-  /**
-   * Each heartbeat also re-reads the conversation: with the Redis fan-out a notice is lost when
-   * its writer dies between commit and publish (fanout.ts), and this bounds the delay.
-   */
-  rereadOnHeartbeat: boolean
-}
+export type PushSettings = { maxStreamsPerIp: number; maxStreams: number; heartbeatMs: number }
 
 const DEFAULT_MAX_STREAMS_PER_IP = 20
 const DEFAULT_MAX_STREAMS = 10_000
@@ -37,7 +28,6 @@ export function pushSettings(options: SupportChatOptions): PushSettings {
     maxStreamsPerIp: typeof max === "number" && max >= 0 ? Math.floor(max) : DEFAULT_MAX_STREAMS_PER_IP,
     maxStreams: typeof maxTotal === "number" && maxTotal >= 0 ? Math.floor(maxTotal) : DEFAULT_MAX_STREAMS,
     heartbeatMs: (typeof heartbeat === "number" && heartbeat > 0 ? heartbeat : DEFAULT_HEARTBEAT_SECONDS) * 1000,
-    rereadOnHeartbeat: options.push?.fanout === "redis",
   }
 }
 
@@ -172,10 +162,7 @@ function runMessageStream(sink: SseSink, deps: StreamDeps, scope: StreamScope, o
       onResync: () => void read(),
     })
   )
-  every(deps.settings.heartbeatMs, () => {
-    sink.write(": keep-alive\n\n")
-    if (deps.settings.rereadOnHeartbeat) void read()
-  })
+  every(deps.settings.heartbeatMs, () => sink.write(": keep-alive\n\n"))
   if (presence) every(SEEN_REFRESH_SECONDS * 1000, refreshPresence)
 
   sink.write(`retry: ${RECONNECT_MS}\n\n`)

@@ -75,6 +75,7 @@ export class ChatRuntime {
       fanout: this.fanout,
       store: this.stores.store,
       settings: pushSettings(this.input.options),
+      warn: this.warn,
     })
     return this.push_
   }

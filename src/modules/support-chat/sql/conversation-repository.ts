@@ -247,6 +247,33 @@ export class ConversationRepository {
     )
   }
 
+  /** The highest message id stored, 0 when there is none (where the push catch-up starts). */
+  async highestMessageId(): Promise<number> {
+    const [row] = await this.sql<{ message_id: number | null }>(`SELECT max(id) AS message_id FROM chat_message`)
+    return Number(row?.message_id ?? 0)
+  }
+
+  /**
+   * Each conversation's newest message id above `afterId`, and the highest id stored: two
+   * primary-key range scans in one statement, read by the Redis fan-out's catch-up
+   * (chat/push/catch-up.ts) for notices that never left.
+   */
+  async latestMessagesAbove(
+    afterId: number
+  ): Promise<{ highest: number; latest: { conversation_id: number; message_id: number }[] }> {
+    const rows = await this.sql<{ conversation_id: number | null; message_id: number | null }>(
+      `SELECT conversation_id, max(id) AS message_id FROM chat_message WHERE id > ? GROUP BY conversation_id
+       UNION ALL SELECT NULL, max(id) FROM chat_message`,
+      [afterId]
+    )
+    const highest = rows.find((row) => row.conversation_id === null)?.message_id
+    const latest = rows.filter((row) => row.conversation_id !== null)
+    return {
+      highest: Number(highest ?? 0),
+      latest: latest.map((row) => ({ conversation_id: Number(row.conversation_id), message_id: Number(row.message_id) })),
+    }
+  }
+
   async saveVisitorEmail(visitorHash: string, email: string): Promise<boolean> {
     const rows = await this.sql(
       `UPDATE chat_conversation SET email = ?, updated_at = now()
