@@ -36,26 +36,27 @@ export class CallBudgetRepository implements CallBudget {
   async take(scope: string, perMinute: number, calls: number, share = 1): Promise<BudgetGrant> {
     const ceiling = Math.floor(callsPerWindow(perMinute) * Math.min(1, Math.max(0, share)))
     const holdId = `${scope}:hold`
-    if (calls <= ceiling) {
-      const rows = await this.sql<{ hits: number }>(
-        `WITH slot AS (SELECT floor(extract(epoch FROM now()) / ?)::bigint AS n)
+    // One statement either way: the take, and for a refusal how long until a call might go out
+    // (a burst refuses most takes, so a second round trip would cost every refused caller).
+    const [row] = await this.sql<{ hits: number | null; hold_ms: number | null; slot_ms: number }>(
+      `WITH slot AS (SELECT floor(extract(epoch FROM now()) / ?)::bigint AS n),
+       taken AS (
          INSERT INTO launchdesk_rate_limit_window (id, hits, expires_at, created_at, updated_at)
          SELECT ?::text || ':' || slot.n, ?::int, to_timestamp((slot.n + 1) * ?), now(), now() FROM slot
-         WHERE NOT EXISTS (SELECT 1 FROM launchdesk_rate_limit_window WHERE id = ? AND expires_at > now())
+         WHERE ?::int <= ?::int
+           AND NOT EXISTS (SELECT 1 FROM launchdesk_rate_limit_window WHERE id = ? AND expires_at > now())
          ON CONFLICT (id) DO UPDATE SET hits = launchdesk_rate_limit_window.hits + EXCLUDED.hits, updated_at = now()
          WHERE launchdesk_rate_limit_window.hits + EXCLUDED.hits <= ?::int
-         RETURNING hits`,
-        [BUDGET_WINDOW_SECONDS, scope, calls, BUDGET_WINDOW_SECONDS, holdId, ceiling]
-      )
-      if (rows.length) return { granted: true }
-    }
-    const [wait] = await this.sql<{ hold_ms: number | null; slot_ms: number }>(
-      `SELECT (SELECT extract(epoch FROM expires_at - now()) * 1000 FROM launchdesk_rate_limit_window
+         RETURNING hits
+       )
+       SELECT (SELECT hits FROM taken) AS hits,
+              (SELECT extract(epoch FROM expires_at - now()) * 1000 FROM launchdesk_rate_limit_window
                WHERE id = ? AND expires_at > now())::float AS hold_ms,
               (((floor(extract(epoch FROM now()) / ?) + 1) * ? - extract(epoch FROM now())) * 1000)::float AS slot_ms`,
-      [holdId, BUDGET_WINDOW_SECONDS, BUDGET_WINDOW_SECONDS]
+      [BUDGET_WINDOW_SECONDS, scope, calls, BUDGET_WINDOW_SECONDS, calls, ceiling, holdId, ceiling, holdId, BUDGET_WINDOW_SECONDS, BUDGET_WINDOW_SECONDS]
     )
-    return { granted: false, retryInMs: Math.ceil(Math.max(Number(wait.hold_ms ?? 0), Number(wait.slot_ms), 1)) }
+    if (row.hits !== null) return { granted: true }
+    return { granted: false, retryInMs: Math.ceil(Math.max(Number(row.hold_ms ?? 0), Number(row.slot_ms), 1)) }
   }
 
   async holdOff(scope: string, seconds: number): Promise<void> {
