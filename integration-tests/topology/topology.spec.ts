@@ -103,6 +103,9 @@ beforeAll(async () => {
       clientIp: { trustProxy: "loopback" },
       bridge: { baseUrl: slackUrl, botToken: SLACK_TOKEN },
       mailer: { baseUrl: mailerUrl },
+      // Push over Redis as a scaled-out store runs it: the server is Medusa's projectConfig.redisUrl,
+      // and the run's own prefix keeps its channels apart (pub/sub ignores the database number).
+      push: { fanout: "redis", redisChannelPrefix: `topology-${process.pid}` },
     },
   })
   await admin("serverA", "POST", "/admin/app/v1/settings", { bridge: { provider: "slack", channel_id: SLACK_CHANNEL } })
@@ -170,17 +173,28 @@ describe("push streams held on every instance", () => {
     const inbox = await openSse(inboxUrl, host.admin)
     open.push(...streams, inbox)
     expect([...streams, inbox].map((stream) => stream.status)).toEqual([200, 200, 200, 200])
-
-    const written = [
-      await reply("serverA", conversationId, "Yes, server A here"),
-      await reply("serverB", conversationId, "And server B"),
-      await send(shopper("fastLane", client), "Thanks, from the fast lane"),
-    ]
-    for (const stream of [...streams, inbox]) {
-      expect(eventIds(await stream.waitForEvents(written.length))).toEqual(written)
+    // Every process fans out through Redis: PostgreSQL must not carry a single notice.
+    const notices: string[] = []
+    const listener = new Client({ connectionString: host.databaseUrl })
+    await listener.connect()
+    listener.on("notification", (notice) => notices.push(notice.channel))
+    await listener.query("LISTEN launchdesk_chat_message")
+    await listener.query("LISTEN launchdesk_visitor_effect")
+    try {
+      const written = [
+        await reply("serverA", conversationId, "Yes, server A here"),
+        await reply("serverB", conversationId, "And server B"),
+        await send(shopper("fastLane", client), "Thanks, from the fast lane"),
+      ]
+      for (const stream of [...streams, inbox]) {
+        expect(eventIds(await stream.waitForEvents(written.length))).toEqual(written)
+      }
+      await sleep(SETTLE_MS)
+      expect([...streams, inbox].map((stream) => eventIds(stream.events))).toEqual([written, written, written, written])
+    } finally {
+      await listener.end()
     }
-    await sleep(SETTLE_MS)
-    expect([...streams, inbox].map((stream) => eventIds(stream.events))).toEqual([written, written, written, written])
+    expect(notices).toEqual([])
   })
 })
 
