@@ -1,4 +1,5 @@
 import type { Client } from "pg"
+import { ChannelListener } from "./channel-listener"
 
 export type PgListenerOptions = {
   /** Opens a dedicated connection: LISTEN belongs to one session, so never a pooled one. */
@@ -30,41 +31,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  * loss raises `onResync`: caches must drop what they know, streams must re-read the database
  * from their last id. `generation` changes with each, `live` says whether notifications flow.
  */
-export class PgListener {
-  live = false
-  generation = 0
+export class PgListener extends ChannelListener {
   private client: Client | null = null
   private running = false
   private stopped = false
   private pingTimer: NodeJS.Timeout | null = null
-  private readonly handlers = new Map<string, Set<(payload: string) => void>>()
-  private readonly resyncHandlers = new Set<() => void>()
-  private readonly liveWaiters = new Set<() => void>()
 
   constructor(private readonly options: PgListenerOptions) {
-    for (const channel of options.channels) {
-      if (!CHANNEL_NAME.test(channel)) {
-        throw new Error(`Invalid channel name: ${channel}`)
-      }
-      this.handlers.set(channel, new Set())
-    }
-  }
-
-  /** Calls `handler` with each payload on `channel`; returns the unsubscribe function. */
-  on(channel: string, handler: (payload: string) => void): () => void {
-    const handlers = this.handlers.get(channel)
-    if (!handlers) {
-      throw new Error(`Not listening on channel ${channel}`)
-    }
-    handlers.add(handler)
-    this.start()
-    return () => handlers.delete(handler)
-  }
-
-  onResync(handler: () => void): () => void {
-    this.resyncHandlers.add(handler)
-    this.start()
-    return () => this.resyncHandlers.delete(handler)
+    super(checkedChannels(options.channels))
   }
 
   /** Connects in the background unless already connected or connecting. */
@@ -77,13 +51,6 @@ export class PgListener {
   /** The server process id of the LISTEN connection while it is open (`pg_stat_activity.pid`). */
   get backendPid(): number | null {
     return (this.client as (Client & { processID?: number }) | null)?.processID ?? null
-  }
-
-  /** Resolves once notifications flow (tests and benchmarks wait for it). */
-  async whenLive(): Promise<void> {
-    this.start()
-    if (this.live) return
-    await new Promise<void>((resolve) => this.liveWaiters.add(resolve))
   }
 
   async stop(): Promise<void> {
@@ -117,13 +84,9 @@ export class PgListener {
           return
         }
         this.client = opened
-        this.live = true
-        this.generation++
         this.running = false
         this.schedulePing(opened)
-        this.emitResync()
-        this.liveWaiters.forEach((resolve) => resolve())
-        this.liveWaiters.clear()
+        this.becameLive()
         return
       } catch (error) {
         if (client) {
@@ -135,12 +98,6 @@ export class PgListener {
       }
     }
     this.running = false
-  }
-
-  private dispatch(channel: string, payload: string) {
-    for (const handler of this.handlers.get(channel) ?? []) {
-      handler(payload)
-    }
   }
 
   private lost(client: Client, error?: unknown) {
@@ -158,10 +115,7 @@ export class PgListener {
 
   private dropConnection() {
     this.client = null
-    if (this.live) {
-      this.live = false
-      this.generation++
-    }
+    this.becameDown()
     if (this.pingTimer) {
       clearTimeout(this.pingTimer)
       this.pingTimer = null
@@ -183,11 +137,15 @@ export class PgListener {
     this.pingTimer.unref()
   }
 
-  private emitResync() {
-    for (const handler of this.resyncHandlers) {
-      handler()
+}
+
+function checkedChannels(channels: readonly string[]): readonly string[] {
+  for (const channel of channels) {
+    if (!CHANNEL_NAME.test(channel)) {
+      throw new Error(`Invalid channel name: ${channel}`)
     }
   }
+  return channels
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -1,4 +1,5 @@
 import Redis from "ioredis"
+import { ChannelListener } from "./channel-listener"
 import type { NoticeListener } from "./fanout"
 
 export type RedisListenerOptions = {
@@ -26,40 +27,21 @@ export const redisChannel = (prefix: string, channel: string) => `${prefix}:${ch
  * and pinged. Redis keeps nothing for a subscriber that is away, so every (re)connect and
  * every loss raises `onResync` and changes `generation`, exactly as a lost LISTEN connection.
  */
-export class RedisListener implements NoticeListener {
-  live = false
-  generation = 0
+export class RedisListener extends ChannelListener implements NoticeListener {
   /** No PostgreSQL connection is held for listening. */
   readonly backendPid = null
   private redis: Redis | null = null
   private stopped = false
   private pingTimer: NodeJS.Timeout | null = null
-  private readonly handlers = new Map<string, Set<(payload: string) => void>>()
-  private readonly resyncHandlers = new Set<() => void>()
-  private readonly liveWaiters = new Set<() => void>()
   /** The connection's `CLIENT SETNAME`, unique per listener (tests find the connection by it). */
   readonly connectionName = `launchdesk-push-${process.pid}-${Math.random().toString(36).slice(2, 10)}`
 
   constructor(private readonly options: RedisListenerOptions) {
-    for (const channel of options.channels) {
-      this.handlers.set(redisChannel(options.channelPrefix, channel), new Set())
-    }
+    super(options.channels.map((channel) => redisChannel(options.channelPrefix, channel)))
   }
 
-  on(channel: string, handler: (payload: string) => void): () => void {
-    const handlers = this.handlers.get(redisChannel(this.options.channelPrefix, channel))
-    if (!handlers) {
-      throw new Error(`Not listening on channel ${channel}`)
-    }
-    handlers.add(handler)
-    this.start()
-    return () => handlers.delete(handler)
-  }
-
-  onResync(handler: () => void): () => void {
-    this.resyncHandlers.add(handler)
-    this.start()
-    return () => this.resyncHandlers.delete(handler)
+  protected keyOf(channel: string): string {
+    return redisChannel(this.options.channelPrefix, channel)
   }
 
   /** Connects in the background unless already connected or connecting. */
@@ -85,13 +67,6 @@ export class RedisListener implements NoticeListener {
     redis.connect().catch(() => undefined)
   }
 
-  /** Resolves once notices flow (tests and benchmarks wait for it). */
-  async whenLive(): Promise<void> {
-    this.start()
-    if (this.live) return
-    await new Promise<void>((resolve) => this.liveWaiters.add(resolve))
-  }
-
   async stop(): Promise<void> {
     this.stopped = true
     const redis = this.redis
@@ -106,27 +81,20 @@ export class RedisListener implements NoticeListener {
 
   private async subscribed(redis: Redis) {
     try {
-      await redis.subscribe(...this.handlers.keys())
+      await redis.subscribe(...this.keys)
     } catch (error) {
       this.options.warn(`launchdesk: Redis SUBSCRIBE failed, reconnecting: ${describe(error)}`)
       redis.disconnect(true)
       return
     }
     if (this.stopped || this.redis !== redis) return
-    this.live = true
-    this.generation++
     this.schedulePing(redis)
-    this.emitResync()
-    this.liveWaiters.forEach((resolve) => resolve())
-    this.liveWaiters.clear()
+    this.becameLive()
   }
 
-  private dispatch(channel: string, payload: string) {
+  protected dispatch(channel: string, payload: string) {
     // The socket may still deliver a message between stop() and its close.
-    if (this.stopped) return
-    for (const handler of this.handlers.get(channel) ?? []) {
-      handler(payload)
-    }
+    if (!this.stopped) super.dispatch(channel, payload)
   }
 
   /** The connection closed (ioredis reconnects by itself unless stopped): whatever was sent meanwhile is gone. */
@@ -135,10 +103,7 @@ export class RedisListener implements NoticeListener {
       clearTimeout(this.pingTimer)
       this.pingTimer = null
     }
-    if (!this.live) return
-    this.live = false
-    this.generation++
-    if (!this.stopped) this.emitResync()
+    if (this.becameDown() && !this.stopped) this.emitResync()
   }
 
   private schedulePing(redis: Redis) {
@@ -156,12 +121,6 @@ export class RedisListener implements NoticeListener {
       }
     }, this.options.pingIntervalMs ?? PING_INTERVAL_MS)
     this.pingTimer.unref()
-  }
-
-  private emitResync() {
-    for (const handler of this.resyncHandlers) {
-      handler()
-    }
   }
 }
 
