@@ -891,7 +891,8 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
       await block(lin.page).getByRole("textbox", { name: "Email address" }).fill("lin@example.com")
       await block(lin.page).getByRole("button", { name: "Notify me" }).click()
       await block(lin.page).getByText("You are on the list!").waitFor()
-      expect(mailer.upserts("lin@example.com").length).toBeGreaterThan(0)
+      // The call goes out now or with the sync job's next batch, as the shared call budget allows;
+      // either way MailerLite answers 500 and the row has no subscriber id, only its own code.
       expect(mailer.subscribers.get("lin@example.com")).toBeUndefined()
       const linRow = (await hoodieSignups()).find((row) => row.email === "lin@example.com")
       expect(linRow).toMatchObject({ mailer_id: null, referral_code: expect.stringMatching(/^[0-9a-hjkmnp-tv-z]{10}$/) })
