@@ -9,13 +9,14 @@ import {
 } from "./sql/product-setting-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
+import { Launch } from "./models/launch"
 import type { ComingSoonOptions } from "./types"
 
 /**
  * Product settings and the signup ledger; `options` are the plugin options. The keys repeat
  * the model names (`cs_…`): Query calls `listCsProductSettings` when it follows the link.
  */
-class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting }) {
+class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting, CsLaunch: Launch }) {
   readonly options: ComingSoonOptions
   private readonly signups_: SignupRepository
   private readonly productSettings_: ProductSettingRepository

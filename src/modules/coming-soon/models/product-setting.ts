@@ -16,5 +16,10 @@ export const ProductSetting = model
     email_provider: model.enum([...EMAIL_PROVIDERS]).default("mailer"),
     mailer_group_id: model.text().nullable(),
     forms_form_id: model.number().nullable(),
+    // When the product launches by itself (a job launches due products once, src/jobs).
+    launch_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["product_id"], unique: true }])
+  .indexes([
+    { on: ["product_id"], unique: true },
+    { on: ["launch_at"], where: "launch_at IS NOT NULL AND enabled = true AND deleted_at IS NULL" },
+  ])

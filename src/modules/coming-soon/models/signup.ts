@@ -4,6 +4,11 @@ import { model } from "@medusajs/framework/utils"
 export const SIGNUP_SYNC_STATUSES = ["pending", "synced", "skipped", "dead"] as const
 export type SignupSyncStatus = (typeof SIGNUP_SYNC_STATUSES)[number]
 
+// The launch email of a row: `skipped` for unsubscribed or unconfirmed rows, `dead` after the
+// last attempt (an admin can retry it).
+export const SIGNUP_NOTIFY_STATUSES = ["pending", "sent", "failed", "dead", "skipped"] as const
+export type SignupNotifyStatus = (typeof SIGNUP_NOTIFY_STATUSES)[number]
+
 /** The signup ledger: every accepted waitlist signup, whatever the mailing list did. */
 export const Signup = model
   .define("cs_signup", {
@@ -26,10 +31,30 @@ export const Signup = model
     next_sync_at: model.dateTime().nullable(),
     // Without credentials: the HTTP status or the kind of failure.
     last_sync_error: model.text().nullable(),
+    // Double opt-in: when the signup confirmed its address (set at insert when it is off).
+    confirmed_at: model.dateTime().nullable(),
+    unsubscribed_at: model.dateTime().nullable(),
+    // Launch day (CONTRACT §7): one email per row, claimed like the sync.
+    notify_status: model.enum([...SIGNUP_NOTIFY_STATUSES]).default("pending"),
+    notify_attempts: model.number().default(0),
+    next_notify_at: model.dateTime().nullable(),
+    last_notify_error: model.text().nullable(),
+    notified_at: model.dateTime().nullable(),
+    // The row's single-use code and its Promotion module id, made in the same claim as the email.
+    promotion_code: model.text().nullable(),
+    promotion_id: model.text().nullable(),
+    // The first order that contained the launched product and matched the row.
+    converted_order_id: model.text().nullable(),
+    converted_at: model.dateTime().nullable(),
+    converted_amount: model.bigNumber().nullable(),
+    converted_currency_code: model.text().nullable(),
   })
   .indexes([
     { on: ["email", "product_id"], unique: true },
     { on: ["product_id", "created_at"] },
     { on: ["created_at"] },
     { on: ["next_sync_at"], where: "sync_status = 'pending' AND deleted_at IS NULL" },
+    { on: ["product_id", "next_notify_at"], where: "notify_status IN ('pending', 'failed') AND deleted_at IS NULL" },
+    { on: ["promotion_code"], where: "promotion_code IS NOT NULL" },
+    { on: ["referrer_id"], where: "referrer_id IS NOT NULL" },
   ])

@@ -11,6 +11,9 @@ export const Conversation = model
     status: model.enum([...CONVERSATION_STATUSES]).default("open"),
     assigned_to: model.text().nullable(),
     email: model.text().nullable(),
+    // The Medusa customer whose authentication the visitor routes saw first; set once, never
+    // from a request body (src/links/conversation-customer.ts).
+    customer_id: model.text().nullable(),
     page_url: model.text().nullable(),
     last_message_at: model.dateTime().nullable(),
     // Last poll by the visitor; an agent reply after a long silence is emailed.
@@ -25,5 +28,6 @@ export const Conversation = model
     { on: ["visitor_hash"], unique: true, where: null },
     { on: ["status", "last_message_at"] },
     { on: ["assigned_to"] },
+    { on: ["customer_id", "last_message_at"], where: "customer_id IS NOT NULL" },
     { on: ["bridge_thread_id"], where: "bridge_thread_id IS NOT NULL" },
   ])
