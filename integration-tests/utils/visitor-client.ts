@@ -19,8 +19,15 @@ const cookieOf = (response: AxiosResponse): string | undefined => {
  */
 export class VisitorClient {
   visitorHash?: string
+  /** The shopper's sign-in: a customer's bearer token, or Medusa's session cookie (`connect.sid=...`). */
+  auth?: { bearer?: string; sessionCookie?: string }
 
   constructor(private readonly api: Api, private readonly publishableKey: string, readonly ip = "203.0.113.10") {}
+
+  /** The headers this shopper's browser sends (for a stream opened by hand). */
+  headers(): Record<string, string> {
+    return this.config().headers
+  }
 
   private config(extra: Record<string, string> = {}) {
     const headers: Record<string, string> = {
@@ -28,9 +35,9 @@ export class VisitorClient {
       "x-forwarded-for": this.ip,
       ...extra,
     }
-    if (this.visitorHash) {
-      headers.cookie = `app_visitor_hash=${this.visitorHash}`
-    }
+    const cookies = [this.visitorHash && `app_visitor_hash=${this.visitorHash}`, this.auth?.sessionCookie].filter(Boolean)
+    if (cookies.length) headers.cookie = cookies.join("; ")
+    if (this.auth?.bearer) headers.authorization = `Bearer ${this.auth.bearer}`
     return { headers, validateStatus: () => true }
   }
 

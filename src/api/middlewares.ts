@@ -1,5 +1,4 @@
 import {
-  authenticate,
   defineMiddlewares,
   errorHandler,
   type MedusaErrorHandlerFunction,
@@ -18,6 +17,7 @@ import {
 import { AdminUpdateChatSettings } from "../chat/settings"
 import { AdminListDeliveries } from "./admin/app/v1/deliveries/validators"
 import { HookBridgeIncoming } from "./hooks/app/v1/bridge/validators"
+import { optionalCustomerAuth } from "../medusa/customer-auth"
 import { requireBridgeSecret } from "./hooks/app/v1/bridge/require-bridge-secret"
 import {
   AdminListSignups,
@@ -81,7 +81,9 @@ export default defineMiddlewares({
     {
       matcher: "/store/coming-soon/signup",
       methods: ["POST"],
-      middlewares: [authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })],
+      middlewares: [optionalCustomerAuth],
     },
+    // A signed-in shopper's conversation is linked to their account (src/chat/visitor).
+    { matcher: "/store/app/v1/*", middlewares: [optionalCustomerAuth] },
   ],
 })

@@ -4,4 +4,6 @@ export const CHAT_EVENTS = {
   MESSAGE_CREATED: "launchdesk.message.created",
   CONVERSATION_CLOSED: "launchdesk.conversation.closed",
   CONVERSATION_ASSIGNED: "launchdesk.conversation.assigned",
+  /** `{ conversation_id, customer_id }`, once per conversation. */
+  CONVERSATION_CUSTOMER_LINKED: "launchdesk.conversation.customer_linked",
 } as const

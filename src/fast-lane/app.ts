@@ -13,6 +13,7 @@ import { requestAutoReply } from "../chat/visitor/auto-reply"
 import type { VisitorRequest } from "../chat/visitor/http"
 import { pollMessages, saveEmail, sendMessage, startSession, type VisitorDeps } from "../chat/visitor/visitor-api"
 import { PUBLISHABLE_KEY_HEADER, type PublishableKeyCheck } from "./publishable-key"
+import type { CustomerVerifier } from "./customer-auth"
 
 /**
  * The visitor routes on Express, with the part of Medusa's HTTP stack a store route passes
@@ -26,6 +27,8 @@ export type FastLaneAppOptions = {
   deps: VisitorDeps
   streamDeps: VisitorStreamDeps
   keys: PublishableKeyCheck
+  /** Verifies a signed-in customer as Medusa does; without it every request is a guest's. */
+  customers?: Pick<CustomerVerifier, "customerOf">
   /** Medusa's `projectConfig.http.storeCors`. */
   storeCors: string
   trustProxy?: TrustProxy
@@ -62,12 +65,16 @@ const wrap =
 export function createFastLaneApp(options: FastLaneAppOptions): express.Express {
   const { deps, streamDeps, keys } = options
   const clientOf = clientIpResolver({ trustProxy: options.trustProxy })
-  const visitorRequest = (req: Request): VisitorRequest => ({
-    ip: clientOf(req.socket.remoteAddress, req.headers["x-forwarded-for"])?.key,
-    cookies: req.cookies ?? {},
-    body: req.body,
-    query: req.query,
-  })
+  const visitorRequest = async (req: Request): Promise<VisitorRequest> => {
+    const cookies = req.cookies ?? {}
+    return {
+      ip: clientOf(req.socket.remoteAddress, req.headers["x-forwarded-for"])?.key,
+      cookies,
+      customerId: options.customers ? await options.customers.customerOf({ authorization: req.headers.authorization, cookies }) : null,
+      body: req.body,
+      query: req.query,
+    }
+  }
 
   const app = express()
   app.get("/health", (_req, res) => {
@@ -100,7 +107,7 @@ export function createFastLaneApp(options: FastLaneAppOptions): express.Express 
   })
 
   for (const { method, path, operation } of OPERATIONS) {
-    const handler = wrap(async (req, res) => sendOutcome(res, await operation(deps, visitorRequest(req))))
+    const handler = wrap(async (req, res) => sendOutcome(res, await operation(deps, await visitorRequest(req))))
     if (method === "GET") app.get(path, handler)
     else app.post(path, handler)
   }
@@ -109,7 +116,8 @@ export function createFastLaneApp(options: FastLaneAppOptions): express.Express 
     wrap(async (req, res) => {
       // Made before the operation's first await: a client leaving at any point releases its slot.
       const closed = responseClosed(res)
-      const answer = await openVisitorStream(streamDeps, { ...visitorRequest(req), lastEventId: req.get("last-event-id") }, closed)
+      const visitor = await visitorRequest(req)
+      const answer = await openVisitorStream(streamDeps, { ...visitor, lastEventId: req.get("last-event-id") }, closed)
       if (isOpenStream(answer)) startSse(res, answer)
       else sendOutcome(res, answer)
     })

@@ -4,6 +4,7 @@ import type { SupportChatOptions } from "../modules/support-chat/types"
 import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "../shared/client-ip"
 import { DEFAULT_KEY_CACHE_TTL_MS, MAX_KEY_CACHE_TTL_MS } from "./publishable-key"
 import type { FastLaneOptions } from "./server"
+import type { CustomerAuthConfig } from "./customer-auth"
 
 export const PLUGIN_PACKAGE = "medusa-plugin-launchdesk"
 export const DEFAULT_PORT = 9001
@@ -26,6 +27,8 @@ export type HostConfig = {
   storeCors?: string
   redisUrl?: string
   pluginOptions: SupportChatOptions
+  /** How Medusa verifies a customer's session or token on this store (none: every visitor is a guest). */
+  customerAuth?: CustomerAuthConfig
 }
 
 /** The plugin's options: its `plugins` entry in a store, or the chat module's entry in this repository's own config. */
@@ -79,7 +82,7 @@ function requireConfig(file: string): unknown {
 /** Loads a store's medusa-config (TypeScript through ts-node, as the `medusa` CLI does). */
 export function loadHostConfig(cwd: string, given?: string): HostConfig {
   const file = findConfigFile(cwd, given)
-  if (!file) return { file: null, pluginOptions: {} }
+  if (!file) return { file: null, pluginOptions: {}, customerAuth: customerAuthOf({}, process.env) }
   const loaded = requireConfig(file)
   const config = isRecord(loaded) && isRecord(loaded.default) ? loaded.default : loaded
   if (!isRecord(config)) throw new Error(`${file} does not export a configuration`)
@@ -93,6 +96,37 @@ export function loadHostConfig(cwd: string, given?: string): HostConfig {
     storeCors: typeof http.storeCors === "string" ? http.storeCors : undefined,
     redisUrl: text(project.redisUrl),
     pluginOptions: pluginOptionsOf(config),
+    customerAuth: customerAuthOf(project, process.env),
+  }
+}
+
+// Medusa's own fallback for both secrets outside production (it refuses to start without them in production).
+const MEDUSA_DEFAULT_SECRET = "supersecret"
+
+/**
+ * The JWT and session settings Medusa resolves from `projectConfig` (its ConfigManager): the
+ * same secrets, verify options and session store, so a token or session Medusa accepts is
+ * accepted here and nothing else is.
+ */
+export function customerAuthOf(project: Dict, env: Env): CustomerAuthConfig {
+  const http = isRecord(project.http) ? project.http : {}
+  const sessionOptions = isRecord(project.sessionOptions) ? project.sessionOptions : {}
+  const jwtOptions = isRecord(http.jwtOptions) ? { ...http.jwtOptions, expiresIn: http.jwtExpiresIn } : { expiresIn: http.jwtExpiresIn }
+  const redisUrl = text(project.redisUrl)
+  return {
+    jwtSecret: text(http.jwtSecret) ?? text(env.JWT_SECRET) ?? MEDUSA_DEFAULT_SECRET,
+    jwtPublicKey: text(http.jwtPublicKey) ?? text(env.JWT_PUBLIC_KEY),
+    jwtVerifyOptions: isRecord(http.jwtVerifyOptions) ? http.jwtVerifyOptions : jwtOptions,
+    // Medusa keeps sessions in Redis when the project has a Redis URL and no DynamoDB store.
+    session:
+      redisUrl && !isRecord(sessionOptions.dynamodbOptions)
+        ? {
+            cookieName: text(sessionOptions.name) ?? "connect.sid",
+            secret: text(sessionOptions.secret) ?? text(http.cookieSecret) ?? text(env.COOKIE_SECRET) ?? MEDUSA_DEFAULT_SECRET,
+            redisUrl,
+            keyPrefix: `${text(project.redisPrefix) ?? ""}sess:`,
+          }
+        : undefined,
   }
 }
 
@@ -123,6 +157,7 @@ export function fastLaneOptions(env: Env, host: HostConfig): FastLaneOptions {
   const pluginOptions = fanout ? { ...host.pluginOptions, push: { ...host.pluginOptions.push, fanout } } : host.pluginOptions
   return {
     databaseUrl,
+    customerAuth: host.customerAuth,
     databaseSchema: host.databaseSchema,
     databaseDriverOptions: host.databaseDriverOptions,
     pluginOptions,

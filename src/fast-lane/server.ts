@@ -14,6 +14,7 @@ import { deferredVisitorEffects } from "../chat/visitor/deferred-effects"
 import { buildVisitorDeps, sqlVisitorStores } from "../chat/visitor/visitor-deps"
 import { createFastLaneApp, createFastLaneServer } from "./app"
 import { PublishableKeyCheck } from "./publishable-key"
+import { createCustomerVerifier, type CustomerAuthConfig, type CustomerVerifier } from "./customer-auth"
 
 export type FastLaneLogger = {
   info: (message: string) => void
@@ -35,6 +36,8 @@ export type FastLaneOptions = {
   storeCors: string
   /** The plugin's `clientIp.trustProxy` (or TRUST_PROXY): which X-Forwarded-For entry is the client. Default false. */
   trustProxy?: TrustProxy
+  /** How Medusa verifies customers on this store; without it every request is a guest's. */
+  customerAuth?: CustomerAuthConfig
   /** How long a publishable key's lookup is trusted (at most 30 s). */
   keyCacheTtlMs?: number
   port?: number
@@ -60,21 +63,30 @@ const consoleLogger: FastLaneLogger = {
 }
 
 /** The visitor routes over one pool, as an Express app. */
-function createApp(options: FastLaneOptions, fanout: Fanout, push: PushRuntime, knex: Knex, keys: PublishableKeyCheck) {
+function createApp(
+  options: FastLaneOptions,
+  fanout: Fanout,
+  push: PushRuntime,
+  knex: Knex,
+  keys: PublishableKeyCheck,
+  customers?: CustomerVerifier
+) {
   const logger = options.logger ?? consoleLogger
   const warn = (message: string) => logger.warn(message)
   const sql = knexRunner(knex)
   const stores = sqlVisitorStores(sql, fanout.messageNotices)
+  const effects = deferredVisitorEffects(new OutboxRepository(sql), sql, fanout.announceEffect)
   return createFastLaneApp({
     deps: buildVisitorDeps({
       stores,
       options: options.pluginOptions,
-      effects: deferredVisitorEffects(new OutboxRepository(sql), sql, fanout.announceEffect),
+      effects,
       pollSource: push.pollCache,
       warn,
     }),
     streamDeps: {
       store: stores.store,
+      onCustomerLinked: effects.onCustomerLinked,
       seen: push.pollCache,
       messages: new InboxRepository(sql),
       feed: push.feed,
@@ -83,6 +95,7 @@ function createApp(options: FastLaneOptions, fanout: Fanout, push: PushRuntime, 
       warn,
     },
     keys,
+    customers,
     storeCors: options.storeCors,
     trustProxy: options.trustProxy,
     logError: (message) => logger.error(message),
@@ -119,7 +132,8 @@ export async function startFastLane(options: FastLaneOptions): Promise<FastLane>
   // Listen from the start, so idle polls are answered from memory as soon as possible.
   push.listener.start()
   const keys = new PublishableKeyCheck(knexRunner(knex), options.keyCacheTtlMs)
-  const server = createFastLaneServer(createApp(options, fanout, push, knex, keys))
+  const customers = options.customerAuth ? createCustomerVerifier(options.customerAuth) : undefined
+  const server = createFastLaneServer(createApp(options, fanout, push, knex, keys, customers))
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port ?? 0, options.host, () => resolve())
@@ -140,6 +154,7 @@ export async function startFastLane(options: FastLaneOptions): Promise<FastLane>
       await push.catchUp?.stop()
       await push.listener.stop()
       await fanout.close()
+      await customers?.close()
       await knex.destroy()
     },
   }

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { medusaClientOf } from "./client-ip"
+import { medusaCustomerOf } from "./customer-auth"
 import { sendOutcome } from "../shared/send-outcome"
 import { medusaConversationStreamDeps, medusaVisitorStreamDeps } from "./chat"
 import { responseClosed, startSse } from "../chat/push/sse-response"
@@ -14,6 +15,7 @@ export async function visitorStreamRoute(req: MedusaRequest, res: MedusaResponse
     {
       ip: medusaClientOf(req)?.key,
       cookies: req.cookies ?? {},
+      customerId: medusaCustomerOf(req),
       query: req.query,
       lastEventId: req.get("last-event-id"),
     },

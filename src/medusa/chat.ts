@@ -49,6 +49,7 @@ export async function medusaVisitorStreamDeps(scope: MedusaContainer): Promise<V
   const push = await chat.push()
   return {
     store: await chat.conversations(),
+    onCustomerLinked: (await chat.visitorDeps()).onCustomerLinked,
     seen: push.pollCache,
     messages: await chat.inbox(),
     feed: push.feed,

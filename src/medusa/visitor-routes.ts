@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { medusaClientOf } from "./client-ip"
+import { medusaCustomerOf } from "./customer-auth"
 import type { Outcome } from "../shared/outcome"
 import { sendOutcome } from "../shared/send-outcome"
 import { medusaVisitorDeps } from "./chat"
@@ -14,6 +15,7 @@ export const visitorRoute =
     const outcome = await operation(deps, {
       ip: medusaClientOf(req)?.key,
       cookies: req.cookies ?? {},
+      customerId: medusaCustomerOf(req),
       body: req.body,
       query: req.query,
     })

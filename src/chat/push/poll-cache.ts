@@ -28,7 +28,13 @@ type PollResult = Awaited<ReturnType<ConversationRepository["messagesForVisitor"
  * reads it from here and asks for a touch when it is older than its refresh interval.
  */
 export class PollCache implements PollSource {
-  private readonly visitors = new LRUCache<string, number>({ max: MAX_VISITORS, ttl: VISITOR_TTL_MS })
+  // By cookie: the conversation and the customer it is linked to (a link is set once, never
+  // changed; a link made in another process shows here once this entry expires or a message
+  // arrives, and until then a memory answer still returns no message).
+  private readonly visitors = new LRUCache<string, { id: number; customer_id: string | null }>({
+    max: MAX_VISITORS,
+    ttl: VISITOR_TTL_MS,
+  })
   private readonly bounds = new LRUCache<number, number>({ max: MAX_VISITORS })
   private readonly lastSeen = new LRUCache<number, { at: Date | null }>({ max: MAX_VISITORS })
   /** Touches waiting for the next batch, by staleness. */
@@ -56,7 +62,7 @@ export class PollCache implements PollSource {
     if (!conversation) return result
 
     const id = conversation.conversation_id
-    this.visitors.set(visitorHash, id)
+    this.visitors.set(visitorHash, { id, customer_id: conversation.customer_id })
     this.rememberSeen(id, conversation.last_seen_at)
     const raced = !wasLive || !this.feed.live || this.feed.generation !== generation || this.feed.received !== received
     // A full page with more behind it says nothing about the conversation's end: learn no bound.
@@ -67,6 +73,11 @@ export class PollCache implements PollSource {
       this.bounds.set(id, known === undefined ? bound : Math.min(known, bound))
     }
     return result
+  }
+
+  /** After this process linked the cookie's conversation to a customer. */
+  forgetVisitor(visitorHash: string): void {
+    this.visitors.delete(visitorHash)
   }
 
   async touchVisitorSeen(conversationId: number, staleAfterSeconds: number): Promise<void> {
@@ -97,12 +108,13 @@ export class PollCache implements PollSource {
 
   private fromMemory(visitorHash: string, sinceId: number): PollResult | null {
     if (!this.feed.live) return null
-    const id = this.visitors.get(visitorHash)
-    if (id === undefined) return null
+    const visitor = this.visitors.get(visitorHash)
+    if (visitor === undefined) return null
+    const { id, customer_id } = visitor
     const bound = this.bounds.get(id)
     const seen = this.lastSeen.get(id)
     if (bound === undefined || seen === undefined || sinceId < bound) return null
-    return { conversation: { conversation_id: id, last_seen_at: seen.at }, messages: [], has_more: false }
+    return { conversation: { conversation_id: id, last_seen_at: seen.at, customer_id }, messages: [], has_more: false }
   }
 
   private rememberSeen(conversationId: number, at: Date | null) {

@@ -4,7 +4,15 @@ import { invalid, notFound, parseInput, rateLimited, type Refusal } from "../../
 import type { VisitorRequest } from "../visitor/http"
 import { StorePollMessages } from "../visitor/validators"
 import { sinceId } from "../../shared/input-schema"
-import { noCookie, SEEN_REFRESH_SECONDS, visitorHashOf, type PollSource } from "../visitor/visitor-api"
+import {
+  admitVisitor,
+  noCookie,
+  otherCustomer,
+  SEEN_REFRESH_SECONDS,
+  visitorHashOf,
+  type PollSource,
+  type VisitorDeps,
+} from "../visitor/visitor-api"
 import type { ChatMessageFeed } from "./message-feed"
 import type { PollCache } from "./poll-cache"
 import { StreamScope } from "./stream-scope"
@@ -198,7 +206,8 @@ async function openWithin(
 }
 
 export type VisitorStreamDeps = StreamDeps & {
-  store: Pick<ConversationRepository, "findConversationByVisitor">
+  store: Pick<ConversationRepository, "findConversationByVisitor" | "linkCustomer">
+  onCustomerLinked?: VisitorDeps["onCustomerLinked"]
   /**
    * Keeps `last_seen_at` fresh while the stream is open: a visitor holding one is present.
    * With `touchVisitorSeenSoon` (the poll cache's), the periodic refreshes of all open
@@ -224,6 +233,7 @@ export async function openVisitorStream(
   return openWithin(signal, deps.slots, req.ip, async (scope) => {
     const conversation = await deps.store.findConversationByVisitor(hash)
     if (!conversation) return noCookie()
+    if (!(await admitVisitor(deps, req, conversation, hash))) return otherCustomer()
     const conversationId = conversation.conversation_id
     return (sink) =>
       runMessageStream(sink, deps, scope, {

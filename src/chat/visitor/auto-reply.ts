@@ -4,7 +4,7 @@ import type { ChatSettings } from "../settings"
 import { ok, parseInput, type Outcome } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
 import { StoreAutoReply } from "./validators"
-import { limited, noCookie, visitorHashOf, type VisitorDeps } from "./visitor-api"
+import { limited, noCookie, visitorConversation, type VisitorDeps } from "./visitor-api"
 
 export type AutoReplyDeclineReason =
   | "not_configured"
@@ -146,9 +146,9 @@ async function answerWithCannedResponse(
 export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const refused = await limited(deps, "autoReply", req, deps.settings.limits.autoReply)
   if (refused) return refused
-  const hash = visitorHashOf(req)
-  const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
-  if (!conversation) return noCookie()
+  const found = await visitorConversation(deps, req)
+  if ("refusal" in found) return found.refusal
+  const { conversation } = found
   const input = parseInput(StoreAutoReply, req.body)
   if ("refusal" in input) return input.refusal
 

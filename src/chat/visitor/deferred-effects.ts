@@ -4,14 +4,22 @@ import type { SqlRunner } from "../../shared/sql"
 import type { VisitorDeps } from "./visitor-api"
 
 /** What follows a visitor operation: events on Medusa's bus, team-chat posts. */
-export type VisitorEffects = Pick<VisitorDeps, "onConversationCreated" | "onVisitorMessage" | "onAutoReply">
+export type VisitorEffects = Pick<
+  VisitorDeps,
+  "onConversationCreated" | "onVisitorMessage" | "onAutoReply" | "onCustomerLinked"
+>
 
 export const VISITOR_EFFECTS_TOPIC = "chat.visitor.effect"
 /** Raised after an effect is recorded, so a Medusa process relays it at once. */
 export const VISITOR_EFFECTS_CHANNEL = "launchdesk_visitor_effect"
 
-type EffectName = "conversation_created" | "visitor_message" | "auto_reply"
-export type VisitorEffectPayload = { effect: EffectName; conversation_id: number; message_id?: number }
+type EffectName = "conversation_created" | "visitor_message" | "auto_reply" | "customer_linked"
+export type VisitorEffectPayload = {
+  effect: EffectName
+  conversation_id: number
+  message_id?: number
+  customer_id?: string
+}
 
 /** Wakes the relays through PostgreSQL; the Redis fan-out publishes instead (chat/push/fanout.ts). */
 const notifyEffect = async (sql: SqlRunner) => {
@@ -48,6 +56,7 @@ export function deferredVisitorEffects(
     onConversationCreated: (data) => record({ effect: "conversation_created", conversation_id: data.conversation_id }),
     onVisitorMessage: (data) => record({ effect: "visitor_message", ...data }),
     onAutoReply: (data) => record({ effect: "auto_reply", ...data }),
+    onCustomerLinked: (data) => record({ effect: "customer_linked", ...data }),
   }
 }
 
@@ -55,6 +64,11 @@ async function runEffect(effects: VisitorEffects, payload: VisitorEffectPayload)
   const { conversation_id, message_id } = payload
   if (payload.effect === "conversation_created") {
     await effects.onConversationCreated?.({ conversation_id })
+    return
+  }
+  if (payload.effect === "customer_linked") {
+    if (!payload.customer_id) throw new Error(`effect customer_linked without a customer id`)
+    await effects.onCustomerLinked?.({ conversation_id, customer_id: payload.customer_id })
     return
   }
   if (message_id === undefined) {

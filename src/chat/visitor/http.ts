@@ -7,6 +7,11 @@ export type VisitorRequest = {
    */
   ip?: string
   cookies: Record<string, string | undefined>
+  /**
+   * The Medusa customer the lane verified the request's authentication to be (session or
+   * bearer token); absent for a guest. Never read from the body.
+   */
+  customerId?: string | null
   body?: unknown
   query?: Record<string, unknown>
 }

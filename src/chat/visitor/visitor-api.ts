@@ -1,5 +1,9 @@
 import type { Limiter, LimitRule } from "../../modules/launchdesk/sql/rate-limit-repository"
-import { MESSAGE_PAGE_SIZE, type ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
+import {
+  MESSAGE_PAGE_SIZE,
+  type ConversationRepository,
+  type ConversationRow,
+} from "../../modules/support-chat/sql/conversation-repository"
 import type { DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
 import type { ChatSettings } from "../settings"
 import { forbidden, invalid, ok, parseInput, rateLimited, type Outcome, type Refusal } from "../../shared/outcome"
@@ -15,7 +19,10 @@ import {
 } from "./validators"
 
 /** The two statements a poll runs; a cache (src/chat/push/poll-cache.ts) may answer them from memory. */
-export type PollSource = Pick<ConversationRepository, "messagesForVisitor" | "touchVisitorSeen">
+export type PollSource = Pick<ConversationRepository, "messagesForVisitor" | "touchVisitorSeen"> & {
+  /** Drops what it remembers of a cookie (its conversation was just linked to a customer). */
+  forgetVisitor?: (visitorHash: string) => void
+}
 
 /** What a visitor operation needs; the Medusa routes and the fast lane each provide it. */
 export type VisitorDeps = {
@@ -27,6 +34,8 @@ export type VisitorDeps = {
   /** Called after a visitor message is stored (events, bridge); never delays the answer's correctness. */
   onVisitorMessage?: (event: { conversation_id: number; message_id: number }) => Promise<void>
   onConversationCreated?: (event: { conversation_id: number }) => Promise<void>
+  /** Called once when a conversation is linked to the customer whose authentication a request carried. */
+  onCustomerLinked?: (event: { conversation_id: number; customer_id: string }) => Promise<void>
   /** The chat's effective settings (model endpoint, daily cap), read when an auto-reply is asked for. */
   chatSettings: () => Promise<ChatSettings>
   /** The store-wide daily cap of auto-replies. */
@@ -42,6 +51,10 @@ export const SEEN_REFRESH_SECONDS = 20
 
 export const noCookie = () =>
   forbidden("Start a chat session first: the app_visitor_hash cookie is missing or unknown.")
+
+/** A cookie whose conversation belongs to a customer account the request is not signed in to. */
+export const otherCustomer = () =>
+  forbidden("This conversation belongs to a customer account: sign in to that account to continue it.")
 
 export const tooMany = (retryAfterSeconds: number) =>
   rateLimited("Too many requests, please wait a moment and try again.", retryAfterSeconds)
@@ -72,6 +85,41 @@ export const visitorHashOf = (req: VisitorRequest) => {
   return isWellFormedVisitorHash(value) ? value : null
 }
 
+/**
+ * Whether the request may use the conversation: a conversation linked to a customer needs that
+ * customer's authentication. An unlinked one is linked to the request's customer, once (the
+ * customer id comes from the lane's verified authentication, never from the request body).
+ */
+export async function admitVisitor(
+  deps: {
+    store: Pick<ConversationRepository, "linkCustomer">
+    onCustomerLinked?: VisitorDeps["onCustomerLinked"]
+    pollSource?: Pick<PollSource, "forgetVisitor">
+  },
+  req: VisitorRequest,
+  conversation: Pick<ConversationRow, "conversation_id" | "customer_id">,
+  visitorHash: string
+): Promise<boolean> {
+  const customerId = req.customerId ?? null
+  if (conversation.customer_id) return conversation.customer_id === customerId
+  if (!customerId) return true
+  const link = await deps.store.linkCustomer(conversation.conversation_id, customerId)
+  if (!link) return false
+  if (link.linked) {
+    deps.pollSource?.forgetVisitor?.(visitorHash)
+    await deps.onCustomerLinked?.({ conversation_id: conversation.conversation_id, customer_id: customerId })
+  }
+  return link.customer_id === customerId
+}
+
+/** The cookie's conversation when the request may use it; null for no cookie, an unknown one, or another customer's. */
+async function ownConversation(deps: VisitorDeps, req: VisitorRequest): Promise<ConversationRow | null> {
+  const hash = visitorHashOf(req)
+  const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
+  if (!conversation || !hash) return null
+  return (await admitVisitor(deps, req, conversation, hash)) ? conversation : null
+}
+
 /** `POST /session`: resumes the cookie's conversation or starts a new one. */
 export async function startSession(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const refused = await limited(deps, "session", req, deps.settings.limits.session)
@@ -79,11 +127,13 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
   const input = parseInput(StoreStartSession, req.body)
   if ("refusal" in input) return input.refusal
 
-  const existingHash = visitorHashOf(req)
-  let conversation = existingHash ? await deps.store.findConversationByVisitor(existingHash) : null
+  // Another customer's conversation (a shared computer) is never resumed: a new one starts.
+  let conversation = await ownConversation(deps, req)
   if (!conversation) {
-    conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null)
+    const customerId = req.customerId ?? null
+    conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null, customerId)
     await deps.onConversationCreated?.({ conversation_id: conversation.conversation_id })
+    if (customerId) await deps.onCustomerLinked?.({ conversation_id: conversation.conversation_id, customer_id: customerId })
   }
   // The latest page; `has_more` says older history exists (the widget shows the latest only).
   const { messages, has_more } = await deps.store.latestMessages(conversation.conversation_id, MESSAGE_PAGE_SIZE)
@@ -104,9 +154,9 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
 export async function sendMessage(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const refused = await limited(deps, "send", req, deps.settings.limits.send)
   if (refused) return refused
-  const hash = visitorHashOf(req)
-  const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
-  if (!conversation) return noCookie()
+  const found = await visitorConversation(deps, req)
+  if ("refusal" in found) return found.refusal
+  const { conversation } = found
 
   const input = parseInput(StoreSendMessage, req.body)
   if ("refusal" in input) return input.refusal
@@ -156,6 +206,7 @@ export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Prom
   const source = deps.pollSource ?? deps.store
   const { conversation, messages, has_more } = await source.messagesForVisitor(hash, input.data.since_id)
   if (!conversation) return noCookie()
+  if (!(await admitVisitor(deps, req, conversation, hash))) return otherCustomer()
   const seen = conversation.last_seen_at?.getTime() ?? 0
   if (Date.now() - seen > SEEN_REFRESH_SECONDS * 1000) {
     await source.touchVisitorSeen(conversation.conversation_id, SEEN_REFRESH_SECONDS)
@@ -165,10 +216,22 @@ export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Prom
 
 /** `POST /email`: keeps the visitor's address for offline replies. */
 export async function saveEmail(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
-  const hash = visitorHashOf(req)
-  if (!hash) return noCookie()
+  const found = await visitorConversation(deps, req)
+  if ("refusal" in found) return found.refusal
   const input = parseInput(StoreSaveEmail, req.body)
   if ("refusal" in input) return input.refusal
-  const saved = await deps.store.saveVisitorEmail(hash, input.data.email)
+  const saved = await deps.store.saveVisitorEmail(found.hash, input.data.email)
   return saved ? ok({ success: true }) : noCookie()
+}
+
+/** The cookie's conversation for a route that needs one: 403 without a known cookie, or for another customer's. */
+export async function visitorConversation(
+  deps: VisitorDeps,
+  req: VisitorRequest
+): Promise<{ conversation: ConversationRow; hash: string } | { refusal: Refusal }> {
+  const hash = visitorHashOf(req)
+  const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
+  if (!conversation || !hash) return { refusal: noCookie() }
+  if (!(await admitVisitor(deps, req, conversation, hash))) return { refusal: otherCustomer() }
+  return { conversation, hash }
 }

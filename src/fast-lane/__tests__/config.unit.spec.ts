@@ -47,6 +47,7 @@ describe("loadHostConfig", () => {
       databaseDriverOptions: { ssl: false },
       storeCors: "https://shop.test",
       pluginOptions: { cookieSameSite: "none" },
+      customerAuth: { jwtSecret: "supersecret", jwtVerifyOptions: { expiresIn: undefined } },
     })
   })
 
@@ -58,7 +59,7 @@ describe("loadHostConfig", () => {
   it("works without a config when the environment gives the database", () => {
     const dir = tempDir()
     const host = loadHostConfig(dir)
-    expect(host).toEqual({ file: null, pluginOptions: {} })
+    expect(host).toEqual({ file: null, pluginOptions: {}, customerAuth: expect.objectContaining({ session: undefined }) })
     expect(() => fastLaneOptions({}, host)).toThrow("DATABASE_URL")
     expect(fastLaneOptions({ DATABASE_URL: "postgres://db" }, host).databaseUrl).toBe("postgres://db")
   })

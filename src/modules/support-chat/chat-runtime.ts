@@ -127,6 +127,7 @@ export class ChatRuntime {
         await this.bridge.afterMessageStored(data)
       },
       onAutoReply: (data) => emit(CHAT_EVENTS.MESSAGE_CREATED, { ...data, sender: "auto" }),
+      onCustomerLinked: (data) => emit(CHAT_EVENTS.CONVERSATION_CUSTOMER_LINKED, data),
     }
   }
 }

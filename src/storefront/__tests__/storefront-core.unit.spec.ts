@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http"
 import { FakeServer } from "../../../integration-tests/utils/fake-server"
 import { ApiError, createApiClient } from "../core/api"
+import { createStreamClient } from "../core/store-stream"
 import { optionsFromScript, resolveOptions } from "../core/config"
 import { countdownParts, formatArrivalDate, parseArrivalDate } from "../core/countdown"
 import { nextPollDelay } from "../core/poll-schedule"
@@ -233,6 +234,25 @@ describe("the store API client", () => {
     expect(seen[0].headers["x-publishable-api-key"]).toBe("pk_test")
     expect(seen[1]).toEqual(expect.objectContaining({ method: "POST", url: "/send", body: '{"message":"hi"}' }))
     expect(seen[1].headers["content-type"]).toBe("application/json")
+  })
+
+  it("signs calls and streams in with the customer's current token, and sends none for a guest", async () => {
+    seen.length = 0
+    let token: string | null = null
+    const customerToken = async () => token
+    const api = createApiClient({ baseUrl, publishableKey: "pk_test", customerToken })
+    await api.get("/poll")
+    token = "jwt-after-sign-in"
+    await api.post("/send", { message: "hi" })
+    await createApiClient({ baseUrl, publishableKey: "pk_test", customerToken: "fixed-token" }).get("/poll")
+    const stream = createStreamClient({ baseUrl, publishableKey: "pk_test", customerToken })
+    await stream("/stream", {}, { signal: new AbortController().signal, idleTimeoutMs: 1000, onEvent: () => undefined })
+    expect(seen.map((request) => request.headers.authorization)).toEqual([
+      undefined,
+      "Bearer jwt-after-sign-in",
+      "Bearer fixed-token",
+      "Bearer jwt-after-sign-in",
+    ])
   })
 
   it("turns a 429 into an error with Retry-After seconds", async () => {

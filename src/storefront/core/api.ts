@@ -28,9 +28,25 @@ export type ApiClient = {
   post<T>(path: string, body: unknown): Promise<T>
 }
 
+/**
+ * A signed-in customer's token (the JS SDK's JWT), or a function giving the current one
+ * (`() => sdk.client.getToken()`); sent as `Authorization: Bearer`. A store on Medusa's session
+ * auth needs none: the session cookie goes along with every call.
+ */
+export type CustomerToken = string | null | (() => string | null | undefined | Promise<string | null | undefined>)
+
+/** The store API's headers: the publishable key, and the customer's token when there is one. */
+export async function storeHeaders(publishableKey: string, customerToken?: CustomerToken): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { "x-publishable-api-key": publishableKey }
+  const token = typeof customerToken === "function" ? await customerToken() : customerToken
+  if (token) headers.authorization = `Bearer ${token}`
+  return headers
+}
+
 export type ApiClientOptions = {
   baseUrl: string
   publishableKey: string
+  customerToken?: CustomerToken
   /** Injected by tests and non-browser callers; defaults to the global fetch. */
   fetch?: typeof fetch
 }
@@ -59,16 +75,17 @@ export const trimSlash = (url: string) => url.replace(/\/+$/, "")
 
 /**
  * The store API as the browser calls it: the publishable key header on every request and
- * `credentials: "include"`, so the visitor cookie travels to a backend on another origin.
+ * `credentials: "include"`, so the visitor cookie (and the store's session cookie, which signs a
+ * customer in) travels to a backend on another origin.
  */
-export function createApiClient({ baseUrl, publishableKey, fetch: fetchImpl }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseUrl, publishableKey, customerToken, fetch: fetchImpl }: ApiClientOptions): ApiClient {
   const base = trimSlash(baseUrl)
 
   async function request<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { "x-publishable-api-key": publishableKey, accept: "application/json" }
-    if (body !== undefined) headers["content-type"] = "application/json"
     let response: Response
     try {
+      const headers: Record<string, string> = { ...(await storeHeaders(publishableKey, customerToken)), accept: "application/json" }
+      if (body !== undefined) headers["content-type"] = "application/json"
       response = await (fetchImpl ?? fetch)(`${base}${path}`, {
         method,
         headers,

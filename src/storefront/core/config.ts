@@ -1,5 +1,6 @@
 import { isCaptchaProvider, type CaptchaProvider } from "./captcha"
 import type { LabelOverrides } from "./labels"
+import type { CustomerToken } from "./api"
 
 /** Everything a store can set; the script tag's `data-*` attributes map onto these. */
 export type LaunchDeskOptions = {
@@ -7,6 +8,11 @@ export type LaunchDeskOptions = {
   publishableKey: string
   /** The Medusa backend, e.g. https://api.store.com (its `storeCors` must list the storefront). */
   backendUrl: string
+  /**
+   * A signed-in customer's token (or a function giving it, e.g. `() => sdk.client.getToken()`):
+   * the chat is then linked to their account. Not needed with Medusa's session auth.
+   */
+  customerToken?: CustomerToken
   /** The chat's fast lane, when the store runs it; the chat routes then go there. */
   chatBaseUrl?: string
   /** Show the chat widget (default true). */
@@ -44,7 +50,14 @@ export type LaunchDeskOptions = {
   labels?: LabelOverrides
 }
 
-type OptionalOptions = "productId" | "productHandle" | "captchaScriptUrl" | "labels" | "chatBaseUrl" | "comingSoonScriptUrl"
+type OptionalOptions =
+  | "productId"
+  | "productHandle"
+  | "captchaScriptUrl"
+  | "labels"
+  | "chatBaseUrl"
+  | "comingSoonScriptUrl"
+  | "customerToken"
 
 export type ResolvedOptions = Required<Omit<LaunchDeskOptions, OptionalOptions>> & Pick<LaunchDeskOptions, OptionalOptions>
 

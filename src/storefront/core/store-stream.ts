@@ -1,4 +1,4 @@
-import { trimSlash, withQuery, type ApiClientOptions, type Query } from "./api"
+import { storeHeaders, trimSlash, withQuery, type ApiClientOptions, type Query } from "./api"
 import { readEventStream, type EventStreamEnd, type EventStreamRequest } from "./event-stream"
 
 /** What the caller of a stream chooses; the URL, key header and fetch come from the client. */
@@ -12,13 +12,13 @@ export type StreamClient = (path: string, query: Query, handlers: StreamHandlers
  * header and the visitor cookie. Kept apart from the API client so bundles without a stream
  * (the coming-soon block) do not carry the SSE parser.
  */
-export function createStreamClient({ baseUrl, publishableKey, fetch }: ApiClientOptions): StreamClient {
+export function createStreamClient({ baseUrl, publishableKey, customerToken, fetch }: ApiClientOptions): StreamClient {
   const base = trimSlash(baseUrl)
-  return (path, query, handlers) =>
+  return async (path, query, handlers) =>
     readEventStream({
       ...handlers,
       url: `${base}${withQuery(path, query)}`,
-      headers: { "x-publishable-api-key": publishableKey },
+      headers: await storeHeaders(publishableKey, customerToken),
       fetch,
     })
 }

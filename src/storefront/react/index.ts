@@ -15,7 +15,7 @@ import {
   type ReactNode,
 } from "react"
 import { COMING_SOON_BODY_CLASS } from "../core/add-to-cart"
-import { createApiClient, trimSlash } from "../core/api"
+import { createApiClient, trimSlash, type CustomerToken } from "../core/api"
 import type { CaptchaProvider } from "../core/captcha"
 import { ChatController, type ChatState } from "../core/chat-controller"
 import { ComingSoonController, type ComingSoonState, type SignupInput } from "../core/coming-soon-controller"
@@ -31,6 +31,7 @@ export type { ChatMessage, ChatNotice, ChatState } from "../core/chat-controller
 export type { ComingSoonConfig, ComingSoonState, SignupInput } from "../core/coming-soon-controller"
 export type { CountdownParts } from "../core/countdown"
 export type { Labels, LabelOverrides } from "../core/labels"
+export type { CustomerToken } from "../core/api"
 export { ChatController, ComingSoonController }
 
 /** The settings every component and hook needs; set them once on <LaunchDeskProvider>, override per component. */
@@ -39,6 +40,7 @@ export type LaunchDeskConfig = Partial<
     LaunchDeskOptions,
     | "publishableKey"
     | "backendUrl"
+    | "customerToken"
     | "chatBaseUrl"
     | "labels"
     | "emailOfferAfterSeconds"
@@ -65,11 +67,11 @@ function useRememberSharedBy() {
 export function LaunchDeskProvider({ children, ...config }: LaunchDeskConfig & { children?: ReactNode }) {
   useRememberSharedBy()
   const { publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs } = config
-  const { maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl } = config
+  const { maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken } = config
   const value = useMemo(
     () => config,
     // The fields, not the object: a parent re-render must not recreate the controllers.
-    [publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl]
+    [publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken]
   )
   return createElement(LaunchDeskContext.Provider, { value }, children)
 }
@@ -112,11 +114,18 @@ function browserStorage(): Storage | null {
 // One chat per backend and key for the whole page: <SupportChat /> and a header badge built
 // with useSupportChat() show the same conversation and poll once.
 const chats = new Map<string, { controller: ChatController; users: number }>()
+// The latest `customerToken` each chat was rendered with: a shopper who signs in mid-conversation
+// keeps the same controller, and its next request carries the new token.
+const customerTokens = new Map<string, CustomerToken | undefined>()
 
-function createChatController(options: ResolvedOptions) {
+function createChatController(options: ResolvedOptions, key: string) {
   const chatApi = {
     baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
     publishableKey: options.publishableKey,
+    customerToken: async () => {
+      const token = customerTokens.get(key)
+      return typeof token === "function" ? token() : token
+    },
   }
   return new ChatController({
     api: createApiClient(chatApi),
@@ -134,10 +143,11 @@ function createChatController(options: ResolvedOptions) {
 export function useSupportChat(config?: LaunchDeskConfig) {
   const options = useLaunchDeskConfig(config)
   const key = `${options.chatBaseUrl ?? options.backendUrl}|${options.publishableKey}`
+  if (isBrowser()) customerTokens.set(key, options.customerToken)
   const controller = useMemo(() => {
     // On the server every render gets a fresh, never-started controller: nothing is shared between requests.
-    if (!isBrowser()) return createChatController(options)
-    const shared = chats.get(key) ?? { controller: createChatController(options), users: 0 }
+    if (!isBrowser()) return createChatController(options, key)
+    const shared = chats.get(key) ?? { controller: createChatController(options, key), users: 0 }
     chats.set(key, shared)
     return shared.controller
   }, [key])
@@ -151,6 +161,7 @@ export function useSupportChat(config?: LaunchDeskConfig) {
       if (shared.users === 0) {
         shared.controller.stop()
         chats.delete(key)
+        customerTokens.delete(key)
       }
     }
   }, [key, controller])

@@ -10,6 +10,8 @@ export type ConversationRow = {
   visitor_hash: string
   status: ConversationStatus
   email: string | null
+  /** The Medusa customer the conversation is linked to; only that customer's authentication may use it. */
+  customer_id: string | null
 }
 
 export type MessageDTO = {
@@ -57,6 +59,9 @@ const joinedMessage = (row: JoinedMessage & { message_id: number }, conversation
 })
 
 /** One page of a conversation's messages, oldest first; `has_more` when more wait beyond it. */
+/** What a poll needs to know of the visitor's conversation. */
+export type VisitorConversation = { conversation_id: number; last_seen_at: Date | null; customer_id: string | null }
+
 export type MessagePage = { messages: MessageDTO[]; has_more: boolean }
 
 /** The most messages one read returns (CONTRACT §5): a client follows `since_id` for the rest. */
@@ -103,21 +108,43 @@ export class ConversationRepository {
 
   async findConversationByVisitor(visitorHash: string): Promise<ConversationRow | null> {
     const [row] = await this.sql<Omit<ConversationRow, "visitor_hash">>(
-      `SELECT id AS conversation_id, status, email
+      `SELECT id AS conversation_id, status, email, customer_id
        FROM chat_conversation WHERE visitor_hash = ? AND deleted_at IS NULL`,
       [storedVisitorKey(visitorHash)]
     )
     return row ? { ...row, visitor_hash: visitorHash } : null
   }
 
-  async createConversation(visitorHash: string, pageUrl: string | null): Promise<ConversationRow> {
+  async createConversation(
+    visitorHash: string,
+    pageUrl: string | null,
+    customerId: string | null = null
+  ): Promise<ConversationRow> {
     const [row] = await this.sql<Omit<ConversationRow, "visitor_hash">>(
-      `INSERT INTO chat_conversation (visitor_hash, status, page_url, created_at, updated_at)
-       VALUES (?, 'open', ?, now(), now())
-       RETURNING id AS conversation_id, status, email`,
-      [storedVisitorKey(visitorHash), pageUrl]
+      `INSERT INTO chat_conversation (visitor_hash, status, page_url, customer_id, created_at, updated_at)
+       VALUES (?, 'open', ?, ?, now(), now())
+       RETURNING id AS conversation_id, status, email, customer_id`,
+      [storedVisitorKey(visitorHash), pageUrl, customerId]
     )
     return { ...row, visitor_hash: visitorHash }
+  }
+
+  /**
+   * Links the conversation to a customer unless it has one; returns the customer it is linked
+   * to afterwards (this one, or the one that won a race), or null when the row is gone.
+   */
+  async linkCustomer(conversationId: number, customerId: string): Promise<{ customer_id: string; linked: boolean } | null> {
+    const [linked] = await this.sql<{ customer_id: string }>(
+      `UPDATE chat_conversation SET customer_id = ?, updated_at = now()
+       WHERE id = ? AND customer_id IS NULL AND deleted_at IS NULL RETURNING customer_id`,
+      [customerId, conversationId]
+    )
+    if (linked) return { customer_id: linked.customer_id, linked: true }
+    const [row] = await this.sql<{ customer_id: string | null }>(
+      `SELECT customer_id FROM chat_conversation WHERE id = ? AND deleted_at IS NULL`,
+      [conversationId]
+    )
+    return row?.customer_id ? { customer_id: row.customer_id, linked: false } : null
   }
 
   /** The newest `limit` messages, oldest first; `has_more` when older ones exist. */
@@ -200,10 +227,10 @@ export class ConversationRepository {
     sinceId: number,
     limit = MESSAGE_PAGE_SIZE
   ): Promise<
-    { conversation: { conversation_id: number; last_seen_at: Date | null } | null } & MessagePage
+    { conversation: VisitorConversation | null } & MessagePage
   > {
-    const rows = await this.sql<{ conv_id: number; last_seen_at: Date | null } & JoinedMessage>(
-      `SELECT c.id AS conv_id, c.last_seen_at, m.*
+    const rows = await this.sql<{ conv_id: number; last_seen_at: Date | null; conv_customer_id: string | null } & JoinedMessage>(
+      `SELECT c.id AS conv_id, c.last_seen_at, c.customer_id AS conv_customer_id, m.*
        FROM chat_conversation c
        LEFT JOIN LATERAL (
          SELECT ${MESSAGE_COLUMNS} FROM chat_message m
@@ -217,7 +244,11 @@ export class ConversationRepository {
     if (!rows.length) {
       return { conversation: null, messages: [], has_more: false }
     }
-    const conversation = { conversation_id: rows[0].conv_id, last_seen_at: rows[0].last_seen_at }
+    const conversation = {
+      conversation_id: rows[0].conv_id,
+      last_seen_at: rows[0].last_seen_at,
+      customer_id: rows[0].conv_customer_id,
+    }
     const messages: MessageDTO[] = []
     for (const row of rows) {
       if (row.message_id !== null) {

@@ -1,0 +1,194 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { CHAT_EVENTS } from "../../../src/chat/events"
+import { chatModule, storedConversation, type RecordedEvent } from "../../utils/chat"
+import { createPublishableKey } from "../../utils/store"
+import { VisitorClient, VISITOR_BASE } from "../../utils/visitor-client"
+import { fastLaneApi, fastLaneForSpec, LANES, type Lane } from "../../utils/fast-lane"
+import { openSse } from "../../utils/sse"
+import { waitFor } from "../../utils/wait-for"
+
+jest.setTimeout(120 * 1000)
+
+type Customer = { id: string; token: string; sessionCookie: string }
+
+// CONTRACT §6: a conversation is linked to the signed-in customer whose authentication a visitor
+// route saw, once, and is then readable only with that customer's authentication.
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer, dbConfig }) => {
+    let publishableKey: string
+    const fastLane = fastLaneForSpec(dbConfig)
+    const events: RecordedEvent[] = []
+    let subscribed = false
+    let customerCount = 0
+
+    beforeEach(async () => {
+      publishableKey = await createPublishableKey(getContainer())
+      events.length = 0
+      if (subscribed) return
+      getContainer()
+        .resolve(Modules.EVENT_BUS)
+        .subscribe(CHAT_EVENTS.CONVERSATION_CUSTOMER_LINKED, async (event: RecordedEvent) => {
+          events.push({ name: event.name, data: event.data })
+        })
+      subscribed = true
+    })
+
+    /** A registered customer, signed in both ways Medusa offers: a bearer token and a session cookie. */
+    async function signedInCustomer(): Promise<Customer> {
+      const email = `shopper${++customerCount}-${Date.now()}@example.com`
+      const password = "a long shopper password"
+      const registration = await api.post("/auth/customer/emailpass/register", { email, password })
+      const created = await api.post(
+        "/store/customers",
+        { email, first_name: "Ada", last_name: "Shopper" },
+        { headers: { "x-publishable-api-key": publishableKey, authorization: `Bearer ${registration.data.token}` } }
+      )
+      const login = await api.post("/auth/customer/emailpass", { email, password })
+      const session = await api.post("/auth/session", {}, { headers: { authorization: `Bearer ${login.data.token}` } })
+      const sessionCookie = session.headers["set-cookie"]!.find((line: string) => line.startsWith("connect.sid="))!.split(";")[0]
+      return { id: created.data.customer.id, token: login.data.token, sessionCookie }
+    }
+
+    const linkedEvents = (conversationId: number) =>
+      events.filter((event) => event.data.conversation_id === conversationId)
+
+    describe.each(LANES)("on the %s lane", (lane: Lane) => {
+      const laneApi = () => (lane === "medusa" ? api : fastLaneApi(fastLane()))
+      const laneUrl = () => (lane === "medusa" ? (api.defaults.baseURL as string) : fastLane().url)
+      const visitor = () => new VisitorClient(laneApi(), publishableKey, "203.0.113.77")
+
+      it("links a guest's conversation to the customer who signs in, once, and emits the event once", async () => {
+        const customer = await signedInCustomer()
+        const shopper = visitor()
+        const { data: session } = await shopper.session()
+        await shopper.send({ message: "Where is my order?" })
+        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBeNull()
+
+        // Signing in mid-conversation: the next request links it.
+        shopper.auth = { bearer: customer.token }
+        expect((await shopper.poll(0)).status).toBe(200)
+        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBe(customer.id)
+        expect((await shopper.send({ message: "It is order 12" })).status).toBe(200)
+        const again = await shopper.session()
+        expect(again.data.conversation_id).toBe(session.conversation_id)
+        expect(again.data.messages.map((m: { message: string }) => m.message)).toEqual(["Where is my order?", "It is order 12"])
+
+        const emitted = await waitFor(() => linkedEvents(session.conversation_id), (found) => found.length > 0)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(emitted).toEqual([
+          {
+            name: CHAT_EVENTS.CONVERSATION_CUSTOMER_LINKED,
+            data: { conversation_id: session.conversation_id, customer_id: customer.id },
+          },
+        ])
+        expect(linkedEvents(session.conversation_id)).toHaveLength(1)
+      })
+
+      it("links a new conversation of a signed-in shopper at once", async () => {
+        const customer = await signedInCustomer()
+        const shopper = visitor()
+        shopper.auth = { bearer: customer.token }
+        const { data } = await shopper.session()
+        expect((await storedConversation(getContainer(), data.conversation_id)).customer_id).toBe(customer.id)
+        await waitFor(() => linkedEvents(data.conversation_id), (found) => found.length === 1)
+      })
+
+      it("on a shared computer, never shows a customer's conversation to the next person", async () => {
+        const first = await signedInCustomer()
+        const second = await signedInCustomer()
+        const shopper = visitor()
+        shopper.auth = { bearer: first.token }
+        const { data: own } = await shopper.session()
+        await shopper.send({ message: "my address is 1 Private Road" })
+        const oldCookie = shopper.visitorHash!
+
+        for (const auth of [undefined, { bearer: second.token }]) {
+          const next = visitor()
+          next.visitorHash = oldCookie
+          next.auth = auth
+          for (const refused of [
+            await next.poll(0),
+            await next.send({ message: "hi" }),
+            await next.email({ email: "next@example.com" }),
+            await next.autoReply({ question: "where is it?" }),
+          ]) {
+            expect(refused.status).toBe(403)
+            expect(refused.data).toEqual({ type: "not_allowed", message: expect.stringContaining("customer account") })
+          }
+          const stream = await openSse(`${laneUrl()}${VISITOR_BASE}/stream`, next.headers())
+          expect(stream.status).toBe(403)
+          stream.close()
+
+          const fresh = await next.session()
+          expect(fresh.status).toBe(200)
+          expect(fresh.data.conversation_id).not.toBe(own.conversation_id)
+          expect(fresh.data.messages).toEqual([])
+          expect(next.visitorHash).not.toBe(oldCookie)
+        }
+        const stored = await storedConversation(getContainer(), own.conversation_id)
+        expect(stored.customer_id).toBe(first.id)
+        expect(stored.email).toBeNull()
+        const { data } = await shopper.poll(0)
+        expect(data.messages.map((m: { message: string }) => m.message)).toEqual(["my address is 1 Private Road"])
+      })
+
+      it("refuses a customer_id in a body and stores nothing", async () => {
+        const shopper = visitor()
+        const { data } = await shopper.session()
+        for (const refused of [
+          await shopper.session({ customer_id: "cus_forged" }),
+          await shopper.send({ message: "hi", customer_id: "cus_forged" }),
+          await shopper.email({ email: "a@example.com", customer_id: "cus_forged" }),
+        ]) {
+          expect(refused.status).toBe(400)
+          expect(refused.data).toEqual({ type: "invalid_data", message: expect.any(String) })
+        }
+        const stored = await storedConversation(getContainer(), data.conversation_id)
+        expect(stored.customer_id).toBeNull()
+        expect(stored.email).toBeNull()
+        expect((await chatModule(getContainer()).listMessages({ conversation_id: data.conversation_id })).length).toBe(0)
+      })
+
+      it("counts a forged or expired token as a guest: it links nothing and opens no linked conversation", async () => {
+        const customer = await signedInCustomer()
+        const owner = visitor()
+        owner.auth = { bearer: customer.token }
+        const { data: own } = await owner.session()
+
+        const [header, payload] = customer.token.split(".")
+        const forged = `${header}.${payload}.${Buffer.from("not the signature").toString("base64url")}`
+        const intruder = visitor()
+        intruder.visitorHash = owner.visitorHash
+        intruder.auth = { bearer: forged }
+        expect((await intruder.poll(0)).status).toBe(403)
+
+        const guest = visitor()
+        guest.auth = { bearer: forged }
+        const { data } = await guest.session()
+        expect((await storedConversation(getContainer(), data.conversation_id)).customer_id).toBeNull()
+        expect(data.conversation_id).not.toBe(own.conversation_id)
+      })
+
+      if (lane === "medusa") {
+        it("links by the store's session cookie as well", async () => {
+          const customer = await signedInCustomer()
+          const shopper = visitor()
+          const { data } = await shopper.session()
+          shopper.auth = { sessionCookie: customer.sessionCookie }
+          expect((await shopper.send({ message: "signed in by session" })).status).toBe(200)
+          expect((await storedConversation(getContainer(), data.conversation_id)).customer_id).toBe(customer.id)
+        })
+      } else {
+        it("never serves a linked conversation on a session it cannot verify (Medusa's sessions are in memory here)", async () => {
+          const customer = await signedInCustomer()
+          const shopper = visitor()
+          shopper.auth = { bearer: customer.token }
+          await shopper.session()
+          shopper.auth = { sessionCookie: customer.sessionCookie }
+          expect((await shopper.poll(0)).status).toBe(403)
+        })
+      }
+    })
+  },
+})
