@@ -11,6 +11,7 @@ import {
   AdminGetConversation,
   AdminListCanned,
   AdminListConversations,
+  AdminRenderCanned,
   AdminReply,
   AdminUpdateCannedResponse,
 } from "./admin/app/v1/validators"
@@ -58,6 +59,7 @@ export default defineMiddlewares({
       methods: ["PUT", "PATCH"],
       middlewares: [validateBody(AdminUpdateCannedResponse)],
     },
+    { matcher: `${ADMIN}/canned/:id/render`, methods: ["POST"], middlewares: [validateBody(AdminRenderCanned)] },
     { matcher: `${ADMIN}/settings`, methods: ["POST"], middlewares: [validateBody(AdminUpdateChatSettings)] },
     { matcher: `${ADMIN}/deliveries`, methods: ["GET"], middlewares: [validateQuery(AdminListDeliveries)] },
     // The secret is checked before the body, so a caller without it learns nothing.

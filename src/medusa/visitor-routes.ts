@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { medusaClientOf } from "./client-ip"
 import { medusaCustomerOf } from "./customer-auth"
+import { variableValues } from "./customer-context"
 import type { Outcome } from "../shared/outcome"
 import { sendOutcome } from "../shared/send-outcome"
 import { medusaVisitorDeps } from "./chat"
@@ -11,7 +12,10 @@ import type { VisitorRequest } from "../chat/visitor/http"
 export const visitorRoute =
   (operation: (deps: VisitorDeps, req: VisitorRequest) => Promise<Outcome>) =>
   async (req: MedusaRequest, res: MedusaResponse) => {
-    const deps = await medusaVisitorDeps(req.scope)
+    const deps: VisitorDeps = {
+      ...(await medusaVisitorDeps(req.scope)),
+      variableValues: (conversation) => variableValues(req.scope, conversation, null),
+    }
     const outcome = await operation(deps, {
       ip: medusaClientOf(req)?.key,
       cookies: req.cookies ?? {},

@@ -111,6 +111,8 @@ medusaIntegrationTestRunner({
           status: "open",
           assigned_to: null,
           email: null,
+          customer_id: null,
+          customer_name: null,
           page_url: null,
           created_at: expect.any(String),
           updated_at: expect.any(String),

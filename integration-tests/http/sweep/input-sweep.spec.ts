@@ -500,7 +500,21 @@ medusaIntegrationTestRunner({
         [
           "GET /conversations",
           request("GET", fc.constant("conversations"), {
-            query: queryFor({ status: fc.constantFrom("open", "waiting", "closed"), search: anyText, assigned_to: numeric(userId, fc.constant("none")), ...pagination }),
+            query: queryFor({
+              status: fc.constantFrom("open", "waiting", "closed"),
+              search: anyText,
+              assigned_to: numeric(userId, fc.constant("none")),
+              customer_id: anyText,
+              customers_only: fc.constantFrom("true", "false"),
+              ...pagination,
+            }),
+          }),
+        ],
+        ["GET /conversation/:id/context", request("GET", pathId(conversationId).map((id) => `conversation/${id}/context`))],
+        [
+          "POST /canned/:id/render",
+          request("POST", pathId(cannedId).map((id) => `canned/${id}/render`), {
+            body: { conversation_id: field(conversationId.map(Number)), order_id: field(fc.constantFrom("order_1", "")) },
           }),
         ],
         ["GET /conversation/:id", request("GET", pathId(conversationId).map((id) => `conversation/${id}`), { query: queryFor({ since_id: numeric(fc.constant("0")) }) })],

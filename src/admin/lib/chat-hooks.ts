@@ -13,10 +13,12 @@ import type {
   CannedResponseInput,
   ChatSettings,
   ChatSettingsInput,
+  ConversationContext,
   ConversationDetail,
   ConversationFilters,
   ConversationListPayload,
   ListPayload,
+  RenderedCanned,
 } from "./types"
 
 export { chatKeys, mergeMessages }
@@ -84,6 +86,26 @@ export function useConversation(id: number | undefined) {
   })
   useConversationStream(id, conversation.data !== undefined, setStreaming)
   return { conversation, streaming }
+}
+
+/** The customer, orders and cart beside a conversation; refreshed with the list, as a link can appear any time. */
+export function useConversationContext(id: number) {
+  return useQuery({
+    queryKey: chatKeys.context(id),
+    queryFn: () => sdk.client.fetch<ConversationContext>(`${CHAT_API}/conversation/${id}/context`),
+    refetchInterval: INBOX_REFRESH_MS,
+  })
+}
+
+/** A canned response filled in for one conversation (its latest order, or `order_id`). */
+export function useRenderCanned() {
+  return useMutation({
+    mutationFn: ({ cannedId, conversationId, orderId }: { cannedId: number; conversationId: number; orderId?: string }) =>
+      sdk.client.fetch<RenderedCanned>(`${CHAT_API}/canned/${cannedId}/render`, {
+        method: "POST",
+        body: { conversation_id: conversationId, ...(orderId && { order_id: orderId }) },
+      }),
+  })
 }
 
 function useInvalidateConversation() {

@@ -9,6 +9,7 @@ export const chatKeys = {
   conversations: (filters?: Partial<ConversationFilters>) =>
     filters ? ([...chatKeys.all, "conversations", filters] as const) : ([...chatKeys.all, "conversations"] as const),
   conversation: (id: number) => [...chatKeys.all, "conversation", id] as const,
+  context: (id: number) => [...chatKeys.all, "context", id] as const,
   canned: (filters?: Partial<CannedFilters>) =>
     filters ? ([...chatKeys.all, "canned", filters] as const) : ([...chatKeys.all, "canned"] as const),
   settings: () => [...chatKeys.all, "settings"] as const,

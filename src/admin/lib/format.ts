@@ -50,3 +50,21 @@ export function httpUrlOrNull(url: string) {
     return null
   }
 }
+
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" })
+export const formatDate = (value: string | Date) => date.format(new Date(value))
+
+/** An amount in its currency ("€70.00"); the code itself when the browser does not know it. */
+export function formatMoney(amount: number, currencyCode: string) {
+  try {
+    return new Intl.NumberFormat(undefined, { style: "currency", currency: currencyCode.toUpperCase() }).format(amount)
+  } catch {
+    return `${amount} ${currencyCode.toUpperCase()}`
+  }
+}
+
+/** Medusa's status words as a person reads them: "partially_fulfilled" is "Partially fulfilled". */
+export const humanStatus = (status: string) => {
+  const words = status.replace(/_/g, " ")
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

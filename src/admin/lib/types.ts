@@ -7,6 +7,7 @@ import type { MessageSender } from "../../modules/support-chat/models/message"
 import type { ConversationStatus } from "../../modules/support-chat/models/conversation"
 import type { InboxConversation } from "../../modules/support-chat/sql/inbox-repository"
 import type { ChatMessage } from "../../storefront/core/chat-message"
+import type { ConversationContext } from "../../medusa/customer-context"
 
 // The staff routes answer with the visitor routes' message shape: one type for both clients.
 export type { ChatMessage }
@@ -34,7 +35,16 @@ export type Conversation = OverTheWire<InboxConversation>
 export type ConversationListItem = Conversation & {
   last_message: Pick<ChatMessage, "message_id" | "sender" | "message" | "created_at"> | null
   unread: number
+  /** The linked customer's name (or email), null for a guest. */
+  customer_name: string | null
 }
+
+/** `GET /conversation/:id/context` (CONTRACT §6): the customer, their latest orders and cart. */
+export type { ConversationContext }
+export type ContextOrder = ConversationContext["orders"][number]
+
+/** `POST /canned/:id/render`: the text with variables filled in; `missing` ones stay as written. */
+export type RenderedCanned = { text: string; missing: string[] }
 
 /** The inbox list: `count_capped` when `total` stopped at the cap, `next_cursor` when more follow. */
 export type ConversationListPayload = ListPayload<ConversationListItem> & { count_capped?: true; next_cursor?: string }
@@ -47,6 +57,10 @@ export type ConversationFilters = {
   search?: string
   /** A user id, or "none" for unassigned conversations. */
   assigned_to?: string
+  /** One customer's conversations. */
+  customer_id?: string
+  /** "true": only conversations linked to a customer. */
+  customers_only?: "true"
   page: number
   per_page: number
 }

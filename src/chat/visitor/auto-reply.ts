@@ -5,6 +5,7 @@ import { ok, parseInput, type Outcome } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
 import { StoreAutoReply } from "./validators"
 import { limited, noCookie, visitorConversation, type VisitorDeps } from "./visitor-api"
+import { canFill, renderCannedText, type VariableValues } from "../customer-context/canned-variables"
 
 export type AutoReplyDeclineReason =
   | "not_configured"
@@ -98,7 +99,8 @@ async function answerWithCannedResponse(
   conversationId: number,
   question: string,
   endpoint: ModelEndpoint,
-  canned: CannedChoice[]
+  canned: CannedChoice[],
+  values: VariableValues
 ): Promise<Attempt> {
   const verdict = await classifyQuestion(endpoint, question, canned, deps.settings.autoReply.timeoutMs)
   if (verdict.outcome === "error") {
@@ -112,7 +114,7 @@ async function answerWithCannedResponse(
   const stored = await deps.store.insertMessage({
     conversation_id: conversationId,
     sender: "auto",
-    message: verdict.choice.response,
+    message: renderCannedText(verdict.choice.response, values).text,
     author_name: null,
   })
   if (!stored) {
@@ -155,7 +157,10 @@ export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): 
   const settings = await deps.chatSettings()
   const endpoint = modelEndpoint(settings)
   if (!endpoint) return declined("not_configured")
-  const canned = await deps.store.cannedChoices(MAX_CANNED_IN_PROMPT)
+  // Only answers whose variables this conversation fills: customer and order data for a
+  // linked (verified) customer only, so a guest is never offered an answer that needs them.
+  const values = (await deps.variableValues?.(conversation)) ?? {}
+  const canned = (await deps.store.cannedChoices(MAX_CANNED_IN_PROMPT)).filter((choice) => canFill(choice.response, values))
   if (!canned.length) return declined("not_configured")
   const conversationId = conversation.conversation_id
   if (!(await deps.store.hasVisitorMessage(conversationId))) return declined("no_visitor_message")
@@ -171,7 +176,7 @@ export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): 
     return declined("daily_cap_reached")
   }
   const attempt = await undoOnError(
-    () => answerWithCannedResponse(deps, conversationId, input.data.question, endpoint, canned),
+    () => answerWithCannedResponse(deps, conversationId, input.data.question, endpoint, canned, values),
     reservation.release
   )
   if (!attempt.stored) {

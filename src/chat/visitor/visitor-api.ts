@@ -6,6 +6,7 @@ import {
 } from "../../modules/support-chat/sql/conversation-repository"
 import type { DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
 import type { ChatSettings } from "../settings"
+import type { VariableValues } from "../customer-context/canned-variables"
 import { forbidden, invalid, ok, parseInput, rateLimited, type Outcome, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
 import { isWellFormedVisitorHash, newVisitorHash, visitorCookie, VISITOR_COOKIE } from "./cookie"
@@ -42,6 +43,12 @@ export type VisitorDeps = {
   dailyQuota: DailyQuota
   /** Called after an auto-reply is stored. */
   onAutoReply?: (event: { conversation_id: number; message_id: number }) => Promise<void>
+  /**
+   * The canned-response variables this conversation fills (CONTRACT §6); given on Medusa's lane,
+   * which reaches the Customer, Order and Store modules. Without it (the fast lane) an
+   * auto-reply picks only among answers without variables.
+   */
+  variableValues?: (conversation: Pick<ConversationRow, "customer_id">) => Promise<VariableValues>
   /** Operational warnings (a failing model endpoint); never given a secret. */
   warn?: (message: string) => void
 }

@@ -34,7 +34,7 @@ export function ConversationList({ items, selectedId, onSelect }: Props) {
             >
               <div className="flex items-center justify-between gap-x-2">
                 <Text size="small" weight="plus" leading="compact" className="truncate">
-                  #{item.conversation_id} · {item.email ?? "Anonymous visitor"}
+                  #{item.conversation_id} · {item.customer_name ?? item.email ?? "Anonymous visitor"}
                 </Text>
                 <Text size="xsmall" leading="compact" className="text-ui-fg-muted shrink-0">
                   {formatAgo(item.last_message_at ?? item.created_at)}

@@ -7,6 +7,7 @@ import { CannedResponseDrawer, type CannedDraft } from "../canned-response-drawe
 import { ErrorState, LoadingState } from "../page-states"
 import { AssigneeSelect } from "./assignee-select"
 import { ConversationStatusBadge } from "./conversation-status-badge"
+import { CustomerCard } from "./customer-card"
 import { MessageThread } from "./message-thread"
 import { ReplyBox } from "./reply-box"
 
@@ -22,6 +23,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
   const { conversation, streaming } = useConversation(conversationId)
   const close = useCloseConversation()
   const [cannedDraft, setCannedDraft] = useState<CannedDraft | null>(null)
+  const [replyOrderId, setReplyOrderId] = useState<string | undefined>()
 
   if (conversation.isLoading) {
     return <LoadingState rows={6} label="Loading conversation" />
@@ -96,13 +98,14 @@ export function ConversationPane({ conversationId }: { conversationId: number })
           </Button>
         </div>
       </div>
+      <CustomerCard conversationId={conversationId} selectedOrderId={replyOrderId} onSelectOrder={setReplyOrderId} />
       <MessageThread
         messages={data.messages}
         onSaveAsCanned={(message) =>
           setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id })
         }
       />
-      <ReplyBox conversationId={conversationId} />
+      <ReplyBox conversationId={conversationId} orderId={replyOrderId} />
       <CannedResponseDrawer
         open={cannedDraft !== null}
         onOpenChange={(open) => !open && setCannedDraft(null)}

@@ -1,20 +1,28 @@
 import { Button, Kbd, Text, Textarea, toast } from "@medusajs/ui"
 import { useRef, useState, type KeyboardEvent } from "react"
-import { useReply } from "../../lib/chat-hooks"
+import { useRenderCanned, useReply } from "../../lib/chat-hooks"
+import { variablesIn } from "../../../chat/customer-context/canned-variables"
 import { errorMessage } from "../../lib/format"
 import { CannedPicker } from "./canned-picker"
 
 const MAX_LENGTH = 5000
 
-/** Enter sends, Shift+Enter starts a new line. */
-export function ReplyBox({ conversationId }: { conversationId: number }) {
+/**
+ * Enter sends, Shift+Enter starts a new line. A canned response is filled in for this
+ * conversation (`orderId`, or the customer's latest order) before it is inserted; a variable
+ * with no value stays in the text, is named under the box, and blocks sending until the agent
+ * fills it in or removes it (the server refuses it too), so braces never reach the shopper.
+ */
+export function ReplyBox({ conversationId, orderId }: { conversationId: number; orderId?: string }) {
   const [text, setText] = useState("")
   const textarea = useRef<HTMLTextAreaElement>(null)
   const reply = useReply()
+  const render = useRenderCanned()
+  const unfilled = variablesIn(text)
 
   const send = async () => {
     const message = text.trim()
-    if (!message || reply.isPending) return
+    if (!message || reply.isPending || unfilled.length) return
     // Cleared at once so the next reply can be typed; given back if sending fails.
     setText("")
     try {
@@ -66,15 +74,29 @@ export function ReplyBox({ conversationId }: { conversationId: number }) {
       />
       <div className="flex items-center justify-between gap-x-2">
         <div className="flex items-center gap-x-3">
-          <CannedPicker onPick={(canned) => insert(canned.response)} />
+          <CannedPicker
+            onPick={async (canned) => {
+              try {
+                const rendered = await render.mutateAsync({ cannedId: canned.id, conversationId, orderId })
+                insert(rendered.text)
+              } catch (error) {
+                toast.error(`Could not fill in the canned response: ${errorMessage(error)}`)
+              }
+            }}
+          />
           <Text size="xsmall" className="text-ui-fg-muted hidden md:block">
             <Kbd>Enter</Kbd> to send, <Kbd>Shift</Kbd> + <Kbd>Enter</Kbd> for a new line
           </Text>
         </div>
-        <Button type="submit" size="small" isLoading={reply.isPending} disabled={!text.trim()}>
+        <Button type="submit" size="small" isLoading={reply.isPending} disabled={!text.trim() || unfilled.length > 0}>
           Send
         </Button>
       </div>
+      {unfilled.length > 0 && (
+        <Text size="small" className="text-ui-fg-error" role="alert" data-field="unfilled-variables">
+          Fill in or remove before sending: {unfilled.map((name) => `{{${name}}}`).join(", ")}
+        </Text>
+      )}
     </form>
   )
 }

@@ -1,6 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { BookOpen, ChatBubbleLeftRight } from "@medusajs/icons"
-import { Button, Container, Heading, Input, Select, Tabs, Text } from "@medusajs/ui"
+import { Button, Container, Heading, Input, Label, Select, Switch, Tabs, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { ConversationList } from "../../components/inbox/conversation-list"
 import { ConversationPane } from "../../components/inbox/conversation-pane"
@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../components/page-stat
 import { Pager } from "../../components/pager"
 import { useConversationCount, useConversations, useCurrentUser, useUsers } from "../../lib/chat-hooks"
 import { userName } from "../../lib/format"
-import type { ConversationStatus } from "../../lib/types"
+import type { ConversationFilters, ConversationStatus } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
 import { useUrlState } from "../../lib/use-url-state"
 
@@ -27,7 +27,7 @@ const isStatus = (value: string | null): value is ConversationStatus =>
   value === "open" || value === "waiting" || value === "closed"
 
 /** The tab label with its count; counts follow the search and assignee filters. */
-function StatusTab({ value, label, filters }: { value: string; label: string; filters: { search?: string; assigned_to?: string } }) {
+function StatusTab({ value, label, filters }: { value: string; label: string; filters: Omit<ConversationFilters, "page" | "per_page" | "status"> }) {
   const count = useConversationCount({ ...filters, status: isStatus(value) ? value : undefined })
   return (
     <Tabs.Trigger value={value} data-status-tab={value}>
@@ -49,12 +49,17 @@ const SupportInboxPage = () => {
   const selectedId = Number(params.get("id")) || undefined
   const searchText = params.get("q") ?? ""
   const search = useDebouncedValue(searchText.trim())
+  const customersOnly = params.get("customers") === "1"
 
   const me = useCurrentUser()
   const users = useUsers()
   const assignedTo =
     assignee === ANY_ASSIGNEE ? undefined : assignee === MINE ? me.data?.id : assignee === UNASSIGNED ? "none" : assignee
-  const filters = { search: search || undefined, assigned_to: assignedTo }
+  const filters = {
+    search: search || undefined,
+    assigned_to: assignedTo,
+    customers_only: customersOnly ? ("true" as const) : undefined,
+  }
   // "Mine" needs the signed-in user's id before it can ask for anything.
   const waitingForMe = assignee === MINE && !me.data
   const conversations = useConversations({ ...filters, status, page, per_page: PER_PAGE }, { enabled: !waitingForMe })
@@ -89,7 +94,7 @@ const SupportInboxPage = () => {
             <Input
               size="small"
               type="search"
-              placeholder="Search messages, emails, #id"
+              placeholder="Search messages, emails, customers, #id"
               aria-label="Search conversations"
               value={searchText}
               onChange={(event) => update({ q: event.target.value })}
@@ -111,6 +116,16 @@ const SupportInboxPage = () => {
                   ))}
               </Select.Content>
             </Select>
+            <div className="flex items-center gap-x-2">
+              <Switch
+                id="customers-only"
+                checked={customersOnly}
+                onCheckedChange={(checked) => update({ customers: checked ? "1" : undefined })}
+              />
+              <Label htmlFor="customers-only" size="small">
+                Customers only (signed-in shoppers)
+              </Label>
+            </div>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto border-t">
             {conversations.isLoading || waitingForMe ? (
@@ -119,9 +134,9 @@ const SupportInboxPage = () => {
               <ErrorState error={conversations.error} onRetry={() => conversations.refetch()} />
             ) : !conversations.data?.items.length ? (
               <EmptyState
-                title={search || status || assignedTo ? "No conversations match" : "No conversations yet"}
+                title={search || status || assignedTo || customersOnly ? "No conversations match" : "No conversations yet"}
                 description={
-                  search || status || assignedTo
+                  search || status || assignedTo || customersOnly
                     ? "Try another tab, search or assignee."
                     : "When a shopper opens the chat on the storefront, the conversation shows up here."
                 }

@@ -8,6 +8,12 @@ export type InboxFilters = {
   search?: string
   /** A user id, or "none" for unassigned conversations. */
   assigned_to?: string
+  /** Conversations linked to this Medusa customer. */
+  customer_id?: string
+  /** Only conversations linked to a customer. */
+  customers_only?: boolean
+  /** Customers whose email or name matches `search` (the Customer module finds them): their conversations match too. */
+  search_customer_ids?: string[]
   limit: number
   offset: number
   /** Keyset pagination: only conversations after this position (then `offset` is 0). */
@@ -20,6 +26,8 @@ export type InboxConversation = {
   status: ConversationStatus
   assigned_to: string | null
   email: string | null
+  /** The linked Medusa customer (CONTRACT §6), or null for a guest. */
+  customer_id: string | null
   page_url: string | null
   created_at: Date
   updated_at: Date
@@ -48,7 +56,7 @@ export type InboxPage = {
 export const INBOX_COUNT_CAP = 1000
 
 const PREVIEW_LENGTH = 200
-const CONVERSATION_COLUMNS = `c.id AS conversation_id, c.status, c.assigned_to, c.email,
+const CONVERSATION_COLUMNS = `c.id AS conversation_id, c.status, c.assigned_to, c.email, c.customer_id,
   c.page_url, c.created_at, c.updated_at, c.last_message_at`
 // The list's order; IDX_chat_conversation_activity and _status_activity hold it.
 const ACTIVITY = "COALESCE(c.last_message_at, c.created_at)"
@@ -81,14 +89,20 @@ function filterWhere(filters: InboxFilters): Fragment[] {
   } else if (filters.assigned_to) {
     clauses.push({ sql: "c.assigned_to = ?", params: [filters.assigned_to] })
   }
+  if (filters.customer_id) {
+    clauses.push({ sql: "c.customer_id = ?", params: [filters.customer_id] })
+  } else if (filters.customers_only) {
+    clauses.push({ sql: "c.customer_id IS NOT NULL", params: [] })
+  }
   return clauses
 }
 
 /**
  * Every conversation id `term` matches (repeats allowed): by message text (words through the
- * full-text index, fragments through the trigram index), by email (trigram), by id.
+ * full-text index, fragments through the trigram index), by email (trigram), by id, and by
+ * the linked customer when `customerIds` (customers whose email or name matched) are given.
  */
-function searchMatches(term: string): Fragment {
+function searchMatches(term: string, customerIds: string[] = []): Fragment {
   const messages = WORDS_ONLY.test(term)
     ? {
         sql: `SELECT m.conversation_id FROM chat_message m
@@ -103,8 +117,14 @@ function searchMatches(term: string): Fragment {
   return {
     sql: `${messages.sql}
       UNION ALL SELECT e.id FROM chat_conversation e WHERE e.email ILIKE ? AND e.deleted_at IS NULL
-      ${id === undefined ? "" : "UNION ALL SELECT ?::int"}`,
-    params: [...messages.params, containsPattern(term), ...(id === undefined ? [] : [Number(id)])],
+      ${id === undefined ? "" : "UNION ALL SELECT ?::int"}
+      ${customerIds.length ? "UNION ALL SELECT k.id FROM chat_conversation k WHERE k.customer_id = ANY(?) AND k.deleted_at IS NULL" : ""}`,
+    params: [
+      ...messages.params,
+      containsPattern(term),
+      ...(id === undefined ? [] : [Number(id)]),
+      ...(customerIds.length ? [customerIds] : []),
+    ],
   }
 }
 
@@ -137,7 +157,7 @@ export class InboxRepository {
    */
   async listConversations(filters: InboxFilters): Promise<InboxPage> {
     const term = filters.search?.trim()
-    const matches = term ? searchMatches(term) : null
+    const matches = term ? searchMatches(term, filters.search_customer_ids) : null
     const filtered = filterWhere(filters)
     const inMatches: Fragment = { sql: "c.id IN (SELECT conversation_id FROM matched)", params: [] }
     const count = joinAnd(matches ? [...filtered, inMatches] : filtered)

@@ -12,6 +12,14 @@ export { bridgeSettings } from "../../../../medusa/chat"
 export { testBridgeConnection } from "../../../../chat/bridge/providers"
 export { integerIdParam, listPayload } from "../../../utils/validate-query"
 export { encodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
+export {
+  conversationContext,
+  customerIdsMatching,
+  customerNames,
+  orderForContext,
+  variableValues,
+} from "../../../../medusa/customer-context"
+export { renderCannedText } from "../../../../chat/customer-context/canned-variables"
 
 export const chatModule = (req: AuthenticatedMedusaRequest) =>
   req.scope.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)

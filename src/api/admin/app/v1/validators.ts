@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { CONVERSATION_STATUSES } from "../../../../modules/support-chat/models/conversation"
 import { decodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
+import { findUnfilledVariable } from "../../../../chat/customer-context/canned-variables"
 import { int4Id, integer, MAX_STRING_ID_LENGTH, safeText, sinceId, stringId } from "../../../../shared/input-schema"
 
 export const MAX_PER_PAGE = 100
@@ -17,6 +18,9 @@ export const AdminListConversations = z.object({
   status: z.enum(CONVERSATION_STATUSES).optional(),
   search: safeText({ max: 200 }).optional(),
   assigned_to: stringId().optional(),
+  customer_id: stringId().optional(),
+  /** `true`: only conversations linked to a customer. */
+  customers_only: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
   ...pagination,
   /** A `next_cursor` from an earlier answer: the page after it (keyset), instead of `page`. */
   cursor: safeText({ max: 200 })
@@ -45,10 +49,22 @@ const messageText = safeText()
 export const AdminReply = z
   .object({
     conversation_id: int4Id(),
-    message: messageText,
+    // A canned response's variable the agent left unfilled never reaches the shopper.
+    message: messageText.superRefine((text, ctx) => {
+      const left = findUnfilledVariable(text)
+      if (left) ctx.addIssue({ code: "custom", message: `fill in or remove ${left} before sending` })
+    }),
   })
   .strict()
 export type AdminReplyType = z.infer<typeof AdminReply>
+
+export const AdminRenderCanned = z
+  .object({
+    conversation_id: int4Id(),
+    order_id: stringId().optional(),
+  })
+  .strict()
+export type AdminRenderCannedType = z.infer<typeof AdminRenderCanned>
 
 /** `0`, `""`, `"0"` and `null` unassign. */
 export const AdminAssign = z

@@ -1,0 +1,277 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import { chatModule } from "../../utils/chat"
+import { FakeOpenAi } from "../../utils/fake-openai"
+import { createPublishableKey } from "../../utils/store"
+import { VisitorClient } from "../../utils/visitor-client"
+
+jest.setTimeout(180 * 1000)
+
+const model = new FakeOpenAi()
+let modelBaseUrl: string
+beforeAll(async () => {
+  modelBaseUrl = await model.start()
+})
+afterAll(() => model.stop())
+
+type Customer = { id: string; email: string; token: string }
+
+/** An order placed at `daysAgo`, through the Order module (no payment, no fulfillment yet). */
+async function placeOrder(
+  container: MedusaContainer,
+  input: { customer_id?: string; email: string; items: { title: string; quantity: number; unit_price: number }[]; daysAgo: number }
+) {
+  const orders = container.resolve(Modules.ORDER)
+  const [order] = await orders.createOrders([
+    {
+      currency_code: "eur",
+      email: input.email,
+      customer_id: input.customer_id,
+      items: input.items,
+    },
+  ])
+  const at = new Date(Date.now() - input.daysAgo * 24 * 3600 * 1000)
+  await orders.updateOrders([{ id: order.id, created_at: at } as never])
+  return order
+}
+
+// CONTRACT §6: what the agent sees beside a conversation, the canned variables and the list's customer fields.
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let admin: AdminCredentials
+    let publishableKey: string
+    let count = 0
+    const adminGet = (path: string) => api.get(`/admin/app/v1${path}`, { headers: admin.bearer, validateStatus: () => true })
+    const adminPost = (path: string, body: unknown) =>
+      api.post(`/admin/app/v1${path}`, body, { headers: admin.bearer, validateStatus: () => true })
+
+    beforeEach(async () => {
+      publishableKey = await createPublishableKey(getContainer())
+      admin = await createAdmin(api, getContainer())
+      model.reset()
+    })
+
+    async function customer(first_name = "Ada", last_name = "Lovelace"): Promise<Customer> {
+      const email = `${first_name.toLowerCase()}${++count}-${Date.now()}@example.com`
+      const password = "a long shopper password"
+      const registration = await api.post("/auth/customer/emailpass/register", { email, password })
+      const created = await api.post(
+        "/store/customers",
+        { email, first_name, last_name },
+        { headers: { "x-publishable-api-key": publishableKey, authorization: `Bearer ${registration.data.token}` } }
+      )
+      const login = await api.post("/auth/customer/emailpass", { email, password })
+      return { id: created.data.customer.id, email, token: login.data.token }
+    }
+
+    /** A conversation with one visitor message, linked to `signedIn` when given. */
+    async function conversation(signedIn?: Customer, email?: string) {
+      const shopper = new VisitorClient(api, publishableKey, `203.0.113.${100 + (count % 100)}`)
+      if (signedIn) shopper.auth = { bearer: signedIn.token }
+      const { data } = await shopper.session()
+      await shopper.send({ message: "Where is my parcel?" })
+      if (email) await shopper.email({ email })
+      return { shopper, id: data.conversation_id as number }
+    }
+
+    describe("GET /admin/app/v1/conversation/:id/context", () => {
+      it("shows a linked customer, their latest five orders with items and totals, and their open cart", async () => {
+        const ada = await customer()
+        for (let i = 1; i <= 7; i++) {
+          await placeOrder(getContainer(), {
+            customer_id: ada.id,
+            email: ada.email,
+            items: [{ title: `Tee ${i}`, quantity: i, unit_price: 10 }],
+            daysAgo: 10 - i,
+          })
+        }
+        const [openCart] = await getContainer()
+          .resolve(Modules.CART)
+          .createCarts([{ currency_code: "eur", customer_id: ada.id, items: [{ title: "Hoodie", quantity: 2, unit_price: 35 }] }])
+        const { id } = await conversation(ada)
+
+        const response = await adminGet(`/conversation/${id}/context`)
+        expect(response.status).toBe(200)
+        const { customer: shown, orders, matched_by, verified, cart } = response.data
+        expect(shown).toEqual({
+          id: ada.id,
+          email: ada.email,
+          first_name: "Ada",
+          last_name: "Lovelace",
+          created_at: expect.any(String),
+          orders_count: 7,
+          total_spent: [{ currency_code: "eur", amount: 10 * (1 + 2 + 3 + 4 + 5 + 6 + 7) }],
+          total_spent_capped: false,
+        })
+        expect(matched_by).toBe("account")
+        expect(verified).toBe(true)
+        expect(cart).toEqual({
+          id: openCart.id,
+          total: 70,
+          currency_code: "eur",
+          updated_at: expect.any(String),
+          items: [{ title: "Hoodie", quantity: 2 }],
+        })
+        expect(orders).toHaveLength(5)
+        expect(orders.map((order: { items: { title: string }[] }) => order.items[0].title)).toEqual(["Tee 7", "Tee 6", "Tee 5", "Tee 4", "Tee 3"])
+        expect(orders[0]).toEqual({
+          id: expect.stringMatching(/^order_/),
+          display_id: expect.any(Number),
+          status: "pending",
+          payment_status: "not_paid",
+          fulfillment_status: "not_fulfilled",
+          total: 70,
+          currency_code: "eur",
+          created_at: expect.any(String),
+          items: [{ title: "Tee 7", quantity: 7 }],
+          tracking_numbers: [],
+        })
+      })
+
+      it("shows a guest's email matches as unverified, never linking them", async () => {
+        const grace = await customer("Grace", "Hopper")
+        await placeOrder(getContainer(), { customer_id: grace.id, email: grace.email, items: [{ title: "Mug", quantity: 1, unit_price: 12 }], daysAgo: 1 })
+        const { id } = await conversation(undefined, grace.email)
+
+        const { data } = await adminGet(`/conversation/${id}/context`)
+        expect(data.matched_by).toBe("email")
+        expect(data.verified).toBe(false)
+        expect(data.customer).toMatchObject({ id: grace.id, first_name: "Grace" })
+        expect(data.orders.map((order: { items: { title: string }[] }) => order.items[0].title)).toEqual(["Mug"])
+        expect((await chatModule(getContainer()).listConversations({ id }))[0].customer_id).toBeNull()
+      })
+
+      it("shows nothing for a guest without a match, and 404 for an unknown conversation", async () => {
+        const { id } = await conversation(undefined, "nobody-here@example.com")
+        expect((await adminGet(`/conversation/${id}/context`)).data).toEqual({
+          customer: null,
+          orders: [],
+          cart: null,
+          matched_by: null,
+          verified: false,
+        })
+        const unknown = await adminGet("/conversation/2147483647/context")
+        expect(unknown.status).toBe(404)
+        expect(unknown.data).toEqual({ type: "not_found", message: expect.any(String) })
+        expect((await adminGet("/conversation/0/context")).status).toBe(404)
+      })
+    })
+
+    describe("POST /admin/app/v1/canned/:id/render", () => {
+      const TEMPLATE =
+        "Hi {{customer.first_name}}, order #{{order.display_id}} is {{order.status}} ({{order.fulfillment_status}}). Tracking: {{order.tracking_number}}. {{store.name}}"
+
+      it("fills the variables from the linked customer's latest order, or the order the agent picked", async () => {
+        const ada = await customer()
+        const older = await placeOrder(getContainer(), { customer_id: ada.id, email: ada.email, items: [{ title: "Cap", quantity: 1, unit_price: 5 }], daysAgo: 5 })
+        const latest = await placeOrder(getContainer(), { customer_id: ada.id, email: ada.email, items: [{ title: "Tee", quantity: 1, unit_price: 5 }], daysAgo: 1 })
+        const [store] = await getContainer().resolve(Modules.STORE).listStores({}, { take: 1 })
+        const canned = (await adminPost("/canned", { question: "Order status?", response: TEMPLATE })).data
+        const { id } = await conversation(ada)
+
+        const rendered = await adminPost(`/canned/${canned.id}/render`, { conversation_id: id })
+        expect(rendered.status).toBe(200)
+        expect(rendered.data).toEqual({
+          text: `Hi Ada, order #${latest.display_id} is pending (not_fulfilled). Tracking: {{order.tracking_number}}. ${store.name}`,
+          missing: ["order.tracking_number"],
+        })
+        const picked = await adminPost(`/canned/${canned.id}/render`, { conversation_id: id, order_id: older.id })
+        expect(picked.data.text).toContain(`order #${older.display_id}`)
+
+        // Another customer's order is refused.
+        const other = await customer("Grace", "Hopper")
+        const foreign = await placeOrder(getContainer(), { customer_id: other.id, email: other.email, items: [{ title: "Mug", quantity: 1, unit_price: 5 }], daysAgo: 1 })
+        const refused = await adminPost(`/canned/${canned.id}/render`, { conversation_id: id, order_id: foreign.id })
+        expect(refused.status).toBe(400)
+        expect(refused.data).toEqual({ type: "invalid_data", message: expect.stringContaining("not an order of this conversation's customer") })
+      })
+
+      it("fills only the store's name for a guest, even one whose email matches a customer", async () => {
+        const ada = await customer()
+        await placeOrder(getContainer(), { customer_id: ada.id, email: ada.email, items: [{ title: "Tee", quantity: 1, unit_price: 5 }], daysAgo: 1 })
+        const canned = (await adminPost("/canned", { question: "Order status?", response: TEMPLATE })).data
+        const { id } = await conversation(undefined, ada.email)
+        const { data } = await adminPost(`/canned/${canned.id}/render`, { conversation_id: id })
+        expect(data.missing).toEqual(["customer.first_name", "order.display_id", "order.status", "order.fulfillment_status", "order.tracking_number"])
+        expect(data.text).not.toContain("Ada")
+      })
+
+      it("answers 404 for an unknown canned response and 400 for bad input", async () => {
+        const { id } = await conversation()
+        expect((await adminPost("/canned/2147483647/render", { conversation_id: id })).status).toBe(404)
+        const canned = (await adminPost("/canned", { question: "q", response: "r" })).data
+        for (const body of [{}, { conversation_id: "x" }, { conversation_id: id, customer_id: "cus_1" }, { conversation_id: 2147483647 }]) {
+          const response = await adminPost(`/canned/${canned.id}/render`, body)
+          expect(response.status).toBe(400)
+          expect(response.data).toEqual({ type: "invalid_data", message: expect.any(String) })
+        }
+      })
+
+      it("refuses a reply that still holds a variable, so braces never reach the shopper", async () => {
+        const { id } = await conversation()
+        const refused = await adminPost("/reply", { conversation_id: id, message: "Your order {{order.display_id}} ships" })
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toContain("{{order.display_id}}")
+        expect((await chatModule(getContainer()).listMessages({ conversation_id: id, sender: "agent" })).length).toBe(0)
+      })
+    })
+
+    describe("auto-reply with variables", () => {
+      async function configure() {
+        await adminPost("/settings", { model: { base_url: modelBaseUrl, api_key: "sk-test", model: "m" } })
+        const withOrder = (await adminPost("/canned", { question: "Where is my order?", response: "Order #{{order.display_id}} is {{order.fulfillment_status}}, {{customer.first_name}}." })).data
+        const plain = (await adminPost("/canned", { question: "Shipping time?", response: "Two to four days at {{store.name}}." })).data
+        return { withOrder, plain }
+      }
+
+      it("fills a linked customer's answer", async () => {
+        const { withOrder } = await configure()
+        const ada = await customer()
+        const order = await placeOrder(getContainer(), { customer_id: ada.id, email: ada.email, items: [{ title: "Tee", quantity: 1, unit_price: 5 }], daysAgo: 1 })
+        const { shopper } = await conversation(ada)
+        model.reset({ answer: String(withOrder.id) })
+        const { data } = await shopper.autoReply({ question: "where is my order" })
+        expect(data).toEqual({ auto_replied: true, message_id: expect.any(Number), canned_id: withOrder.id })
+        const [stored] = await chatModule(getContainer()).listMessages({ id: data.message_id })
+        expect(stored.message).toBe(`Order #${order.display_id} is not_fulfilled, Ada.`)
+      })
+
+      it("never offers a guest an answer that needs customer data", async () => {
+        const { withOrder, plain } = await configure()
+        const { shopper } = await conversation()
+        model.reset({ answer: String(plain.id) })
+        const { data } = await shopper.autoReply({ question: "where is my order" })
+        expect(data.auto_replied).toBe(true)
+        const prompt = JSON.stringify(model.requests[0].body)
+        expect(prompt).toContain("Shipping time?")
+        expect(prompt).not.toContain("Where is my order?")
+        const [stored] = await chatModule(getContainer()).listMessages({ id: data.message_id })
+        expect(stored.message).not.toContain("{{")
+        expect(withOrder.id).not.toBe(plain.id)
+      })
+    })
+
+    describe("GET /admin/app/v1/conversations with customers", () => {
+      it("names each conversation's customer, filters by customer, and searches customer names and emails", async () => {
+        const ada = await customer("Adaline", "Quillfeather")
+        const linked = await conversation(ada)
+        const guest = await conversation()
+
+        const all = (await adminGet("/conversations?per_page=100")).data
+        const byId = new Map(all.items.map((item: { conversation_id: number }) => [item.conversation_id, item]))
+        expect(byId.get(linked.id)).toMatchObject({ customer_id: ada.id, customer_name: "Adaline Quillfeather" })
+        expect(byId.get(guest.id)).toMatchObject({ customer_id: null, customer_name: null })
+
+        const ids = (response: { data: { items: { conversation_id: number }[] } }) => response.data.items.map((item) => item.conversation_id)
+        expect(ids(await adminGet(`/conversations?customer_id=${ada.id}`))).toEqual([linked.id])
+        expect(ids(await adminGet("/conversations?customers_only=true&per_page=100"))).toContain(linked.id)
+        expect(ids(await adminGet("/conversations?customers_only=true&per_page=100"))).not.toContain(guest.id)
+        expect(ids(await adminGet("/conversations?search=Quillfeather"))).toEqual([linked.id])
+        expect(ids(await adminGet(`/conversations?search=${encodeURIComponent(ada.email)}`))).toEqual([linked.id])
+        expect((await adminGet("/conversations?customers_only=maybe")).status).toBe(400)
+      })
+    })
+  },
+})

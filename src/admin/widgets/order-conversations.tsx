@@ -1,0 +1,38 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
+import { Container, Heading, Text } from "@medusajs/ui"
+import { CustomerConversations } from "../components/inbox/customer-conversations"
+import type { ConversationListItem } from "../lib/types"
+
+// "Around the order": conversations still active from a week before it was placed (questions
+// before buying) and everything after (where is it, returns).
+const BEFORE_ORDER_MS = 7 * 24 * 3600 * 1000
+
+const aroundOrder = (placedAt: string) => (conversation: ConversationListItem) =>
+  new Date(conversation.last_message_at ?? conversation.created_at).getTime() >= new Date(placedAt).getTime() - BEFORE_ORDER_MS
+
+/** The order page's side column: the support conversations of its customer around this order. */
+const OrderConversationsWidget = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
+  if (!order.customer_id) {
+    return (
+      <Container className="px-6 py-4" aria-label="Support conversations">
+        <Heading level="h2">Support conversations</Heading>
+        <Text size="small" className="text-ui-fg-subtle mt-2">
+          A guest order: conversations are linked to signed-in customers only.
+        </Text>
+      </Container>
+    )
+  }
+  return (
+    <CustomerConversations
+      customerId={order.customer_id}
+      heading="Support conversations"
+      keep={aroundOrder(String(order.created_at))}
+      empty="No conversations of this customer around this order."
+    />
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "order.details.side.after" })
+
+export default OrderConversationsWidget

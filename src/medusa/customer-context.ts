@@ -1,0 +1,260 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { getOrdersListWorkflow } from "@medusajs/medusa/core-flows"
+import type { VariableValues } from "../chat/customer-context/canned-variables"
+
+/** The orders the conversation pane shows, newest first. */
+export const CONTEXT_ORDER_COUNT = 5
+// Items listed per order; the order page has the rest.
+const ITEMS_PER_ORDER = 10
+// Total spent is summed over at most this many orders (`total_spent_capped` past it).
+const TOTAL_SPENT_ORDERS = 1000
+// Customers a search term may match in the inbox list.
+const SEARCH_CUSTOMERS = 100
+
+export type ContextCustomer = {
+  id: string
+  email: string
+  first_name: string | null
+  last_name: string | null
+  created_at: string
+  orders_count: number
+  total_spent: { currency_code: string; amount: number }[]
+  total_spent_capped: boolean
+}
+
+export type ContextOrder = {
+  id: string
+  display_id: number
+  status: string
+  payment_status: string
+  fulfillment_status: string
+  total: number
+  currency_code: string
+  created_at: string
+  items: { title: string; quantity: number }[]
+  tracking_numbers: string[]
+}
+
+export type ContextCart = {
+  id: string
+  total: number
+  currency_code: string
+  updated_at: string
+  items: { title: string; quantity: number }[]
+}
+
+/**
+ * CONTRACT §6: who the conversation is with. `matched_by: "account"` for a linked customer
+ * (`verified: true`); for a guest who left an email, `"email"` with the account and orders that
+ * address matches, `verified: false`: shown to the agent as a lead, never merged.
+ */
+export type ConversationContext = {
+  customer: ContextCustomer | null
+  orders: ContextOrder[]
+  cart: ContextCart | null
+  matched_by: "account" | "email" | null
+  verified: boolean
+}
+
+type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: any[]; metadata?: { count?: number } }> }
+
+const ORDER_FIELDS = [
+  "id",
+  "display_id",
+  "status",
+  "total",
+  "currency_code",
+  "created_at",
+  "items.title",
+  "items.quantity",
+  "fulfillments.labels.tracking_number",
+  "payment_collections.status",
+  "fulfillments.packed_at",
+]
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value))
+// Query hands amounts out as numbers, or BigNumber-like objects in raw fields.
+const amount = (value: unknown): number => {
+  if (value && typeof value === "object") {
+    const big = value as { numeric?: unknown; value?: unknown }
+    return Number(big.numeric ?? big.value ?? 0)
+  }
+  return Number(value ?? 0)
+}
+
+function toContextOrder(order: any): ContextOrder {
+  const tracking = (order.fulfillments ?? [])
+    .flatMap((fulfillment: any) => fulfillment?.labels ?? [])
+    .map((label: any) => label?.tracking_number)
+    .filter((number: unknown): number is string => typeof number === "string" && number !== "")
+  return {
+    id: order.id,
+    display_id: order.display_id,
+    status: order.status,
+    payment_status: order.payment_status,
+    fulfillment_status: order.fulfillment_status,
+    total: amount(order.total),
+    currency_code: order.currency_code,
+    created_at: iso(order.created_at),
+    items: (order.items ?? []).slice(0, ITEMS_PER_ORDER).map((item: any) => ({ title: item.title, quantity: amount(item.quantity) })),
+    tracking_numbers: tracking,
+  }
+}
+
+/** The latest orders matching `filters`, with payment and fulfillment status as the admin's order list has them. */
+async function latestOrders(scope: MedusaContainer, filters: Record<string, unknown>, take = CONTEXT_ORDER_COUNT) {
+  const { result } = await getOrdersListWorkflow(scope).run({
+    input: {
+      fields: [...ORDER_FIELDS, "payment_status", "fulfillment_status"],
+      variables: { filters, skip: 0, take, order: { created_at: "DESC" } },
+    },
+  })
+  const { rows, metadata } = result as unknown as { rows: any[]; metadata: { count: number } }
+  return { orders: rows.map(toContextOrder), count: metadata.count }
+}
+
+/** One order by id, when it is one of `filters`' orders. */
+export async function orderForContext(scope: MedusaContainer, orderId: string, filters: Record<string, unknown>) {
+  const { orders } = await latestOrders(scope, { ...filters, id: orderId }, 1)
+  return orders[0] ?? null
+}
+
+/** Sum of order totals per currency (canceled orders left out), over the latest TOTAL_SPENT_ORDERS. */
+async function totalSpent(query: Query, customerId: string) {
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["currency_code", "status", "summary.*"],
+    filters: { customer_id: customerId },
+    pagination: { skip: 0, take: TOTAL_SPENT_ORDERS + 1, order: { created_at: "DESC" } },
+  })
+  const sums = new Map<string, number>()
+  for (const order of data.slice(0, TOTAL_SPENT_ORDERS)) {
+    if (order.status === "canceled") continue
+    // The order module flattens the stored summary's totals onto `summary`.
+    const summary = order.summary?.totals ?? order.summary
+    const total = amount(summary?.current_order_total)
+    sums.set(order.currency_code, (sums.get(order.currency_code) ?? 0) + total)
+  }
+  return {
+    total_spent: [...sums].map(([currency_code, sum]) => ({ currency_code, amount: Math.round(sum * 100) / 100 })),
+    total_spent_capped: data.length > TOTAL_SPENT_ORDERS,
+  }
+}
+
+async function activeCart(query: Query, customerId: string): Promise<ContextCart | null> {
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "total", "currency_code", "updated_at", "completed_at", "items.title", "items.quantity"],
+    filters: { customer_id: customerId, completed_at: null },
+    pagination: { skip: 0, take: 1, order: { updated_at: "DESC" } },
+  })
+  const cart = data[0]
+  if (!cart || !(cart.items ?? []).length) return null
+  return {
+    id: cart.id,
+    total: amount(cart.total),
+    currency_code: cart.currency_code,
+    updated_at: iso(cart.updated_at),
+    items: cart.items.slice(0, ITEMS_PER_ORDER).map((item: any) => ({ title: item.title, quantity: amount(item.quantity) })),
+  }
+}
+
+async function findCustomer(scope: MedusaContainer, filters: { id: string } | { email: string; has_account: true }) {
+  const [customer] = await scope
+    .resolve(Modules.CUSTOMER)
+    .listCustomers(filters, { select: ["id", "email", "first_name", "last_name", "created_at"], take: 1 })
+  return customer ?? null
+}
+
+async function describeCustomer(scope: MedusaContainer, customer: any, ordersCount: number): Promise<ContextCustomer> {
+  const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  return {
+    id: customer.id,
+    email: customer.email,
+    first_name: customer.first_name ?? null,
+    last_name: customer.last_name ?? null,
+    created_at: iso(customer.created_at),
+    orders_count: ordersCount,
+    ...(await totalSpent(query, customer.id)),
+  }
+}
+
+/** The pane's context for a conversation: its customer (or a guest's email matches), their latest orders and cart. */
+export async function conversationContext(
+  scope: MedusaContainer,
+  conversation: { customer_id: string | null; email: string | null }
+): Promise<ConversationContext> {
+  const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  if (conversation.customer_id) {
+    const customer = await findCustomer(scope, { id: conversation.customer_id })
+    if (customer) {
+      const [{ orders, count }, cart] = await Promise.all([
+        latestOrders(scope, { customer_id: customer.id }),
+        activeCart(query, customer.id),
+      ])
+      return { customer: await describeCustomer(scope, customer, count), orders, cart, matched_by: "account", verified: true }
+    }
+  }
+  const email = conversation.email?.trim().toLowerCase()
+  if (!email) return { customer: null, orders: [], cart: null, matched_by: null, verified: false }
+  // A guest's address: the account registered with it, and every order placed with it.
+  const [account, { orders, count }] = await Promise.all([
+    findCustomer(scope, { email, has_account: true }),
+    latestOrders(scope, { email }),
+  ])
+  const found = account !== null || orders.length > 0
+  return {
+    customer: account ? await describeCustomer(scope, account, count) : null,
+    orders,
+    cart: null,
+    matched_by: found ? "email" : null,
+    verified: false,
+  }
+}
+
+/**
+ * The values of the canned-response variables for a conversation: customer and order data only
+ * for a linked (verified) customer, the latest order unless `order` names another of theirs.
+ */
+export async function variableValues(
+  scope: MedusaContainer,
+  conversation: { customer_id: string | null },
+  order: ContextOrder | null
+): Promise<VariableValues> {
+  const [store] = await scope.resolve(Modules.STORE).listStores({}, { select: ["name"], take: 1 })
+  const values: VariableValues = { "store.name": store?.name ?? null }
+  if (!conversation.customer_id) return values
+  const customer = await findCustomer(scope, { id: conversation.customer_id })
+  const chosen = order ?? (await latestOrders(scope, { customer_id: conversation.customer_id }, 1)).orders[0] ?? null
+  return {
+    ...values,
+    "customer.first_name": customer?.first_name ?? null,
+    "order.display_id": chosen ? String(chosen.display_id) : null,
+    "order.status": chosen?.status ?? null,
+    "order.fulfillment_status": chosen?.fulfillment_status ?? null,
+    "order.tracking_number": chosen?.tracking_numbers[0] ?? null,
+  }
+}
+
+/** Customers whose email or name contains `term` (the inbox search), at most SEARCH_CUSTOMERS. */
+export async function customerIdsMatching(scope: MedusaContainer, term: string): Promise<string[]> {
+  const customers = await scope
+    .resolve(Modules.CUSTOMER)
+    .listCustomers({ q: term }, { select: ["id"], take: SEARCH_CUSTOMERS })
+  return customers.map((customer) => customer.id)
+}
+
+/** "First Last", or the email when the customer has no name, by id. */
+export async function customerNames(scope: MedusaContainer, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map()
+  const customers = await scope
+    .resolve(Modules.CUSTOMER)
+    .listCustomers({ id: [...new Set(ids)] }, { select: ["id", "email", "first_name", "last_name"] })
+  return new Map(
+    customers.map((customer) => [
+      customer.id,
+      [customer.first_name, customer.last_name].filter(Boolean).join(" ").trim() || customer.email,
+    ])
+  )
+}
