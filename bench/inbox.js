@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench:inbox`: the first page of the staff inbox (GET /admin/app/v1/conversations)
 // over 100,000 conversations and 1,000,000 messages, unfiltered, by status, by word and by
-// fragment search, and a deep page by cursor, next to a no-op admin route, in a host store
-// that installed the packed plugin; with one connection, then with ten. Prints the query
-// plans first and fails if one reads chat_message sequentially.
+// fragment search, and a deep page by cursor, and the conversation pane's customer context
+// (GET /admin/app/v1/conversation/:id/context) for a customer with 50 orders, next to a no-op
+// admin route, in a host store that installed the packed plugin; with one connection, then
+// with ten. Prints the query plans first and fails if one reads chat_message sequentially.
 // Uses DATABASE_URL / DB_HOST when given, otherwise an embedded PostgreSQL.
+const fs = require("node:fs")
 const path = require("node:path")
 const { Client } = require("pg")
 const { signInOwner } = require("../scripts/lib/store-owner")
+const { medusa } = require("../scripts/lib/host-app")
 const { CONNECTIONS, NOOP_ROUTE, measure, printTable, request, runMain, withBenchHost } = require("./lib/harness")
 const { SEARCH_TERM, describeInbox, generateInbox } = require("./lib/inbox-data")
 const { describePlan, explainingRunner, forbiddenScans } = require("./lib/plans")
@@ -23,7 +26,10 @@ const FRAGMENT = "customer4242"
 // The deep page: the one after this many conversations, by keyset cursor.
 const DEEP_OFFSET = 2000
 // The goals: one connection's p50 (ms) per variant, and ten connections' req/s against the no-op route.
-const TARGET_P50_MS = { unfiltered: 25, search: 50 }
+const TARGET_P50_MS = { unfiltered: 25, search: 50, context: 30 }
+// The context route's customer: this many orders of three items each, linked to conversation 1.
+const CONTEXT_ORDERS = 50
+const CONTEXT_CONVERSATION = 1
 const TARGET_RPS_RATIO = { unfiltered: 0.5 }
 
 const VARIANTS = [
@@ -102,6 +108,37 @@ async function checkRoutes(baseUrl, headers, expected) {
   await request(`${baseUrl}/admin/bench/noop`, { headers })
 }
 
+/**
+ * A customer with CONTEXT_ORDERS orders, placed through the host's Order module (`medusa exec`),
+ * and conversation CONTEXT_CONVERSATION linked to them.
+ */
+async function seedCustomerWithOrders(client, dir, env) {
+  const script = path.join(dir, "bench-customer-orders.js")
+  fs.writeFileSync(
+    script,
+    `const { Modules } = require("@medusajs/framework/utils")
+module.exports = async function seed({ container }) {
+  const [customer] = await container.resolve(Modules.CUSTOMER).createCustomers([
+    { email: "bench-customer@example.com", first_name: "Bench", last_name: "Customer", has_account: true },
+  ])
+  const orders = container.resolve(Modules.ORDER)
+  for (let index = 0; index < ${CONTEXT_ORDERS}; index++) {
+    await orders.createOrders([{
+      currency_code: "eur", email: customer.email, customer_id: customer.id,
+      items: [1, 2, 3].map((n) => ({ title: "Item " + n + " of order " + index, quantity: n, unit_price: 10 * n })),
+    }])
+  }
+  console.log("CUSTOMER " + customer.id)
+}
+`
+  )
+  const output = await medusa(dir, ["exec", "./bench-customer-orders.js"], env)
+  const customerId = /CUSTOMER (\S+)/.exec(String(output))?.[1]
+  if (!customerId) throw new Error("the customer seed printed no customer id")
+  await client.query("UPDATE chat_conversation SET customer_id = $1 WHERE id = $2", [customerId, CONTEXT_CONVERSATION])
+  console.log(`\nLinked conversation ${CONTEXT_CONVERSATION} to a customer with ${CONTEXT_ORDERS} orders (${customerId})`)
+}
+
 async function bench({ dir, env, server, databaseUrl }) {
   const client = new Client({ connectionString: databaseUrl })
   await client.connect()
@@ -109,11 +146,17 @@ async function bench({ dir, env, server, databaseUrl }) {
   try {
     await seed(client)
     expected = await explainVariants(client, dir)
+    await seedCustomerWithOrders(client, dir, env)
   } finally {
     await client.end()
   }
   const headers = { authorization: `Bearer ${await signInOwner({ dir, env, baseUrl: server.url })}` }
   await checkRoutes(server.url, headers, expected)
+  const contextUrl = `${server.url}/admin/app/v1/conversation/${CONTEXT_CONVERSATION}/context`
+  const context = await (await request(contextUrl, { headers })).json()
+  if (context.customer?.orders_count !== CONTEXT_ORDERS || context.orders.length !== 5) {
+    throw new Error(`the context route answered ${context.customer?.orders_count} orders, ${context.orders.length} shown`)
+  }
 
   const runs = []
   for (const connections of [1, CONNECTIONS]) {
@@ -122,6 +165,9 @@ async function bench({ dir, env, server, databaseUrl }) {
       const name = `GET ${INBOX}${label === "deep cursor" ? "?cursor=(deep)" : query}`
       results.push(await measure({ name, label, url: `${server.url}${INBOX}${query}`, headers, connections }))
     }
+    results.push(
+      await measure({ name: `GET /admin/app/v1/conversation/:id/context (${CONTEXT_ORDERS} orders)`, label: "context", url: contextUrl, headers, connections })
+    )
     const noop = await measure({
       name: "GET /admin/bench/noop",
       label: "noop",

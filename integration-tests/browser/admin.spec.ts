@@ -4,7 +4,7 @@ import path from "node:path"
 import axios from "axios"
 import { Client } from "pg"
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core"
-import { ROOT } from "../../scripts/lib/host-app"
+import { medusa, ROOT } from "../../scripts/lib/host-app"
 import { FakeSlack } from "../utils/fake-slack"
 import { VisitorClient } from "../utils/visitor-client"
 import { startAdminHost, waitFor, type AdminHost } from "./admin-host"
@@ -691,5 +691,159 @@ describe("the admin dashboard screens, in a real browser", () => {
     } finally {
       await page.unroute(conversationStream(conversationId))
     }
+  })
+
+  describe("customer context", () => {
+    type Shopper = { id: string; email: string; token: string }
+    type PlacedOrder = { id: string; display_id: number }
+    const store = () => axios.create({ baseURL: host.server.url, headers: { "x-publishable-api-key": host.publishableKey } })
+
+    /** A shopper with an account, signed in with a customer token. */
+    async function registeredShopper(first_name: string, last_name: string): Promise<Shopper> {
+      const email = `${first_name.toLowerCase()}.${Date.now()}@example.com`
+      const password = "a long shopper password"
+      const registration = await store().post("/auth/customer/emailpass/register", { email, password })
+      const created = await store().post(
+        "/store/customers",
+        { email, first_name, last_name },
+        { headers: { authorization: `Bearer ${registration.data.token}` } }
+      )
+      const login = await store().post("/auth/customer/emailpass", { email, password })
+      return { id: created.data.customer.id, email, token: login.data.token }
+    }
+
+    /** Orders placed through the Order module of the host (`medusa exec`), as a checkout would leave them. */
+    async function placeOrders(shopper: Shopper, titles: string[]): Promise<PlacedOrder[]> {
+      const script = path.join(host.hostDir, "place-orders.js")
+      const output = path.join(host.hostDir, `orders-${Date.now()}.json`)
+      fs.writeFileSync(
+        script,
+        `const fs = require("node:fs")
+module.exports = async function placeOrders({ container }) {
+  const { Modules } = require("@medusajs/framework/utils")
+  const input = ${JSON.stringify({ customer_id: shopper.id, email: shopper.email, titles, output })}
+  const regions = container.resolve(Modules.REGION)
+  const [region] = (await regions.listRegions({ name: "Browser Europe" })).length
+    ? await regions.listRegions({ name: "Browser Europe" })
+    : await regions.createRegions([{ name: "Browser Europe", currency_code: "eur", countries: ["de"] }])
+  const placed = []
+  for (const title of input.titles) {
+    const [order] = await container.resolve(Modules.ORDER).createOrders([{
+      region_id: region.id, currency_code: "eur", email: input.email, customer_id: input.customer_id,
+      shipping_address: { first_name: "Ada", last_name: "Shopper", address_1: "1 Test Street", city: "Berlin", country_code: "de", postal_code: "10115" },
+      items: [{ title, quantity: 1, unit_price: 25 }],
+    }])
+    placed.push({ id: order.id, display_id: order.display_id })
+  }
+  fs.writeFileSync(input.output, JSON.stringify(placed))
+}
+`
+      )
+      await medusa(host.hostDir, ["exec", "./place-orders.js"], host.env)
+      return JSON.parse(fs.readFileSync(output, "utf8")) as PlacedOrder[]
+    }
+
+    let ada: Shopper
+    let orders: PlacedOrder[]
+    let conversationId: number
+
+    beforeAll(async () => {
+      ada = await registeredShopper("Ada", "Quill")
+      orders = await placeOrders(ada, ["Linen shirt", "Green mug"])
+      const shopper = newVisitor()
+      shopper.auth = { bearer: ada.token }
+      expect((await shopper.session({ page_url: "https://shop.example/account" })).status).toBe(200)
+      const sent = await shopper.send({ message: "Has my mug shipped yet?" })
+      conversationId = sent.data.conversation_id
+    })
+
+    it("the pane shows the signed-in customer, their latest orders linked to the order pages, and the list names them", async () => {
+      const pane = await openPane(conversationId, "Has my mug shipped yet?")
+      const card = pane.getByRole("region", { name: "Customer" })
+      await card.getByRole("link", { name: "Ada Quill" }).waitFor()
+      await card.getByText("Signed in").waitFor()
+      await card.getByText(/2 orders/).waitFor()
+      const latest = orders[orders.length - 1]
+      const link = card.getByRole("link", { name: `#${latest.display_id}` })
+      expect(await link.getAttribute("href")).toBe(`/app/orders/${latest.id}`)
+      await card.getByText("Green mug").waitFor()
+      await page.locator(`[data-conversation-id="${conversationId}"]`, { hasText: "Ada Quill" }).waitFor()
+      await screenshot("customer-context-pane")
+
+      await page.getByText("Customers only (signed-in shoppers)").click()
+      await waitFor(async () => (page.url().includes("customers=1") ? true : undefined), { what: "the customers-only filter" })
+      const shown = await page.getByRole("list", { name: "Conversations" }).locator("[data-conversation-id]").evaluateAll((items) =>
+        items.map((item) => item.getAttribute("data-conversation-id"))
+      )
+      expect(shown).toEqual([String(conversationId)])
+      await page.getByText("Customers only (signed-in shoppers)").click()
+    })
+
+    it("a canned response is filled in for the conversation, and a variable without a value blocks sending", async () => {
+      const created = await context.request.post(url("/admin/app/v1/canned"), {
+        data: {
+          question: "Where is my order?",
+          response: "Hi {{customer.first_name}}, order #{{order.display_id}} is {{order.fulfillment_status}}. Tracking: {{order.tracking_number}}",
+        },
+      })
+      expect(created.status()).toBe(200)
+      const pane = await openPane(conversationId, "Has my mug shipped yet?")
+      await pane.getByRole("button", { name: "Canned response" }).click()
+      await page.getByLabel("Search canned responses").fill("Where is my order")
+      await page.getByRole("option", { name: /Where is my order/ }).click()
+      const reply = pane.getByLabel("Reply")
+      const latest = orders[orders.length - 1]
+      await waitFor(async () => ((await reply.inputValue()).includes(`#${latest.display_id}`) ? true : undefined), {
+        what: "the filled-in canned text",
+      })
+      expect(await reply.inputValue()).toBe(`Hi Ada, order #${latest.display_id} is not_fulfilled. Tracking: {{order.tracking_number}}`)
+      await pane.getByText("Fill in or remove before sending: {{order.tracking_number}}").waitFor()
+      expect(await pane.getByRole("button", { name: "Send" }).isDisabled()).toBe(true)
+      await screenshot("customer-context-canned-variables")
+
+      // The agent picks the older order, and fills in the tracking number by hand.
+      const older = orders[0]
+      await reply.fill("")
+      await pane.locator(`[data-order-id="${older.id}"]`).getByRole("button", { name: "Use in replies" }).click()
+      await pane.getByRole("button", { name: "Canned response" }).click()
+      await page.getByLabel("Search canned responses").fill("Where is my order")
+      await page.getByRole("option", { name: /Where is my order/ }).click()
+      await waitFor(async () => ((await reply.inputValue()).includes(`#${older.display_id}`) ? true : undefined), {
+        what: "the canned text for the older order",
+      })
+      await reply.fill((await reply.inputValue()).replace("{{order.tracking_number}}", "DHL 123"))
+      expect(await pane.getByRole("button", { name: "Send" }).isDisabled()).toBe(false)
+      await reply.press("Enter")
+      await pane.locator('[data-sender="agent"]', { hasText: "DHL 123" }).waitFor()
+    })
+
+    it("a guest whose email matches an account is shown as an unverified match", async () => {
+      const guest = newVisitor()
+      await guest.session()
+      const sent = await guest.send({ message: "I ordered as a guest, I think" })
+      expect((await guest.email({ email: ada.email })).status).toBe(200)
+      const pane = await openPane(sent.data.conversation_id, "I ordered as a guest, I think")
+      const card = pane.getByRole("region", { name: "Customer" })
+      await card.getByText("Unverified (matched by email)").waitFor()
+      await card.getByRole("link", { name: "Ada Quill" }).waitFor()
+      // Only a signed-in customer's orders fill canned responses.
+      expect(await card.getByRole("button", { name: "Use in replies" }).count()).toBe(0)
+    })
+
+    it("the customer page and the order page list the customer's conversations, each opening the inbox", async () => {
+      await page.goto(url(`/app/customers/${ada.id}`))
+      const onCustomer = page.getByLabel("Support conversations")
+      const entry = onCustomer.locator(`[data-conversation-id="${conversationId}"]`)
+      await entry.waitFor({ timeout: 30000 })
+      await screenshot("customer-conversations-widget")
+      await entry.click()
+      await page.waitForURL(new RegExp(`/app/support-inbox\\?id=${conversationId}`))
+      await page.getByLabel(`Conversation ${conversationId}`).getByText("Has my mug shipped yet?").waitFor()
+
+      await page.goto(url(`/app/orders/${orders[orders.length - 1].id}`))
+      const onOrder = page.getByLabel("Support conversations")
+      await onOrder.locator(`[data-conversation-id="${conversationId}"]`).waitFor({ timeout: 30000 })
+      await screenshot("order-conversations-widget")
+    })
   })
 })

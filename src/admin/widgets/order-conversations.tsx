@@ -13,9 +13,7 @@ const aroundOrder = (placedAt: string) => (conversation: ConversationListItem) =
 
 /** The order page's side column: the support conversations of its customer around this order. */
 const OrderConversationsWidget = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
-  // The order page asks for `*customer` but not `customer_id` among its fields.
-  const customerId = order.customer_id ?? order.customer?.id
-  if (!customerId) {
+  if (!order.customer_id) {
     return (
       <Container className="px-6 py-4" aria-label="Support conversations">
         <Heading level="h2">Support conversations</Heading>
@@ -27,7 +25,7 @@ const OrderConversationsWidget = ({ data: order }: DetailWidgetProps<HttpTypes.A
   }
   return (
     <CustomerConversations
-      customerId={customerId}
+      customerId={order.customer_id}
       heading="Support conversations"
       keep={aroundOrder(String(order.created_at))}
       empty="No conversations of this customer around this order."
