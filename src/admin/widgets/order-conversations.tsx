@@ -13,7 +13,9 @@ const aroundOrder = (placedAt: string) => (conversation: ConversationListItem) =
 
 /** The order page's side column: the support conversations of its customer around this order. */
 const OrderConversationsWidget = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
-  if (!order.customer_id) {
+  // The order page asks for `*customer` but not `customer_id` among its fields.
+  const customerId = order.customer_id ?? order.customer?.id
+  if (!customerId) {
     return (
       <Container className="px-6 py-4" aria-label="Support conversations">
         <Heading level="h2">Support conversations</Heading>
@@ -25,7 +27,7 @@ const OrderConversationsWidget = ({ data: order }: DetailWidgetProps<HttpTypes.A
   }
   return (
     <CustomerConversations
-      customerId={order.customer_id}
+      customerId={customerId}
       heading="Support conversations"
       keep={aroundOrder(String(order.created_at))}
       empty="No conversations of this customer around this order."
