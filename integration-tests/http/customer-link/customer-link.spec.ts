@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import jwt from "jsonwebtoken"
 import { Modules } from "@medusajs/framework/utils"
 import { CHAT_EVENTS } from "../../../src/chat/events"
 import { chatModule, storedConversation, type RecordedEvent } from "../../utils/chat"
@@ -163,11 +164,25 @@ medusaIntegrationTestRunner({
         intruder.auth = { bearer: forged }
         expect((await intruder.poll(0)).status).toBe(403)
 
-        const guest = visitor()
-        guest.auth = { bearer: forged }
-        const { data } = await guest.session()
-        expect((await storedConversation(getContainer(), data.conversation_id)).customer_id).toBeNull()
-        expect(data.conversation_id).not.toBe(own.conversation_id)
+        // Signed with the store's own secret (medusa-config.ts), only out of date.
+        const claims = jwt.decode(customer.token) as Record<string, unknown>
+        const expired = jwt.sign(
+          { ...claims, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 },
+          process.env.JWT_SECRET || "supersecret"
+        )
+        intruder.auth = { bearer: expired }
+        expect((await intruder.poll(0)).status).toBe(403)
+
+        for (const bearer of [forged, expired]) {
+          const guest = visitor()
+          guest.auth = { bearer }
+          const { data } = await guest.session()
+          expect((await storedConversation(getContainer(), data.conversation_id)).customer_id).toBeNull()
+          expect(data.conversation_id).not.toBe(own.conversation_id)
+        }
+        // The same claims, still in date, are the customer: the expiry alone made the difference.
+        intruder.auth = { bearer: jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 }, process.env.JWT_SECRET || "supersecret") }
+        expect((await intruder.poll(0)).status).toBe(200)
       })
 
       if (lane === "medusa") {

@@ -422,10 +422,13 @@ medusaIntegrationTestRunner({
         { weight: 1, arbitrary: fc.constant("") },
         { weight: 1, arbitrary: headerText.map((value) => `app_visitor_hash=${encode(value)}`) }
       )
-      const visitorHeaders = fc.record({ ip: clientIp, cookie, key: fc.oneof({ weight: 12, arbitrary: fc.constant(publishableKey) }, { weight: 1, arbitrary: headerText }) })
-      const headersOf = ({ ip, cookie, key }: { ip: string; cookie: string; key: string }, extra: Record<string, string> = {}) => {
+      // A sign-in that does not verify (garbage, a forged token) is a guest's request, never a 500.
+      const authorization = fc.option(fc.oneof(headerText.map((value) => `Bearer ${value}`), fc.constant("Bearer eyJhbGciOiJIUzI1NiJ9.e30.forged")), { freq: 4 })
+      const visitorHeaders = fc.record({ ip: clientIp, cookie, key: fc.oneof({ weight: 12, arbitrary: fc.constant(publishableKey) }, { weight: 1, arbitrary: headerText }), authorization })
+      const headersOf = ({ ip, cookie, key, authorization }: { ip: string; cookie: string; key: string; authorization: string | null }, extra: Record<string, string> = {}) => {
         const headers: Record<string, string> = { "x-publishable-api-key": key, "x-forwarded-for": ip, ...extra }
         if (cookie) headers.cookie = cookie
+        if (authorization) headers.authorization = authorization
         return headers
       }
       const ids = fc.oneof(fc.constant(String(data.conversation_id)), fc.nat({ max: 50 }).map(String))
@@ -442,12 +445,14 @@ medusaIntegrationTestRunner({
             headers: headersOf(headers, withLastEventId && lastEventId !== null ? { "last-event-id": lastEventId } : {}),
           }))
       const text = (max: number) => fc.string({ minLength: 1, maxLength: max })
+      // A customer id only ever comes from a verified sign-in (CONTRACT §6): in a body it is a 400.
+      const customerId = field(fc.constant("cus_forged"))
       const visitorRoutes = {
-        session: post("session", { page_url: field(fc.webUrl()) }),
-        send: post("send", { message: field(text(40)), page_url: field(fc.webUrl()), website_url: field(fc.constant("")) }),
+        session: post("session", { page_url: field(fc.webUrl()), customer_id: customerId }),
+        send: post("send", { message: field(text(40)), page_url: field(fc.webUrl()), website_url: field(fc.constant("")), customer_id: customerId }),
         poll: get("poll", false),
-        email: post("email", { email: field(fc.emailAddress()) }),
-        "auto-reply": post("auto-reply", { question: field(text(40)) }),
+        email: post("email", { email: field(fc.emailAddress()), customer_id: customerId }),
+        "auto-reply": post("auto-reply", { question: field(text(40)), customer_id: customerId }),
         stream: get("stream", true),
       }
       const routes: Route[] = []

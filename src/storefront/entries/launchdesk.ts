@@ -33,6 +33,12 @@ function startChat(options: ResolvedOptions): ChatController {
   const chatApi = {
     baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
     publishableKey: options.publishableKey,
+    // Read on every call, so a page that signs a shopper in later sets
+    // `LaunchDesk.options.customerToken` and the next request links the chat.
+    customerToken: () => {
+      const token = options.customerToken
+      return typeof token === "function" ? token() : token
+    },
   }
   const controller = new ChatController({
     api: createApiClient(chatApi),
