@@ -255,6 +255,19 @@ describe("the store API client", () => {
     ])
   })
 
+  it("sends the store's cookies on every call and on the stream, so Medusa's session signs the shopper in", async () => {
+    const credentials: (RequestCredentials | undefined)[] = []
+    const recordingFetch = (async (url: RequestInfo | URL, init?: RequestInit) => {
+      credentials.push(init?.credentials)
+      return fetch(url, init)
+    }) as typeof fetch
+    const options = { baseUrl, publishableKey: "pk_test", fetch: recordingFetch }
+    await createApiClient(options).get("/poll")
+    await createApiClient(options).post("/send", { message: "hi" })
+    await createStreamClient(options)("/stream", {}, { signal: new AbortController().signal, idleTimeoutMs: 1000, onEvent: () => undefined })
+    expect(credentials).toEqual(["include", "include", "include"])
+  })
+
   it("turns a 429 into an error with Retry-After seconds", async () => {
     const api = createApiClient({ baseUrl, publishableKey: "pk_test" })
     const error = await api.post("/limited", {}).catch((caught: unknown) => caught)
