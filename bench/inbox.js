@@ -130,6 +130,8 @@ module.exports = async function seed({ container }) {
   }
   console.log("CUSTOMER " + customer.id)
 }
+// \`medusa exec\` takes the default export, whether it requires or imports the file.
+module.exports.default = module.exports
 `
   )
   const output = await medusa(dir, ["exec", "./bench-customer-orders.js"], env)
