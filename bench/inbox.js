@@ -117,7 +117,7 @@ async function seedCustomerWithOrders(client, dir, env) {
   fs.writeFileSync(
     script,
     `const { Modules } = require("@medusajs/framework/utils")
-module.exports = async function seed({ container }) {
+exports.default = async function seed({ container }) {
   const [customer] = await container.resolve(Modules.CUSTOMER).createCustomers([
     { email: "bench-customer@example.com", first_name: "Bench", last_name: "Customer", has_account: true },
   ])
@@ -130,8 +130,6 @@ module.exports = async function seed({ container }) {
   }
   console.log("CUSTOMER " + customer.id)
 }
-// \`medusa exec\` takes the default export, whether it requires or imports the file.
-module.exports.default = module.exports
 `
   )
   const output = await medusa(dir, ["exec", "./bench-customer-orders.js"], env)

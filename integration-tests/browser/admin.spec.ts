@@ -724,7 +724,7 @@ describe("the admin dashboard screens, in a real browser", () => {
       fs.writeFileSync(
         script,
         `const fs = require("node:fs")
-module.exports = async function placeOrders({ container }) {
+exports.default = async function placeOrders({ container }) {
   const { Modules } = require("@medusajs/framework/utils")
   const input = ${JSON.stringify({ customer_id: shopper.id, email: shopper.email, titles, output })}
   const regions = container.resolve(Modules.REGION)
@@ -742,8 +742,6 @@ module.exports = async function placeOrders({ container }) {
   }
   fs.writeFileSync(input.output, JSON.stringify(placed))
 }
-// \`medusa exec\` takes the default export, whether it requires or imports the file.
-module.exports.default = module.exports
 `
       )
       await medusa(host.hostDir, ["exec", "./place-orders.js"], host.env)
