@@ -777,9 +777,15 @@ exports.default = async function placeOrders({ container }) {
 
       await page.getByText("Customers only (signed-in shoppers)").click()
       await waitFor(async () => (page.url().includes("customers=1") ? true : undefined), { what: "the customers-only filter" })
-      const shown = await page.getByRole("list", { name: "Conversations" }).locator("[data-conversation-id]").evaluateAll((items) =>
-        items.map((item) => item.getAttribute("data-conversation-id"))
-      )
+      const listed = () =>
+        page.getByRole("list", { name: "Conversations" }).locator("[data-conversation-id]").evaluateAll((items) =>
+          items.map((item) => item.getAttribute("data-conversation-id"))
+        )
+      // The previous page stays shown until the filtered one arrives.
+      const shown = await waitFor(async () => {
+        const ids = await listed()
+        return ids.length === 1 ? ids : undefined
+      }, { what: "the list of customers' conversations" })
       expect(shown).toEqual([String(conversationId)])
       await page.getByText("Customers only (signed-in shoppers)").click()
     })
