@@ -807,7 +807,7 @@ exports.default = async function placeOrders({ container }) {
       await waitFor(async () => ((await reply.inputValue()).includes(`#${latest.display_id}`) ? true : undefined), {
         what: "the filled-in canned text",
       })
-      expect(await reply.inputValue()).toBe(`Hi Ada, order #${latest.display_id} is not_fulfilled. Tracking: {{order.tracking_number}}`)
+      expect(await reply.inputValue()).toBe(`Hi Ada, order #${latest.display_id} is not fulfilled. Tracking: {{order.tracking_number}}`)
       await pane.getByText("Fill in or remove before sending: {{order.tracking_number}}").waitFor()
       expect(await pane.getByRole("button", { name: "Send" }).isDisabled()).toBe(true)
       await screenshot("customer-context-canned-variables")

@@ -231,11 +231,14 @@ export async function variableValues(
     ...values,
     "customer.first_name": customer?.first_name ?? null,
     "order.display_id": chosen ? String(chosen.display_id) : null,
-    "order.status": chosen?.status ?? null,
-    "order.fulfillment_status": chosen?.fulfillment_status ?? null,
+    // Words a shopper reads: "not_fulfilled" is sent as "not fulfilled".
+    "order.status": chosen ? statusWords(chosen.status) : null,
+    "order.fulfillment_status": chosen ? statusWords(chosen.fulfillment_status) : null,
     "order.tracking_number": chosen?.tracking_numbers[0] ?? null,
   }
 }
+
+const statusWords = (status: string) => status.replace(/_/g, " ")
 
 /** Customers whose email or name contains `term` (the inbox search), at most SEARCH_CUSTOMERS. */
 export async function customerIdsMatching(scope: MedusaContainer, term: string): Promise<string[]> {

@@ -174,7 +174,7 @@ medusaIntegrationTestRunner({
         const rendered = await adminPost(`/canned/${canned.id}/render`, { conversation_id: id })
         expect(rendered.status).toBe(200)
         expect(rendered.data).toEqual({
-          text: `Hi Ada, order #${latest.display_id} is pending (not_fulfilled). Tracking: {{order.tracking_number}}. ${store.name}`,
+          text: `Hi Ada, order #${latest.display_id} is pending (not fulfilled). Tracking: {{order.tracking_number}}. ${store.name}`,
           missing: ["order.tracking_number"],
         })
         const picked = await adminPost(`/canned/${canned.id}/render`, { conversation_id: id, order_id: older.id })
@@ -235,7 +235,7 @@ medusaIntegrationTestRunner({
         const { data } = await shopper.autoReply({ question: "where is my order" })
         expect(data).toEqual({ auto_replied: true, message_id: expect.any(Number), canned_id: withOrder.id })
         const [stored] = await chatModule(getContainer()).listMessages({ id: data.message_id })
-        expect(stored.message).toBe(`Order #${order.display_id} is not_fulfilled, Ada.`)
+        expect(stored.message).toBe(`Order #${order.display_id} is not fulfilled, Ada.`)
       })
 
       it("never offers a guest an answer that needs customer data", async () => {
