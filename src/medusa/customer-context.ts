@@ -167,8 +167,7 @@ async function findCustomer(scope: MedusaContainer, filters: { id: string } | { 
   return customer ?? null
 }
 
-async function describeCustomer(scope: MedusaContainer, customer: any, ordersCount: number): Promise<ContextCustomer> {
-  const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+function describeCustomer(customer: any, ordersCount: number, spent: Awaited<ReturnType<typeof totalSpent>>): ContextCustomer {
   return {
     id: customer.id,
     email: customer.email,
@@ -176,7 +175,7 @@ async function describeCustomer(scope: MedusaContainer, customer: any, ordersCou
     last_name: customer.last_name ?? null,
     created_at: iso(customer.created_at),
     orders_count: ordersCount,
-    ...(await totalSpent(query, customer.id)),
+    ...spent,
   }
 }
 
@@ -186,14 +185,17 @@ export async function conversationContext(
   conversation: { customer_id: string | null; email: string | null }
 ): Promise<ConversationContext> {
   const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  if (conversation.customer_id) {
-    const customer = await findCustomer(scope, { id: conversation.customer_id })
+  const customerId = conversation.customer_id
+  if (customerId) {
+    // Independent reads, side by side: the pane waits for the slowest, not for their sum.
+    const [customer, { orders, count }, cart, spent] = await Promise.all([
+      findCustomer(scope, { id: customerId }),
+      latestOrders(scope, { customer_id: customerId }),
+      activeCart(query, customerId),
+      totalSpent(query, customerId),
+    ])
     if (customer) {
-      const [{ orders, count }, cart] = await Promise.all([
-        latestOrders(scope, { customer_id: customer.id }),
-        activeCart(query, customer.id),
-      ])
-      return { customer: await describeCustomer(scope, customer, count), orders, cart, matched_by: "account", verified: true }
+      return { customer: describeCustomer(customer, count, spent), orders, cart, matched_by: "account", verified: true }
     }
   }
   const email = conversation.email?.trim().toLowerCase()
@@ -205,7 +207,7 @@ export async function conversationContext(
   ])
   const found = account !== null || orders.length > 0
   return {
-    customer: account ? await describeCustomer(scope, account, count) : null,
+    customer: account ? describeCustomer(account, count, await totalSpent(query, account.id)) : null,
     orders,
     cart: null,
     matched_by: found ? "email" : null,
