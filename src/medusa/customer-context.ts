@@ -57,7 +57,27 @@ export type ConversationContext = {
   verified: boolean
 }
 
-type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: any[]; metadata?: { count?: number } }> }
+// What the reads below take from Query and the order workflow: only the fields they ask for.
+type ItemRead = { title: string; quantity: unknown }
+type OrderRead = {
+  id: string
+  display_id: number
+  status: string
+  payment_status: string
+  fulfillment_status: string
+  total: unknown
+  currency_code: string
+  created_at: Date | string
+  items?: ItemRead[] | null
+  fulfillments?: ({ labels?: ({ tracking_number?: string | null } | null)[] | null } | null)[] | null
+}
+type TotalsRead = { currency_code: string; status: string; summary?: { current_order_total?: unknown; totals?: { current_order_total?: unknown } } | null }
+type CartRead = { id: string; total: unknown; currency_code: string; updated_at: Date | string; items?: ItemRead[] | null }
+type CustomerRead = { id: string; email: string; first_name?: string | null; last_name?: string | null; created_at: Date | string }
+
+type Query = {
+  graph: <Row>(config: Record<string, unknown>) => Promise<{ data: Row[]; metadata?: { count?: number } }>
+}
 
 const ORDER_FIELDS = [
   "id",
@@ -83,11 +103,15 @@ const amount = (value: unknown): number => {
   return Number(value ?? 0)
 }
 
-function toContextOrder(order: any): ContextOrder {
+/** The first items, as the pane lists them. */
+const itemLines = (items: ItemRead[] | null | undefined) =>
+  (items ?? []).slice(0, ITEMS_PER_ORDER).map((item) => ({ title: item.title, quantity: amount(item.quantity) }))
+
+function toContextOrder(order: OrderRead): ContextOrder {
   const tracking = (order.fulfillments ?? [])
-    .flatMap((fulfillment: any) => fulfillment?.labels ?? [])
-    .map((label: any) => label?.tracking_number)
-    .filter((number: unknown): number is string => typeof number === "string" && number !== "")
+    .flatMap((fulfillment) => fulfillment?.labels ?? [])
+    .map((label) => label?.tracking_number)
+    .filter((number): number is string => typeof number === "string" && number !== "")
   return {
     id: order.id,
     display_id: order.display_id,
@@ -97,7 +121,7 @@ function toContextOrder(order: any): ContextOrder {
     total: amount(order.total),
     currency_code: order.currency_code,
     created_at: iso(order.created_at),
-    items: (order.items ?? []).slice(0, ITEMS_PER_ORDER).map((item: any) => ({ title: item.title, quantity: amount(item.quantity) })),
+    items: itemLines(order.items),
     tracking_numbers: tracking,
   }
 }
@@ -110,7 +134,8 @@ async function latestOrders(scope: MedusaContainer, filters: Record<string, unkn
       variables: { filters, skip: 0, take, order: { created_at: "DESC" } },
     },
   })
-  const { rows, metadata } = result as unknown as { rows: any[]; metadata: { count: number } }
+  // The workflow's declared result type is the query's input; at run time it is the list page.
+  const { rows, metadata } = result as unknown as { rows: OrderRead[]; metadata: { count: number } }
   return { orders: rows.map(toContextOrder), count: metadata.count }
 }
 
@@ -122,7 +147,7 @@ export async function orderForContext(scope: MedusaContainer, orderId: string, f
 
 /** Sum of order totals per currency (canceled orders left out), over the latest TOTAL_SPENT_ORDERS. */
 async function totalSpent(query: Query, customerId: string) {
-  const { data } = await query.graph({
+  const { data } = await query.graph<TotalsRead>({
     entity: "order",
     fields: ["currency_code", "status", "summary.*"],
     filters: { customer_id: customerId },
@@ -143,7 +168,7 @@ async function totalSpent(query: Query, customerId: string) {
 }
 
 async function activeCart(query: Query, customerId: string): Promise<ContextCart | null> {
-  const { data } = await query.graph({
+  const { data } = await query.graph<CartRead>({
     entity: "cart",
     fields: ["id", "total", "currency_code", "updated_at", "completed_at", "items.title", "items.quantity"],
     filters: { customer_id: customerId, completed_at: null },
@@ -156,7 +181,7 @@ async function activeCart(query: Query, customerId: string): Promise<ContextCart
     total: amount(cart.total),
     currency_code: cart.currency_code,
     updated_at: iso(cart.updated_at),
-    items: cart.items.slice(0, ITEMS_PER_ORDER).map((item: any) => ({ title: item.title, quantity: amount(item.quantity) })),
+    items: itemLines(cart.items),
   }
 }
 
@@ -167,7 +192,7 @@ async function findCustomer(scope: MedusaContainer, filters: { id: string } | { 
   return customer ?? null
 }
 
-function describeCustomer(customer: any, ordersCount: number, spent: Awaited<ReturnType<typeof totalSpent>>): ContextCustomer {
+function describeCustomer(customer: CustomerRead, ordersCount: number, spent: Awaited<ReturnType<typeof totalSpent>>): ContextCustomer {
   return {
     id: customer.id,
     email: customer.email,

@@ -8,14 +8,17 @@ import { medusaVisitorDeps } from "./chat"
 import type { VisitorDeps } from "../chat/visitor/visitor-api"
 import type { VisitorRequest } from "../chat/visitor/http"
 
-/** Adapts a visitor operation to a Medusa route handler. */
+type Operation = (deps: VisitorDeps, req: VisitorRequest) => Promise<Outcome>
+
+/**
+ * Adapts a visitor operation to a Medusa route handler. `withScope` adds what needs the
+ * request's container; the poll and the others run on the process's deps as they are.
+ */
 export const visitorRoute =
-  (operation: (deps: VisitorDeps, req: VisitorRequest) => Promise<Outcome>) =>
+  (operation: Operation, withScope?: (scope: MedusaRequest["scope"]) => Partial<VisitorDeps>) =>
   async (req: MedusaRequest, res: MedusaResponse) => {
-    const deps: VisitorDeps = {
-      ...(await medusaVisitorDeps(req.scope)),
-      variableValues: (conversation) => variableValues(req.scope, conversation, null),
-    }
+    const shared = await medusaVisitorDeps(req.scope)
+    const deps = withScope ? { ...shared, ...withScope(req.scope) } : shared
     const outcome = await operation(deps, {
       ip: medusaClientOf(req)?.key,
       cookies: req.cookies ?? {},
@@ -25,3 +28,7 @@ export const visitorRoute =
     })
     sendOutcome(res, outcome)
   }
+
+/** `POST /auto-reply` fills canned variables from the Customer, Order and Store modules. */
+export const autoReplyRoute = (operation: Operation) =>
+  visitorRoute(operation, (scope) => ({ variableValues: (conversation) => variableValues(scope, conversation, null) }))

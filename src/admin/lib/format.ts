@@ -37,6 +37,7 @@ export function formatAgo(value: string) {
 export const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : "Something went wrong. Try again."
 
+/** A dashboard user or a customer: both are named this way. */
 type NamedUser = { id: string; email: string; first_name?: string | null; last_name?: string | null }
 
 export const userName = (user: NamedUser) => [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email

@@ -119,14 +119,6 @@ export async function admitVisitor(
   return link.customer_id === customerId
 }
 
-/** The cookie's conversation when the request may use it; null for no cookie, an unknown one, or another customer's. */
-async function ownConversation(deps: VisitorDeps, req: VisitorRequest): Promise<ConversationRow | null> {
-  const hash = visitorHashOf(req)
-  const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
-  if (!conversation || !hash) return null
-  return (await admitVisitor(deps, req, conversation, hash)) ? conversation : null
-}
-
 /** `POST /session`: resumes the cookie's conversation or starts a new one. */
 export async function startSession(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const refused = await limited(deps, "session", req, deps.settings.limits.session)
@@ -135,7 +127,8 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
   if ("refusal" in input) return input.refusal
 
   // Another customer's conversation (a shared computer) is never resumed: a new one starts.
-  let conversation = await ownConversation(deps, req)
+  const found = await visitorConversation(deps, req)
+  let conversation = "refusal" in found ? null : found.conversation
   if (!conversation) {
     const customerId = req.customerId ?? null
     conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null, customerId)

@@ -1,8 +1,8 @@
 import { Badge, Heading, Text, clx } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { useConversationContext } from "../../lib/chat-hooks"
-import { formatDate, formatMoney, humanStatus } from "../../lib/format"
-import type { ContextOrder, ConversationContext } from "../../lib/types"
+import { formatDate, formatMoney, humanStatus, userName } from "../../lib/format"
+import type { ContextOrder } from "../../lib/types"
 
 type Props = {
   conversationId: number
@@ -13,10 +13,6 @@ type Props = {
 
 const itemsLine = (items: { title: string; quantity: number }[]) =>
   items.map((item) => (item.quantity > 1 ? `${item.quantity} × ${item.title}` : item.title)).join(", ")
-
-function customerName(customer: NonNullable<ConversationContext["customer"]>) {
-  return [customer.first_name, customer.last_name].filter(Boolean).join(" ") || customer.email
-}
 
 function OrderRow({ order, selected, selectable, onSelect }: { order: ContextOrder; selected: boolean; selectable: boolean; onSelect: () => void }) {
   return (
@@ -88,7 +84,7 @@ export function CustomerCard({ conversationId, selectedOrderId, onSelectOrder }:
         <Heading level="h3">
           {data.customer ? (
             <Link to={`/customers/${data.customer.id}`} className="hover:underline">
-              {customerName(data.customer)}
+              {userName(data.customer)}
             </Link>
           ) : (
             "Orders placed with this email"

@@ -1,4 +1,4 @@
-import { visitorRoute } from "../../../../../medusa/visitor-routes"
+import { autoReplyRoute } from "../../../../../medusa/visitor-routes"
 import { requestAutoReply } from "../../../../../chat/visitor/auto-reply"
 
-export const POST = visitorRoute(requestAutoReply)
+export const POST = autoReplyRoute(requestAutoReply)
