@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { getOrdersListWorkflow } from "@medusajs/medusa/core-flows"
+import { getLastFulfillmentStatus, getLastPaymentStatus } from "@medusajs/medusa/core-flows"
 import type { VariableValues } from "../chat/customer-context/canned-variables"
 
 /** The orders the conversation pane shows, newest first. */
@@ -57,21 +57,29 @@ export type ConversationContext = {
   verified: boolean
 }
 
-// What the reads below take from Query and the order workflow: only the fields they ask for.
+// What the reads below take from Query: only the fields they ask for.
 type ItemRead = { title: string; quantity: unknown }
 type OrderRead = {
   id: string
   display_id: number
   status: string
-  payment_status: string
-  fulfillment_status: string
-  total: unknown
   currency_code: string
   created_at: Date | string
-  items?: ItemRead[] | null
-  fulfillments?: ({ labels?: ({ tracking_number?: string | null } | null)[] | null } | null)[] | null
+  summary?: SummaryRead | null
+  items?: (ItemRead & { detail?: { quantity?: unknown; fulfilled_quantity?: unknown } | null })[] | null
+  payment_collections?: ({ status: string; amount: unknown; captured_amount?: unknown; refunded_amount?: unknown } | null)[] | null
+  fulfillments?: (FulfillmentRead | null)[] | null
 }
-type TotalsRead = { currency_code: string; status: string; summary?: { current_order_total?: unknown; totals?: { current_order_total?: unknown } } | null }
+type FulfillmentRead = {
+  packed_at?: unknown
+  shipped_at?: unknown
+  delivered_at?: unknown
+  canceled_at?: unknown
+  labels?: ({ tracking_number?: string | null } | null)[] | null
+}
+// The order module flattens the stored summary's totals onto `summary`.
+type SummaryRead = { current_order_total?: unknown; totals?: { current_order_total?: unknown } }
+type TotalsRead = { currency_code: string; status: string; summary?: SummaryRead | null }
 type CartRead = { id: string; total: unknown; currency_code: string; updated_at: Date | string; items?: ItemRead[] | null }
 type CustomerRead = { id: string; email: string; first_name?: string | null; last_name?: string | null; created_at: Date | string }
 
@@ -79,18 +87,31 @@ type Query = {
   graph: <Row>(config: Record<string, unknown>) => Promise<{ data: Row[]; metadata?: { count?: number } }>
 }
 
+// The total is the order summary's (as in total spent): asking Query for `total` makes the
+// order module compute every order's totals, twice the cost of the whole read. The fields of
+// payment collections, fulfillments and item details are what Medusa's status aggregation reads.
+// An item's quantity lives on its detail (the order version's row): with `items.detail.*`
+// asked for, the order module leaves it off the item itself.
 const ORDER_FIELDS = [
   "id",
   "display_id",
   "status",
-  "total",
   "currency_code",
   "created_at",
+  "summary.current_order_total",
   "items.title",
   "items.quantity",
-  "fulfillments.labels.tracking_number",
+  "items.detail.quantity",
+  "items.detail.fulfilled_quantity",
   "payment_collections.status",
+  "payment_collections.amount",
+  "payment_collections.captured_amount",
+  "payment_collections.refunded_amount",
   "fulfillments.packed_at",
+  "fulfillments.shipped_at",
+  "fulfillments.delivered_at",
+  "fulfillments.canceled_at",
+  "fulfillments.labels.tracking_number",
 ]
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value))
@@ -104,66 +125,84 @@ const amount = (value: unknown): number => {
 }
 
 /** The first items, as the pane lists them. */
-const itemLines = (items: ItemRead[] | null | undefined) =>
+const itemLines = (items: readonly ItemRead[] | null | undefined) =>
   (items ?? []).slice(0, ITEMS_PER_ORDER).map((item) => ({ title: item.title, quantity: amount(item.quantity) }))
+
+const summaryTotal = (summary: SummaryRead | null | undefined) =>
+  amount((summary?.totals ?? summary)?.current_order_total)
+
+/**
+ * Payment and fulfillment status by Medusa's own aggregation, the one its order list and
+ * order page use, over the fields ORDER_FIELDS read.
+ */
+function orderStatuses(order: OrderRead, items: { quantity: number; fulfilled: number }[]) {
+  const payment_collections = (order.payment_collections ?? []).filter((collection) => collection !== null)
+  const fulfillments = (order.fulfillments ?? []).filter((fulfillment) => fulfillment !== null)
+  const itemDetails = items.map((item) => ({ raw_quantity: item.quantity, detail: { raw_fulfilled_quantity: item.fulfilled } }))
+  // The aggregation's parameter is the full order DTO; it reads only the fields above.
+  const aggregated = { currency_code: order.currency_code, payment_collections, fulfillments, items: itemDetails } as never
+  return { payment_status: getLastPaymentStatus(aggregated), fulfillment_status: getLastFulfillmentStatus(aggregated) }
+}
 
 function toContextOrder(order: OrderRead): ContextOrder {
   const tracking = (order.fulfillments ?? [])
     .flatMap((fulfillment) => fulfillment?.labels ?? [])
     .map((label) => label?.tracking_number)
     .filter((number): number is string => typeof number === "string" && number !== "")
+  const items = (order.items ?? []).map((item) => ({
+    title: item.title,
+    quantity: amount(item.detail?.quantity ?? item.quantity),
+    fulfilled: amount(item.detail?.fulfilled_quantity),
+  }))
   return {
     id: order.id,
     display_id: order.display_id,
     status: order.status,
-    payment_status: order.payment_status,
-    fulfillment_status: order.fulfillment_status,
-    total: amount(order.total),
+    ...orderStatuses(order, items),
+    total: summaryTotal(order.summary),
     currency_code: order.currency_code,
     created_at: iso(order.created_at),
-    items: itemLines(order.items),
+    items: itemLines(items),
     tracking_numbers: tracking,
   }
 }
 
 /** The latest orders matching `filters`, with payment and fulfillment status as the admin's order list has them. */
-async function latestOrders(scope: MedusaContainer, filters: Record<string, unknown>, take = CONTEXT_ORDER_COUNT) {
-  const { result } = await getOrdersListWorkflow(scope).run({
-    input: {
-      fields: [...ORDER_FIELDS, "payment_status", "fulfillment_status"],
-      variables: { filters, skip: 0, take, order: { created_at: "DESC" } },
-    },
+async function latestOrders(query: Query, filters: Record<string, unknown>, take = CONTEXT_ORDER_COUNT) {
+  const { data, metadata } = await query.graph<OrderRead>({
+    entity: "order",
+    fields: ORDER_FIELDS,
+    filters,
+    pagination: { skip: 0, take, order: { created_at: "DESC" } },
   })
-  // The workflow's declared result type is the query's input; at run time it is the list page.
-  const { rows, metadata } = result as unknown as { rows: OrderRead[]; metadata: { count: number } }
-  return { orders: rows.map(toContextOrder), count: metadata.count }
+  return { orders: data.map(toContextOrder), count: metadata?.count ?? data.length }
 }
 
 /** One order by id, when it is one of `filters`' orders. */
 export async function orderForContext(scope: MedusaContainer, orderId: string, filters: Record<string, unknown>) {
-  const { orders } = await latestOrders(scope, { ...filters, id: orderId }, 1)
+  const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { orders } = await latestOrders(query, { ...filters, id: orderId }, 1)
   return orders[0] ?? null
 }
 
-/** Sum of order totals per currency (canceled orders left out), over the latest TOTAL_SPENT_ORDERS. */
-async function totalSpent(query: Query, customerId: string) {
-  const { data } = await query.graph<TotalsRead>({
-    entity: "order",
-    fields: ["currency_code", "status", "summary.*"],
-    filters: { customer_id: customerId },
-    pagination: { skip: 0, take: TOTAL_SPENT_ORDERS + 1, order: { created_at: "DESC" } },
-  })
+/**
+ * Sum of order totals per currency (canceled orders left out), over the latest TOTAL_SPENT_ORDERS.
+ * The Order module's own list with the summary relation: through Query the same read costs
+ * about twice as much (the graph's joins and hydration), and it runs for every pane opened.
+ */
+async function totalSpent(scope: MedusaContainer, customerId: string) {
+  const orders: TotalsRead[] = await scope.resolve(Modules.ORDER).listOrders(
+    { customer_id: customerId },
+    { select: ["id", "currency_code", "status"], relations: ["summary"], take: TOTAL_SPENT_ORDERS + 1, order: { created_at: "DESC" } }
+  )
   const sums = new Map<string, number>()
-  for (const order of data.slice(0, TOTAL_SPENT_ORDERS)) {
+  for (const order of orders.slice(0, TOTAL_SPENT_ORDERS)) {
     if (order.status === "canceled") continue
-    // The order module flattens the stored summary's totals onto `summary`.
-    const summary = order.summary?.totals ?? order.summary
-    const total = amount(summary?.current_order_total)
-    sums.set(order.currency_code, (sums.get(order.currency_code) ?? 0) + total)
+    sums.set(order.currency_code, (sums.get(order.currency_code) ?? 0) + summaryTotal(order.summary))
   }
   return {
     total_spent: [...sums].map(([currency_code, sum]) => ({ currency_code, amount: Math.round(sum * 100) / 100 })),
-    total_spent_capped: data.length > TOTAL_SPENT_ORDERS,
+    total_spent_capped: orders.length > TOTAL_SPENT_ORDERS,
   }
 }
 
@@ -215,9 +254,9 @@ export async function conversationContext(
     // Independent reads, side by side: the pane waits for the slowest, not for their sum.
     const [customer, { orders, count }, cart, spent] = await Promise.all([
       findCustomer(scope, { id: customerId }),
-      latestOrders(scope, { customer_id: customerId }),
+      latestOrders(query, { customer_id: customerId }),
       activeCart(query, customerId),
-      totalSpent(query, customerId),
+      totalSpent(scope, customerId),
     ])
     if (customer) {
       return { customer: describeCustomer(customer, count, spent), orders, cart, matched_by: "account", verified: true }
@@ -228,11 +267,11 @@ export async function conversationContext(
   // A guest's address: the account registered with it, and every order placed with it.
   const [account, { orders, count }] = await Promise.all([
     findCustomer(scope, { email, has_account: true }),
-    latestOrders(scope, { email }),
+    latestOrders(query, { email }),
   ])
   const found = account !== null || orders.length > 0
   return {
-    customer: account ? describeCustomer(account, count, await totalSpent(query, account.id)) : null,
+    customer: account ? describeCustomer(account, count, await totalSpent(scope, account.id)) : null,
     orders,
     cart: null,
     matched_by: found ? "email" : null,
@@ -253,7 +292,8 @@ export async function variableValues(
   const values: VariableValues = { "store.name": store?.name ?? null }
   if (!conversation.customer_id) return values
   const customer = await findCustomer(scope, { id: conversation.customer_id })
-  const chosen = order ?? (await latestOrders(scope, { customer_id: conversation.customer_id }, 1)).orders[0] ?? null
+  const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const chosen = order ?? (await latestOrders(query, { customer_id: conversation.customer_id }, 1)).orders[0] ?? null
   return {
     ...values,
     "customer.first_name": customer?.first_name ?? null,

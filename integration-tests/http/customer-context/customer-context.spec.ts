@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule } from "../../utils/chat"
 import { FakeOpenAi } from "../../utils/fake-openai"
@@ -128,6 +128,72 @@ medusaIntegrationTestRunner({
           items: [{ title: "Tee 7", quantity: 7 }],
           tracking_numbers: [],
         })
+      })
+
+      it("gives each order the payment and fulfillment status Medusa's own order list gives it, and its tracking numbers", async () => {
+        const ada = await customer()
+        const container = getContainer()
+        const orderModule = container.resolve(Modules.ORDER)
+        const payments = container.resolve(Modules.PAYMENT)
+        const link = container.resolve(ContainerRegistrationKeys.LINK)
+        const place = (items: { title: string; quantity: number; unit_price: number }[], daysAgo: number) =>
+          placeOrder(container, { customer_id: ada.id, email: ada.email, items, daysAgo })
+        const pay = async (orderId: string, amount: number, capture: boolean) => {
+          const [collection] = await payments.createPaymentCollections([{ currency_code: "eur", amount }])
+          await link.create({ [Modules.ORDER]: { order_id: orderId }, [Modules.PAYMENT]: { payment_collection_id: collection.id } })
+          const session = await payments.createPaymentSession(collection.id, {
+            provider_id: "pp_system_default",
+            amount,
+            currency_code: "eur",
+            data: {},
+          })
+          const payment = await payments.authorizePaymentSession(session.id, {})
+          if (capture) await payments.capturePayment({ payment_id: payment.id })
+        }
+        const fulfil = async (orderId: string, titles: string[], at: { shipped_at?: Date; delivered_at?: Date }, tracking?: string) => {
+          const order = await orderModule.retrieveOrder(orderId, { relations: ["items"] })
+          const lines = (order.items ?? []).filter((item) => titles.includes(item.title))
+          await orderModule.registerFulfillment({
+            order_id: orderId,
+            items: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+          })
+          const fulfillment = await container.resolve(Modules.FULFILLMENT).createFulfillment({
+            location_id: "sloc_context_test",
+            provider_id: "manual_manual",
+            packed_at: new Date(),
+            ...at,
+            delivery_address: {},
+            items: lines.map((line) => ({ title: line.title, sku: "", barcode: "", quantity: Number(line.quantity), line_item_id: line.id })),
+            labels: tracking ? [{ tracking_number: tracking, tracking_url: "", label_url: "" }] : [],
+          })
+          await link.create({ [Modules.ORDER]: { order_id: orderId }, [Modules.FULFILLMENT]: { fulfillment_id: fulfillment.id } })
+        }
+        const socksAndCap = [
+          { title: "Sock", quantity: 2, unit_price: 5 },
+          { title: "Cap", quantity: 1, unit_price: 20 },
+        ]
+        // Paid in full, the socks shipped and the cap still to send.
+        const shipped = await place(socksAndCap, 3)
+        await pay(shipped.id, 30, true)
+        await fulfil(shipped.id, ["Sock"], { shipped_at: new Date() }, "TRACK-SOCKS")
+        // Authorized only, nothing sent.
+        const authorized = await place(socksAndCap, 2)
+        await pay(authorized.id, 30, false)
+        // Everything delivered, not paid.
+        const delivered = await place([{ title: "Scarf", quantity: 1, unit_price: 30 }], 1)
+        await fulfil(delivered.id, ["Scarf"], { shipped_at: new Date(), delivered_at: new Date() }, "TRACK-SCARF")
+        const { id } = await conversation(ada)
+
+        const { data } = await adminGet(`/conversation/${id}/context`)
+        const shown = (orderId: string) => data.orders.find((order: { id: string }) => order.id === orderId)
+        expect(shown(shipped.id)).toMatchObject({ payment_status: "captured", fulfillment_status: "partially_shipped", total: 30, tracking_numbers: ["TRACK-SOCKS"] })
+        expect(shown(authorized.id)).toMatchObject({ payment_status: "authorized", fulfillment_status: "not_fulfilled", tracking_numbers: [] })
+        expect(shown(delivered.id)).toMatchObject({ payment_status: "not_paid", fulfillment_status: "delivered", total: 30, tracking_numbers: ["TRACK-SCARF"] })
+        // The admin's order list computes the same statuses.
+        const list = await api.get(`/admin/orders?customer_id=${ada.id}&fields=id,payment_status,fulfillment_status`, { headers: admin.bearer })
+        const statuses = (orders: { id: string; payment_status: string; fulfillment_status: string }[]) =>
+          orders.map(({ id, payment_status, fulfillment_status }) => ({ id, payment_status, fulfillment_status })).sort((a, b) => a.id.localeCompare(b.id))
+        expect(statuses(data.orders)).toEqual(statuses(list.data.orders))
       })
 
       it("shows a guest's email matches as unverified, never linking them", async () => {
