@@ -26,6 +26,8 @@ const pluginOptions = {
     timeoutMs: Number(process.env.LAUNCHDESK_TEST_OUTBOUND_TIMEOUT_MS) || undefined,
     answerWithinMs: Number(process.env.LAUNCHDESK_TEST_MAILER_ANSWER_WITHIN_MS) || undefined,
   },
+  // The launch-day spec sends at a rate it can wait out.
+  launch: { emailsPerMinute: Number(process.env.LAUNCHDESK_TEST_LAUNCH_EMAILS_PER_MINUTE) || undefined },
   captcha: {
     verifyUrls: process.env.LAUNCHDESK_TEST_CAPTCHA_BASE_URL
       ? {
@@ -57,11 +59,10 @@ const notification = process.env.LAUNCHDESK_TEST_NO_EMAIL_PROVIDER
         resolve: "@medusajs/medusa/notification",
         options: {
           providers: [
-            {
-              resolve: "@medusajs/medusa/notification-local",
-              id: "local",
-              options: { channels: ["email"] },
-            },
+            // The launch-day spec's double records each email and fails on demand.
+            process.env.LAUNCHDESK_TEST_EMAIL_DOUBLE
+              ? { resolve: `${process.cwd()}/integration-tests/utils/email-double`, id: "double", options: { channels: ["email"] } }
+              : { resolve: "@medusajs/medusa/notification-local", id: "local", options: { channels: ["email"] } },
           ],
         },
       },

@@ -15,6 +15,8 @@ export type FakeMailerLiteBehaviour = {
   upsertStatus?: number
   /** Answer the group assignment with this status and an error body instead. */
   assignStatus?: number
+  /** Answer `POST /api/subscribers/{id}/forget` with this status instead. */
+  forgetStatus?: number
   /** Wait this long before answering any call (timeout tests). */
   delayMs: number
   /** Upsert without attaching `groups`, so only the assignment call attaches the group. */
@@ -43,7 +45,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /**
  * A MailerLite API (new "connect" API) double on 127.0.0.1. It speaks the calls the plugin
  * uses: `POST /api/subscribers` (an upsert: 201 created, 200 existed; `data.id`; `groups`
- * attached) and `POST /api/subscribers/{id}/groups/{group_id}`, with Bearer auth (401 for
+ * attached), `POST /api/subscribers/{id}/groups/{group_id}` and `POST /api/subscribers/{id}/forget`
+ * (erases the subscriber; 404 for an unknown one), with Bearer auth (401 for
  * another key) and 422 for a body without an email; `POST /api/batch { requests }` (at most
  * 50, else 422) answers `{ total, successful, failed, responses: [{ code, body }] }` in request
  * order. With `requestsPerMinute` it enforces the documented rate limit: 429 and
@@ -163,6 +166,18 @@ export class FakeMailerLite {
     }
     if (method === "POST" && path === "/api/batch") {
       return this.batch(body, answer)
+    }
+    const forget = /^\/api\/subscribers\/([^/]+)\/forget$/.exec(path)
+    if (method === "POST" && forget) {
+      if (this.behaviour.forgetStatus) {
+        return answer(this.behaviour.forgetStatus, { message: "Server Error" })
+      }
+      const subscriber = [...this.subscribers.values()].find((candidate) => candidate.id === forget[1])
+      if (!subscriber) {
+        return answer(404, { message: "Resource not found." })
+      }
+      this.subscribers.delete(subscriber.email)
+      return answer(200, { data: { id: subscriber.id, email: subscriber.email } })
     }
     const assign = /^\/api\/subscribers\/([^/]+)\/groups\/([^/]+)$/.exec(path)
     if (method === "POST" && assign) {

@@ -19,23 +19,32 @@ import { AdminUpdateChatSettings } from "../chat/settings"
 import { AdminListDeliveries } from "./admin/app/v1/deliveries/validators"
 import { HookBridgeIncoming } from "./hooks/app/v1/bridge/validators"
 import { optionalCustomerAuth } from "../medusa/customer-auth"
+import { isKeylessUnsubscribe, serveUnsubscribe } from "../medusa/coming-soon-unsubscribe"
 import { requireBridgeSecret } from "./hooks/app/v1/bridge/require-bridge-secret"
 import {
   AdminListSignups,
   AdminUpdateComingSoonSettings,
   AdminUpdateProductComingSoon,
 } from "./admin/coming-soon/validators"
+import { AdminLaunchProduct } from "../coming-soon/launch"
 
 const ADMIN = "/admin/app/v1"
 
 const medusaErrorHandler = errorHandler()
 
 /**
- * Medusa's error handler, except for a path whose %-escapes do not decode (`/products/%ED%A0%80`):
- * Express throws a URIError while matching a route parameter, which Medusa's handler would
- * answer as a 500. No id can be named that way: a 404, as for any path id that cannot exist.
+ * Medusa's error handler, with two exceptions:
+ * - a path whose %-escapes do not decode (`/products/%ED%A0%80`): Express throws a URIError
+ *   while matching a route parameter, which Medusa's handler would answer as a 500. No id can
+ *   be named that way: a 404, as for any path id that cannot exist;
+ * - an unsubscribe link opened from an email, refused only for its missing publishable key:
+ *   the link's page is served (see `isKeylessUnsubscribe`).
  */
-const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, next) =>
+const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, next) => {
+  if (isKeylessUnsubscribe(error, req)) {
+    serveUnsubscribe(req, res).catch((failure: unknown) => medusaErrorHandler(failure, req, res, next))
+    return
+  }
   medusaErrorHandler(
     error instanceof URIError
       ? new MedusaError(MedusaError.Types.NOT_FOUND, "Nothing is found at a path with a malformed %-escape")
@@ -44,6 +53,7 @@ const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, nex
     res,
     next
   )
+}
 
 export default defineMiddlewares({
   errorHandler: launchdeskErrorHandler,
@@ -72,6 +82,11 @@ export default defineMiddlewares({
       matcher: "/admin/coming-soon/products/:product_id",
       methods: ["POST"],
       middlewares: [validateBody(AdminUpdateProductComingSoon)],
+    },
+    {
+      matcher: "/admin/coming-soon/products/:product_id/launch",
+      methods: ["POST"],
+      middlewares: [validateBody(AdminLaunchProduct)],
     },
     {
       matcher: "/admin/coming-soon/settings",

@@ -95,6 +95,21 @@ export async function subscribeToGroup(endpoint: MailerEndpoint, email: string, 
   }
 }
 
+/**
+ * Erases a subscriber for a data-erasure request: `POST /api/subscribers/{id}/forget`
+ * (MailerLite removes them and their data). A 404 is success: nobody left to forget.
+ * Never throws; errors name the call and status, never the key.
+ */
+export async function forgetSubscriber(endpoint: MailerEndpoint, mailerId: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  try {
+    const response = await post(endpoint, "forget", `/api/subscribers/${encodeURIComponent(mailerId)}/forget`, {})
+    if ((response.status >= 200 && response.status <= 299) || response.status === 404) return { ok: true }
+    return { ok: false, error: `forget: HTTP ${response.status} ${failureDetail(response.body, endpoint.apiKey)}`.trim() }
+  } catch (error) {
+    return { ok: false, error: error instanceof MailerCallFailed ? error.message : "unexpected error" }
+  }
+}
+
 /** One subscriber of a batch: where it goes. */
 export type BatchSubscriber = { email: string; groupId: string }
 

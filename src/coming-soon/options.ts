@@ -5,6 +5,8 @@ import type { VisitorCookieSettings } from "../chat/visitor/cookie"
 export const DEFAULT_MAILER_BASE_URL = "https://connect.mailerlite.com"
 export const DEFAULT_OUTBOUND_TIMEOUT_MS = 10_000
 const DEFAULT_ANSWER_WITHIN_MS = 2_000
+const DEFAULT_LAUNCH_EMAILS_PER_MINUTE = 600
+const DEFAULT_BACKEND_URL = "http://localhost:9000"
 /** MailerLite's documented rate limit. */
 export const DEFAULT_MAILER_REQUESTS_PER_MINUTE = 120
 
@@ -22,6 +24,8 @@ export type ComingSoonConfig = {
   mailer: { baseUrl: string; timeoutMs: number; answerWithinMs: number; requestsPerMinute: number }
   captcha: { verifyUrls: Record<CaptchaProvider, string>; timeoutMs: number }
   cookie: VisitorCookieSettings
+  /** `backendUrl` null: take the admin's, else the default (needs the Medusa config, see `launchBackendUrl`). */
+  launch: { emailsPerMinute: number; productUrl: string | null; backendUrl: string | null }
 }
 
 const positive = (value: number | undefined, fallback: number) =>
@@ -48,7 +52,25 @@ export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
       sameSite: options.cookieSameSite ?? "lax",
       secure: options.cookieSecure ?? process.env.NODE_ENV === "production",
     },
+    launch: {
+      emailsPerMinute: positive(options.launch?.emailsPerMinute, DEFAULT_LAUNCH_EMAILS_PER_MINUTE),
+      productUrl: options.launch?.productUrl?.trim() || null,
+      backendUrl: options.launch?.backendUrl?.trim().replace(/\/+$/, "") || null,
+    },
   }
+}
+
+/** The server's public URL for links in emails: the option, else the admin's absolute `backendUrl`, else the default. */
+export function launchBackendUrl(config: ComingSoonConfig, adminBackendUrl: string | undefined): string {
+  if (config.launch.backendUrl) return config.launch.backendUrl
+  if (adminBackendUrl && /^https?:\/\//i.test(adminBackendUrl)) return adminBackendUrl.replace(/\/+$/, "")
+  return DEFAULT_BACKEND_URL
+}
+
+/** The product's page for a launch email, or null without a `productUrl` template. */
+export function launchProductUrl(config: ComingSoonConfig, handle: string | null | undefined): string | null {
+  if (!config.launch.productUrl || !handle) return null
+  return config.launch.productUrl.split("{handle}").join(encodeURIComponent(handle))
 }
 
 /** The forms add-on's embed URL for a form, or null when the add-on is not configured. */

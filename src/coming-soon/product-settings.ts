@@ -15,6 +15,7 @@ export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
   email_provider: "mailer",
   mailer_group_id: null,
   forms_form_id: null,
+  launch_at: null,
 }
 
 /** A real calendar day written `YYYY-MM-DD` (2025-02-30 is not one). */
@@ -59,6 +60,12 @@ export const AdminUpdateProductComingSoon = z
       .optional()
       .transform(blankToNull)
       .refine((value) => value === undefined || value === null || value <= INT4_MAX, "too large"),
+    // An instant with its offset (`2027-03-01T09:00:00+01:00`), so it never depends on the server's zone.
+    launch_at: z
+      .union([z.iso.datetime({ offset: true }).transform((value) => new Date(value)), z.literal(""), z.null()])
+      .optional()
+      .transform(blankToNull)
+      .refine((value) => !(value instanceof Date) || value.getUTCFullYear() < 10000, "must be before the year 10000"),
   })
   .strict()
 export type AdminUpdateProductComingSoonType = z.infer<typeof AdminUpdateProductComingSoon>
@@ -102,6 +109,7 @@ export function adminProductSettingsView(productId: string, setting: ProductSett
     email_provider: values.email_provider,
     mailer_group_id: values.mailer_group_id,
     forms_form_id: values.forms_form_id,
+    launch_at: values.launch_at ? new Date(values.launch_at).toISOString() : null,
     forms_addon_available: !!config.formsAddon,
   }
 }
@@ -137,6 +145,7 @@ export async function loadProductWithSettings(
       "cs_product_setting.email_provider",
       "cs_product_setting.mailer_group_id",
       "cs_product_setting.forms_form_id",
+      "cs_product_setting.launch_at",
     ],
     filters: { id: productId },
   })

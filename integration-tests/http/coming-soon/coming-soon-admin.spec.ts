@@ -71,6 +71,7 @@ medusaIntegrationTestRunner({
           email_provider: "mailer",
           mailer_group_id: null,
           forms_form_id: null,
+          launch_at: null,
           forms_addon_available: false,
         })
         const unknown = await adminGet("/products/prod_missing")
@@ -98,6 +99,7 @@ medusaIntegrationTestRunner({
           email_provider: "mailer",
           mailer_group_id: "112233",
           forms_form_id: 7,
+          launch_at: null,
           forms_addon_available: false,
         })
 
@@ -189,6 +191,7 @@ medusaIntegrationTestRunner({
           email_provider: "mailer",
           mailer_group_id: "1",
           forms_form_id: null,
+          launch_at: null,
         })
         const { data } = await storeGet(productId)
         expect(data.offer_description).toBe(`<p>Line one<br />\nline two<img src="x" /></p>\n<p>Second paragraph</p>`)

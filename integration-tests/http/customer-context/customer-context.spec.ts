@@ -148,6 +148,7 @@ medusaIntegrationTestRunner({
             data: {},
           })
           const payment = await payments.authorizePaymentSession(session.id, {})
+          if (!payment) throw new Error("the system payment provider authorized nothing")
           if (capture) await payments.capturePayment({ payment_id: payment.id })
         }
         const fulfil = async (orderId: string, titles: string[], at: { shipped_at?: Date; delivered_at?: Date }, tracking?: string) => {

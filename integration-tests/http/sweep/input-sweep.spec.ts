@@ -215,7 +215,15 @@ const WATCHED_TABLES: [string, string[]][] = [
   ["launchdesk_setting", ["updated_at"]],
   ["launchdesk_outbox", ["payload", "status", "attempts", "next_attempt_at", "last_error", "updated_at"]],
   ["cs_product_setting", ["updated_at"]],
-  ["cs_signup", ["sync_status", "mailer_id", "sync_attempts", "next_sync_at", "last_sync_error", "updated_at"]],
+  [
+    "cs_signup",
+    [
+      "sync_status", "mailer_id", "sync_attempts", "next_sync_at", "last_sync_error", "updated_at",
+      // The launch job's emails, sent in the background once a generated launch went through.
+      "notify_status", "notify_attempts", "next_notify_at", "last_notify_error", "notified_at", "promotion_code", "promotion_id",
+    ],
+  ],
+  ["cs_launch", ["status", "finished_at", "updated_at"]],
 ]
 
 async function databaseDigest(knex: Knex): Promise<string> {
@@ -227,7 +235,11 @@ async function databaseDigest(knex: Knex): Promise<string> {
   return result.rows[0].digest
 }
 
-type Route = { name: string; baseUrl: () => string; request: fc.Arbitrary<SweepRequest>; numRuns: number }
+/**
+ * `page`: the route answers a browser with an HTML page (the unsubscribe link), so its 4xx is a
+ * page that echoes nothing of the request, not Medusa's JSON error body.
+ */
+type Route = { name: string; baseUrl: () => string; request: fc.Arbitrary<SweepRequest>; numRuns: number; page?: boolean }
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConfig }) => {
@@ -247,7 +259,9 @@ medusaIntegrationTestRunner({
             const where = `${route.name}: ${describeRequest(request)} → ${response.status} ${response.body.slice(0, 300)}`
             if (response.status >= 500 || response.status < 200) throw new Error(`server error for ${where}`)
             // 431: Node's HTTP parser refuses a request line past its limit before any handler runs.
-            if (response.status >= 400 && response.status !== 431) {
+            if (route.page && response.status >= 400 && response.status !== 431) {
+              if (!/<title>This link is not valid<\/title>/.test(response.body)) throw new Error(`a 4xx that is not the link's page for ${where}`)
+            } else if (response.status >= 400 && response.status !== 431) {
               let body: unknown
               try {
                 body = JSON.parse(response.body)
@@ -560,6 +574,10 @@ medusaIntegrationTestRunner({
       )
       const config = await api.get(`/store/coming-soon/products/${productId}`, { headers: { "x-publishable-api-key": publishableKey } })
       const product = fc.constant(productId)
+      // Launched by the sweep: a product of its own, so the one above stays coming soon.
+      const launchedId = await createProduct(getContainer())
+      await api.post(`/admin/coming-soon/products/${launchedId}`, { enabled: true, mailer_group_id: "g1" }, { headers: admin.bearer })
+      const launched = fc.constant(launchedId)
       const storeHeaders = clientIp.map((ip) => ({ "x-publishable-api-key": publishableKey, "x-forwarded-for": ip }))
 
       const adminRequest = (method: string, path: fc.Arbitrary<string>, options: { query?: fc.Arbitrary<string>; body?: Fields } = {}) =>
@@ -579,9 +597,33 @@ medusaIntegrationTestRunner({
               email_provider: field(fc.constantFrom("mailer", "forms_addon")),
               mailer_group_id: field(fc.constantFrom("g1", "")),
               forms_form_id: field(fc.nat({ max: 10 })),
+              // Future instants only: a past one would launch the product in the background.
+              launch_at: field(fc.constantFrom("2031-02-03T10:00:00Z", "2031-02-03T10:00:00+02:00", "", null)),
             },
           }),
         ],
+        ["GET /admin/coming-soon/products/:product_id/launch", adminRequest("GET", pathId(launched).map((id) => `products/${id}/launch`))],
+        [
+          "POST /admin/coming-soon/products/:product_id/launch",
+          adminRequest("POST", pathId(launched).map((id) => `products/${id}/launch`), {
+            body: {
+              notify: field(fc.boolean()),
+              promotion: field(
+                fc
+                  .record({
+                    type: field(fc.constantFrom("percentage", "fixed")),
+                    value: field(fc.integer({ min: 1, max: 100 })),
+                    currency_code: field(fc.constantFrom("eur", "USD")),
+                    expires_in_days: field(fc.integer({ min: 1, max: 30 })),
+                  })
+                  .map((promotion) => new JsonObject(Object.entries(promotion)))
+              ),
+            },
+          }),
+        ],
+        ["POST /admin/coming-soon/products/:product_id/launch/retry", adminRequest("POST", pathId(launched).map((id) => `products/${id}/launch/retry`))],
+        ["GET /admin/coming-soon/products/:product_id/stats", adminRequest("GET", pathId(product).map((id) => `products/${id}/stats`))],
+        ["DELETE /admin/coming-soon/signups/:id", adminRequest("DELETE", pathId(fc.constant("cssu_unknown")).map((id) => `signups/${id}`))],
         [
           "GET /admin/coming-soon/signups",
           adminRequest("GET", fc.constant("signups"), {
@@ -618,6 +660,22 @@ medusaIntegrationTestRunner({
         ],
       ]
       await sweep(routes.map(([name, request]) => ({ name, baseUrl: medusaUrl, request, numRuns: runs(110) })))
+
+      // The unsubscribe link, as an email client opens it (no key) or a storefront (with one).
+      await sweep([
+        {
+          name: "GET /store/coming-soon/unsubscribe",
+          baseUrl: medusaUrl,
+          page: true,
+          request: fc
+            .record({
+              query: queryFor({ token: fc.oneof(anyText, fc.constant("cssu_01ABC.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")) }),
+              headers: fc.oneof(fc.constant({}), storeHeaders),
+            })
+            .map(({ query, headers }): SweepRequest => ({ method: "GET", path: `/store/coming-soon/unsubscribe${query}`, headers })),
+          numRuns: runs(110),
+        },
+      ])
 
       // Global settings last: a generated CAPTCHA switch would send the signups above to a real siteverify.
       await sweep([

@@ -97,6 +97,7 @@ describe("product settings", () => {
       email_provider: "mailer",
       mailer_group_id: "7",
       forms_form_id: 12,
+      launch_at: null,
     })
   })
 

@@ -7,6 +7,7 @@ import {
   type ProductSettingRow,
   type ProductSettingValues,
 } from "./sql/product-setting-repository"
+import { LaunchRepository } from "./sql/launch-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import { Launch } from "./models/launch"
@@ -20,6 +21,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   readonly options: ComingSoonOptions
   private readonly signups_: SignupRepository
   private readonly productSettings_: ProductSettingRepository
+  private readonly launches_: LaunchRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     super(...arguments)
@@ -27,6 +29,12 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     const sql = knexRunner(container.manager.getKnex())
     this.signups_ = new SignupRepository(sql, { maxSyncAttempts: options.maxDeliveryAttempts })
     this.productSettings_ = new ProductSettingRepository(sql)
+    this.launches_ = new LaunchRepository(sql, { maxNotifyAttempts: options.maxDeliveryAttempts })
+  }
+
+  /** Launches, their emails' claims and progress (CONTRACT §7). */
+  async launches(): Promise<LaunchRepository> {
+    return this.launches_
   }
 
   /** The ledger's writes and sync claims, and the export's walk over it. */

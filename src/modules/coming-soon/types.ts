@@ -51,4 +51,13 @@ export type ComingSoonOptions = {
   cookieSecure?: boolean
   /** Sync attempts before a ledger row is set aside as `dead`; shared with the outbox. Default 10. */
   maxDeliveryAttempts?: number
+  /** Launch day (CONTRACT §7). */
+  launch?: {
+    /** Launch emails per minute, shared by every process. Default 600. */
+    emailsPerMinute?: number
+    /** The product page in launch emails: `{handle}` is replaced. Default none (no link). */
+    productUrl?: string
+    /** This server's public URL, for the unsubscribe link. Default the admin's `backendUrl` when absolute, else `http://localhost:9000`. */
+    backendUrl?: string
+  }
 }

@@ -21,6 +21,11 @@ export type LeaseColumns = {
   setAsideStatus: string
   /** Whether `dueAt` is cleared once the row leaves `pending` (a nullable column). */
   clearDueAtWhenSettled: boolean
+  /**
+   * The status of a row waiting for its next attempt after a failure, when the table tells it
+   * apart from `pending` (the launch email's `failed`); such rows are claimed like pending ones.
+   */
+  retryStatus?: string
 }
 
 /** A claimed row's id and attempt number: its outcome is recorded only while no later claim took the row over. */
@@ -56,10 +61,15 @@ const joinFragments = (fragments: readonly SqlFragment[], separator: string): Sq
  */
 export class LeaseEngine {
   private readonly maxAttempts: number
+  private readonly retryStatus: string
+  // The statuses a claim may take and settle, written into the statements like the column names.
+  private readonly open: string
 
   /** `maxAttempts`: failed attempts after which a row is `dead` (the `maxDeliveryAttempts` option, default 10). */
   constructor(private readonly sql: SqlRunner, private readonly columns: LeaseColumns, options: { maxAttempts?: unknown } = {}) {
     this.maxAttempts = maxDeliveryAttempts(options.maxAttempts)
+    this.retryStatus = columns.retryStatus ?? "pending"
+    this.open = [...new Set(["pending", this.retryStatus])].map((status) => `'${status}'`).join(", ")
   }
 
   /**
@@ -73,7 +83,7 @@ export class LeaseEngine {
     return await this.sql<Row>(
       `WITH due AS (
          SELECT c.id FROM ${table} c
-         WHERE c.${status} = 'pending' AND c.deleted_at IS NULL AND c.${dueAt} <= now()${where.sql}
+         WHERE c.${status} IN (${this.open}) AND c.deleted_at IS NULL AND c.${dueAt} <= now()${where.sql}
          ORDER BY c.${dueAt}, c.id
          LIMIT ?
          FOR UPDATE SKIP LOCKED
@@ -111,7 +121,7 @@ export class LeaseEngine {
     const settled = await this.settle(claim, [
       { sql: `${lastError} = ?`, params: [storedError(error)] },
       ...also,
-      { sql: `${status} = CASE WHEN ${attempts} >= ? THEN 'dead' ELSE 'pending' END`, params: [this.maxAttempts] },
+      { sql: `${status} = CASE WHEN ${attempts} >= ? THEN 'dead' ELSE ? END`, params: [this.maxAttempts, this.retryStatus] },
       due,
     ])
     return settled === null ? null : settled === "dead" ? "dead" : "retrying"
@@ -160,13 +170,13 @@ export class LeaseEngine {
     return this.columns.clearDueAtWhenSettled ? [{ sql: `${this.columns.dueAt} = NULL`, params: [] }] : []
   }
 
-  /** The compare-and-set every outcome goes through: still pending, and still this claim's attempt. */
+  /** The compare-and-set every outcome goes through: still open, and still this claim's attempt. */
   private async settle(claim: LeaseClaim, assignments: readonly SqlFragment[]): Promise<string | null> {
     const { table, status, attempts } = this.columns
     const set = joinFragments([...assignments, { sql: "updated_at = now()", params: [] }], ", ")
     const [row] = await this.sql<{ status: string }>(
       `UPDATE ${table} SET ${set.sql}
-       WHERE id = ? AND ${attempts} = ? AND ${status} = 'pending'
+       WHERE id = ? AND ${attempts} = ? AND ${status} IN (${this.open})
        RETURNING ${status} AS status`,
       [...set.params, claim.id, claim.attempts]
     )

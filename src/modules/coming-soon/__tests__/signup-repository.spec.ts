@@ -179,6 +179,7 @@ moduleIntegrationTestRunner<ComingSoonModuleService>({
         email_provider: "mailer" as const,
         mailer_group_id: "9",
         forms_form_id: null,
+        launch_at: null,
       }
       const first = await service.upsertProductSetting("prod_1", values)
       const second = await service.upsertProductSetting("prod_1", { ...values, enabled: false })

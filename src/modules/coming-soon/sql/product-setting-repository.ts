@@ -11,6 +11,8 @@ export type ProductSettingRow = {
   email_provider: EmailProvider
   mailer_group_id: string | null
   forms_form_id: number | null
+  /** When the product launches by itself (CONTRACT §7). */
+  launch_at: Date | null
 }
 
 export type ProductSettingValues = Omit<ProductSettingRow, "id" | "product_id">
@@ -24,6 +26,7 @@ export const PRODUCT_SETTING_FIELDS = [
   "email_provider",
   "mailer_group_id",
   "forms_form_id",
+  "launch_at",
 ] as const satisfies readonly (keyof ProductSettingRow)[]
 
 const SETTING_COLUMNS = PRODUCT_SETTING_FIELDS.join(", ")
@@ -42,12 +45,13 @@ export class ProductSettingRepository {
   ): Promise<{ setting: ProductSettingRow; created: boolean }> {
     const [row] = await this.sql<ProductSettingRow & { created: boolean }>(
       `INSERT INTO cs_product_setting
-         (id, product_id, enabled, arrival_date, offer_description, email_provider, mailer_group_id, forms_form_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, now(), now())
+         (id, product_id, enabled, arrival_date, offer_description, email_provider, mailer_group_id, forms_form_id, launch_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, now(), now())
        ON CONFLICT (product_id) WHERE deleted_at IS NULL DO UPDATE SET
          enabled = EXCLUDED.enabled, arrival_date = EXCLUDED.arrival_date,
          offer_description = EXCLUDED.offer_description, email_provider = EXCLUDED.email_provider,
-         mailer_group_id = EXCLUDED.mailer_group_id, forms_form_id = EXCLUDED.forms_form_id, updated_at = now()
+         mailer_group_id = EXCLUDED.mailer_group_id, forms_form_id = EXCLUDED.forms_form_id,
+         launch_at = EXCLUDED.launch_at, updated_at = now()
        RETURNING ${SETTING_COLUMNS}, (xmax = 0) AS created`,
       [
         generateEntityId(undefined, "csps"),
@@ -58,6 +62,7 @@ export class ProductSettingRepository {
         values.email_provider,
         values.mailer_group_id,
         values.forms_form_id,
+        values.launch_at,
       ]
     )
     const { created, ...setting } = row

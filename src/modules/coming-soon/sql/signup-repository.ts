@@ -224,6 +224,25 @@ export class SignupRepository {
     await this.lease.markSetAside(leaseClaim(signup), reason)
   }
 
+  /** Marks the row unsubscribed (once); a launch email still waiting is skipped. */
+  async unsubscribe(id: string): Promise<void> {
+    await this.sql(
+      `UPDATE cs_signup SET
+         unsubscribed_at = COALESCE(unsubscribed_at, now()),
+         notify_status = CASE WHEN notify_status IN ('pending', 'failed') AND next_notify_at IS NOT NULL THEN 'skipped' ELSE notify_status END,
+         last_notify_error = CASE WHEN notify_status IN ('pending', 'failed') AND next_notify_at IS NOT NULL THEN 'unsubscribed' ELSE last_notify_error END,
+         next_notify_at = CASE WHEN notify_status IN ('pending', 'failed') THEN NULL ELSE next_notify_at END,
+         updated_at = now()
+       WHERE id = ? AND deleted_at IS NULL`,
+      [id]
+    )
+  }
+
+  /** Removes the row for good (a data-erasure request): no soft-deleted copy stays. */
+  async eraseSignup(id: string): Promise<void> {
+    await this.sql(`DELETE FROM cs_signup WHERE id = ?`, [id])
+  }
+
   /** Every matching row, newest first, `batchSize` at a time (keyset pagination: no row twice). */
   async *eachSignup(filters: SignupFilters, batchSize = 500): AsyncGenerator<SignupRow> {
     const { clause, params } = signupWhere(filters)

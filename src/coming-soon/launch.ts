@@ -1,0 +1,113 @@
+import { z } from "@medusajs/framework/zod"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { LaunchProgress, LaunchPromotion, LaunchRepository, LaunchRow } from "../modules/coming-soon/sql/launch-repository"
+import type { ProductWithSettings } from "./product-settings"
+import { integer } from "../shared/input-schema"
+
+// A code worth more than the product is no code a store means to send.
+const MAX_PERCENTAGE = 100
+const MAX_EXPIRY_DAYS = 3650
+
+/** `POST /admin/coming-soon/products/:product_id/launch` (CONTRACT §7). */
+export const AdminLaunchProduct = z
+  .object({
+    notify: z.boolean().default(true),
+    promotion: z
+      .object({
+        type: z.enum(["percentage", "fixed"]),
+        value: z.number().finite().positive(),
+        currency_code: z
+          .string()
+          .regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code")
+          .transform((code) => code.toLowerCase())
+          .optional(),
+        expires_in_days: integer({ min: 1, max: MAX_EXPIRY_DAYS, text: false }).optional(),
+      })
+      .strict()
+      .superRefine((promotion, context) => {
+        if (promotion.type === "percentage" && promotion.value > MAX_PERCENTAGE) {
+          context.addIssue({ code: "custom", path: ["value"], message: "a percentage is at most 100" })
+        }
+        if (promotion.type === "fixed" && !promotion.currency_code) {
+          context.addIssue({ code: "custom", path: ["currency_code"], message: "a fixed amount needs its currency" })
+        }
+      })
+      .nullish()
+      .transform((promotion) => promotion ?? null),
+  })
+  .strict()
+export type AdminLaunchProductType = z.infer<typeof AdminLaunchProduct>
+
+export type LaunchState = "none" | "scheduled" | "running" | "done"
+
+/** `GET|POST …/launch`: the launch and its emails' progress (`failed` counts the dead rows too). */
+export type LaunchView = {
+  status: LaunchState
+  launch_at: string | null
+  launched_at: string | null
+  finished_at: string | null
+  trigger: LaunchRow["trigger"] | null
+  notify: boolean | null
+  total: number
+  sent: number
+  failed: number
+  dead: number
+  skipped: number
+  pending: number
+  promotion: LaunchPromotion | null
+}
+
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
+
+export function launchView(product: ProductWithSettings, launch: LaunchRow | null, progress: LaunchProgress): LaunchView {
+  const launchAt = product.setting?.launch_at ?? null
+  const status: LaunchState = launch ? launch.status : launchAt && product.setting?.enabled ? "scheduled" : "none"
+  return {
+    status,
+    launch_at: iso(launchAt),
+    launched_at: iso(launch?.launched_at),
+    finished_at: iso(launch?.finished_at),
+    trigger: launch?.trigger ?? null,
+    notify: launch?.notify ?? null,
+    total: progress.total,
+    sent: progress.sent,
+    failed: progress.failed + progress.dead,
+    dead: progress.dead,
+    skipped: progress.skipped,
+    pending: progress.pending,
+    promotion: launch?.promotion ?? null,
+  }
+}
+
+export type LaunchRequest = AdminLaunchProductType & {
+  trigger: LaunchRow["trigger"]
+  launched_by: string | null
+}
+
+/**
+ * Launches a coming-soon product once (CONTRACT §7): 404 for an unknown product, the existing
+ * launch for one launched before (nothing new starts), 409 for a product that is not coming
+ * soon. `created` tells whether this call made the launch.
+ */
+export async function launchProduct(
+  store: LaunchRepository,
+  product: ProductWithSettings | null,
+  productId: string,
+  request: LaunchRequest
+): Promise<{ launch: LaunchRow; created: boolean }> {
+  if (!product) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
+  }
+  const existing = await store.findLaunch(product.id)
+  if (existing) return { launch: existing, created: false }
+  if (!product.setting?.enabled) {
+    throw new MedusaError(MedusaError.Types.CONFLICT, `Product ${product.id} is not coming soon and was never launched`)
+  }
+  return await store.launch({
+    product_id: product.id,
+    notify: request.notify,
+    promotion: request.promotion,
+    trigger: request.trigger,
+    launched_by: request.launched_by,
+  })
+}

@@ -1,0 +1,146 @@
+import { createHmac } from "node:crypto"
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { comingSoonConfigOf, comingSoonModule, signupTokenKeyOf } from "./coming-soon"
+import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
+import { callsPerWindow } from "../modules/launchdesk/sql/call-budget-repository"
+import { launchBackendUrl, launchProductUrl } from "../coming-soon/options"
+import { issueUnsubscribeToken } from "../coming-soon/unsubscribe-token"
+import { COMING_SOON_EVENTS } from "../coming-soon/events"
+import { LAUNCH_EMAIL_TEMPLATE, type LaunchEmail, type LaunchEmailDeps } from "../coming-soon/launch-emails"
+import type { LaunchRow, NotificationClaim } from "../modules/coming-soon/sql/launch-repository"
+
+export const LAUNCH_EMAIL_BUDGET_SCOPE = "launch-emails"
+const DAY_MS = 24 * 3600 * 1000
+// Crockford's base32 without I, L, O, U: codes read aloud or typed from an email stay unambiguous.
+const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+const CODE_LENGTH = 10
+
+/**
+ * A row's promotion code: derived from its id with the store's key, so a claim repeated after
+ * a crash finds the code it made, and nobody can work out another row's code.
+ */
+export function launchPromotionCode(key: Buffer, signupId: string): string {
+  const digest = createHmac("sha256", key).update(`launchdesk.coming-soon.promotion.v1\n${signupId}`).digest()
+  let code = ""
+  for (let index = 0; index < CODE_LENGTH; index++) code += CODE_ALPHABET[digest[index] % CODE_ALPHABET.length]
+  return `LAUNCH-${code}`
+}
+
+/** The launch's campaign: its end date is the codes' expiry. One per launch, found again by its identifier. */
+async function launchCampaignId(container: MedusaContainer, launch: LaunchRow, expiresInDays: number): Promise<string> {
+  const promotions = container.resolve(Modules.PROMOTION)
+  const identifier = `launchdesk-launch-${launch.id}`
+  const find = async () => (await promotions.listCampaigns({ campaign_identifier: [identifier] }, { select: ["id"], take: 1 }))[0]
+  const existing = await find()
+  if (existing) return existing.id
+  try {
+    const [campaign] = await promotions.createCampaigns([
+      {
+        name: `Launch of ${launch.product_id}`,
+        campaign_identifier: identifier,
+        starts_at: new Date(launch.launched_at),
+        ends_at: new Date(new Date(launch.launched_at).getTime() + expiresInDays * DAY_MS),
+      },
+    ])
+    return campaign.id
+  } catch (error) {
+    // Another process made it first: the identifier is unique.
+    const made = await find()
+    if (made) return made.id
+    throw error
+  }
+}
+
+/**
+ * The row's single-use code, limited to the launched product, through the Promotion module;
+ * found by its code when an earlier claim of the row made it and crashed before recording it.
+ */
+async function promotionFor(container: MedusaContainer, launch: LaunchRow, row: NotificationClaim) {
+  const offer = launch.promotion
+  if (!offer) throw new Error("the launch has no promotion")
+  const promotions = container.resolve(Modules.PROMOTION)
+  const code = launchPromotionCode(signupTokenKeyOf(container), row.id)
+  const [existing] = await promotions.listPromotions({ code }, { select: ["id", "code"], take: 1 })
+  if (existing) return { code, id: existing.id }
+  const campaignId = offer.expires_in_days ? await launchCampaignId(container, launch, offer.expires_in_days) : undefined
+  const [promotion] = await promotions.createPromotions([
+    {
+      code,
+      type: "standard",
+      status: "active",
+      is_automatic: false,
+      limit: 1,
+      ...(campaignId ? { campaign_id: campaignId } : {}),
+      application_method: {
+        type: offer.type,
+        target_type: "items",
+        allocation: "across",
+        value: offer.value,
+        ...(offer.type === "fixed" ? { currency_code: offer.currency_code } : {}),
+        target_rules: [{ attribute: "items.product.id", operator: "eq", values: [row.product_id] }],
+      },
+    },
+  ])
+  return { code, id: promotion.id }
+}
+
+type ProductRead = { title: string; handle: string | null }
+
+/**
+ * One launch email through the Notification module, once per row: the row is the email's
+ * receiver (`receiver_id`, an indexed column), so an earlier attempt that went out before a
+ * crash (the row not yet marked) counts as sent. Not the module's idempotency key: it cannot
+ * send again under a key whose first send failed (see docs/medusa-notes.md).
+ */
+async function sendLaunchEmail(container: MedusaContainer, email: LaunchEmail) {
+  const notifications = container.resolve(Modules.NOTIFICATION)
+  if (email.attempt > 1) {
+    const sent = await notifications.listNotifications(
+      { receiver_id: email.signup_id, template: LAUNCH_EMAIL_TEMPLATE, status: "success" } as never,
+      { select: ["id"], take: 1 }
+    )
+    if (sent.length) return
+  }
+  const [notification] = await notifications.createNotifications([
+    {
+      to: email.to,
+      channel: "email",
+      template: LAUNCH_EMAIL_TEMPLATE,
+      data: email.data,
+      receiver_id: email.signup_id,
+      resource_type: "cs_signup",
+      resource_id: email.signup_id,
+      trigger_type: COMING_SOON_EVENTS.PRODUCT_LAUNCHED,
+    },
+  ])
+  if (notification && notification.status === "failure") throw new Error("the email provider failed")
+}
+
+/** The launch emails' dependencies in Medusa: Notification module, Promotion module, product, shared rate. */
+export async function launchEmailDepsOf(container: MedusaContainer): Promise<LaunchEmailDeps> {
+  const config = comingSoonConfigOf(container)
+  const configModule = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const backendUrl = launchBackendUrl(config, configModule.admin?.backendUrl)
+  const tokenKey = signupTokenKeyOf(container)
+  const calls = await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).callBudget()
+  return {
+    store: await comingSoonModule(container).launches(),
+    send: (email) => sendLaunchEmail(container, email),
+    product: async (productId) => {
+      const [product] = await container
+        .resolve(Modules.PRODUCT)
+        .listProducts({ id: productId }, { select: ["title", "handle"], take: 1 })
+      const read = product as ProductRead | undefined
+      return read ? { title: read.title, url: launchProductUrl(config, read.handle) } : null
+    },
+    unsubscribeUrl: (signupId) =>
+      `${backendUrl}/store/coming-soon/unsubscribe?token=${encodeURIComponent(issueUnsubscribeToken(tokenKey, signupId))}`,
+    promotionFor: (launch, row) => promotionFor(container, launch, row),
+    budget: {
+      take: (emails) => calls.take(LAUNCH_EMAIL_BUDGET_SCOPE, config.launch.emailsPerMinute, emails),
+      perTake: callsPerWindow(config.launch.emailsPerMinute),
+    },
+    log: container.resolve(ContainerRegistrationKeys.LOGGER),
+  }
+}
