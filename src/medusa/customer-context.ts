@@ -185,13 +185,30 @@ export async function orderForContext(scope: MedusaContainer, orderId: string, f
   return orders[0] ?? null
 }
 
+type Spent = { total_spent: { currency_code: string; amount: number }[]; total_spent_capped: boolean }
+
+// Customers whose total spent this process remembers, each with the state of their orders it
+// was summed from: a bounded map, the oldest entry dropped first.
+const SPENT_REMEMBERED = 500
+const spentByCustomer = new Map<string, { orders: string; spent: Spent }>()
+
 /**
  * Sum of order totals per currency (canceled orders left out), over the latest TOTAL_SPENT_ORDERS.
- * The Order module's own list with the summary relation: through Query the same read costs
- * about twice as much (the graph's joins and hydration), and it runs for every pane opened.
+ * Summing reads every order's summary, the costliest read of the pane; it is kept per customer
+ * with the count and latest change of their orders, checked by one light read on every call, so
+ * a new, edited or canceled order is summed again at once.
  */
-async function totalSpent(scope: MedusaContainer, customerId: string) {
-  const orders: TotalsRead[] = await scope.resolve(Modules.ORDER).listOrders(
+async function totalSpent(scope: MedusaContainer, customerId: string): Promise<Spent> {
+  const orderModule = scope.resolve(Modules.ORDER)
+  const [[latest], count] = await orderModule.listAndCountOrders(
+    { customer_id: customerId },
+    { select: ["id", "updated_at"], take: 1, order: { updated_at: "DESC" } }
+  )
+  const state = `${count}:${latest?.id}:${latest ? iso(latest.updated_at) : ""}`
+  const remembered = spentByCustomer.get(customerId)
+  if (remembered?.orders === state) return remembered.spent
+
+  const orders: TotalsRead[] = await orderModule.listOrders(
     { customer_id: customerId },
     { select: ["id", "currency_code", "status"], relations: ["summary"], take: TOTAL_SPENT_ORDERS + 1, order: { created_at: "DESC" } }
   )
@@ -200,10 +217,14 @@ async function totalSpent(scope: MedusaContainer, customerId: string) {
     if (order.status === "canceled") continue
     sums.set(order.currency_code, (sums.get(order.currency_code) ?? 0) + summaryTotal(order.summary))
   }
-  return {
+  const spent = {
     total_spent: [...sums].map(([currency_code, sum]) => ({ currency_code, amount: Math.round(sum * 100) / 100 })),
     total_spent_capped: orders.length > TOTAL_SPENT_ORDERS,
   }
+  spentByCustomer.delete(customerId)
+  spentByCustomer.set(customerId, { orders: state, spent })
+  if (spentByCustomer.size > SPENT_REMEMBERED) spentByCustomer.delete(spentByCustomer.keys().next().value as string)
+  return spent
 }
 
 async function activeCart(query: Query, customerId: string): Promise<ContextCart | null> {
@@ -231,7 +252,7 @@ async function findCustomer(scope: MedusaContainer, filters: { id: string } | { 
   return customer ?? null
 }
 
-function describeCustomer(customer: CustomerRead, ordersCount: number, spent: Awaited<ReturnType<typeof totalSpent>>): ContextCustomer {
+function describeCustomer(customer: CustomerRead, ordersCount: number, spent: Spent): ContextCustomer {
   return {
     id: customer.id,
     email: customer.email,

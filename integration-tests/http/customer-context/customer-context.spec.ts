@@ -130,6 +130,23 @@ medusaIntegrationTestRunner({
         })
       })
 
+      it("sums total spent again as soon as an order is placed or canceled", async () => {
+        const ada = await customer()
+        const container = getContainer()
+        const tee = (price: number) => [{ title: "Tee", quantity: 1, unit_price: price }]
+        const first = await placeOrder(container, { customer_id: ada.id, email: ada.email, items: tee(20), daysAgo: 2 })
+        const { id } = await conversation(ada)
+        const spent = async () => (await adminGet(`/conversation/${id}/context`)).data.customer
+        expect(await spent()).toMatchObject({ orders_count: 1, total_spent: [{ currency_code: "eur", amount: 20 }] })
+        expect(await spent()).toMatchObject({ orders_count: 1, total_spent: [{ currency_code: "eur", amount: 20 }] })
+
+        await placeOrder(container, { customer_id: ada.id, email: ada.email, items: tee(35), daysAgo: 1 })
+        expect(await spent()).toMatchObject({ orders_count: 2, total_spent: [{ currency_code: "eur", amount: 55 }] })
+
+        await container.resolve(Modules.ORDER).cancel(first.id)
+        expect(await spent()).toMatchObject({ orders_count: 2, total_spent: [{ currency_code: "eur", amount: 35 }] })
+      })
+
       it("gives each order the payment and fulfillment status Medusa's own order list gives it, and its tracking numbers", async () => {
         const ada = await customer()
         const container = getContainer()
