@@ -603,6 +603,50 @@ describe("the admin dashboard screens, in a real browser", () => {
       await form.getByLabel("MailerLite API key: Set", { exact: true }).waitFor()
       await screenshot("settings-coming-soon")
     })
+
+    it("launch: Launch now with a code per signup; the card follows the emails and says why they fail", async () => {
+      await page.goto(url(`/app/products/${productId}`))
+      const widget = page.getByLabel("Coming soon settings of this product")
+      const launch = widget.getByRole("group", { name: "Launch" })
+      await launch.locator('[data-launch-status="none"]').waitFor()
+      await launch.getByRole("img", { name: /^Signups per day: 3 over 1 day/ }).waitFor()
+      await launch.getByRole("button", { name: "Launch now" }).click()
+
+      const drawer = page.getByRole("dialog")
+      await drawer.getByText("Email the waitlist (3 signups)").waitFor()
+      await drawer.getByLabel("A code of their own").click()
+      await page.getByRole("option", { name: "Percentage off" }).click()
+      await drawer.getByLabel("Percent off").fill("150")
+      await drawer.getByRole("button", { name: "Launch" }).click()
+      await drawer.getByText("A percentage is at most 100").waitFor()
+      expect((await storeConfig()).coming_soon).toBe(true)
+
+      await drawer.getByLabel("Percent off").fill("10")
+      await drawer.getByLabel("Expires after (days, optional)").fill("14")
+      await drawer.getByRole("button", { name: "Launch" }).click()
+      await page.getByText("Launched: the product is on sale").waitFor()
+      expect(await storeConfig()).toEqual({ coming_soon: false })
+      await widget.locator('[data-coming-soon="off"]').waitFor()
+      await launch.getByText(/^Launched .*, with 10% codes$/).waitFor()
+      await launch.getByRole("progressbar", { name: "Launch emails sent" }).waitFor()
+      await launch.locator("[data-launch-progress]", { hasText: "0 of 3 sent" }).waitFor()
+
+      // This store has no email provider: the launch job's attempts fail, and the card says why.
+      const failures = launch.locator("[data-launch-failures]")
+      await failures.getByText('3 × no Notification provider for the "email" channel').waitFor({ timeout: 40_000 })
+      await failures.getByText("3 failed, retrying").waitFor()
+      const view = await adminGet<{ launch: Record<string, unknown> }>(`/admin/coming-soon/products/${productId}/launch`)
+      expect(view.launch).toMatchObject({
+        status: "running",
+        trigger: "admin",
+        total: 3,
+        sent: 0,
+        failed: 3,
+        promotion: { type: "percentage", value: 10, expires_in_days: 14 },
+      })
+      await widget.scrollIntoViewIfNeeded()
+      await screenshot("coming-soon-launch")
+    })
   })
 
   it("never lets a saved secret reach the browser, on any screen", async () => {

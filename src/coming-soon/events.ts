@@ -4,6 +4,4 @@ export const COMING_SOON_EVENTS = {
   SIGNUP_CREATED: "launchdesk.signup.created",
   /** Data: `{ product_id, launch_id, trigger }`; emitted once per product, when it launches. */
   PRODUCT_LAUNCHED: "launchdesk.coming-soon.launched",
-  /** Data: `{ id, product_id, order_id }`; a ledger row's first order of the launched product. */
-  SIGNUP_CONVERTED: "launchdesk.signup.converted",
 } as const

@@ -54,6 +54,8 @@ export type LaunchView = {
   dead: number
   skipped: number
   pending: number
+  /** Why emails failed, the most common reasons first. */
+  failures: { reason: string; count: number }[]
   promotion: LaunchPromotion | null
 }
 
@@ -75,6 +77,7 @@ export function launchView(product: ProductWithSettings, launch: LaunchRow | nul
     dead: progress.dead,
     skipped: progress.skipped,
     pending: progress.pending,
+    failures: progress.failures,
     promotion: launch?.promotion ?? null,
   }
 }

@@ -7,6 +7,7 @@ import { callsPerWindow } from "../modules/launchdesk/sql/call-budget-repository
 import { launchBackendUrl, launchProductUrl } from "../coming-soon/options"
 import { issueUnsubscribeToken } from "../coming-soon/unsubscribe-token"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
+import { hasEmailProvider, NO_EMAIL_PROVIDER } from "./email-channel"
 import { LAUNCH_EMAIL_TEMPLATE, type LaunchEmail, type LaunchEmailDeps } from "../coming-soon/launch-emails"
 import type { LaunchRow, NotificationClaim } from "../modules/coming-soon/sql/launch-repository"
 
@@ -94,6 +95,7 @@ type ProductRead = { title: string; handle: string | null }
  * send again under a key whose first send failed (see docs/medusa-notes.md).
  */
 async function sendLaunchEmail(container: MedusaContainer, email: LaunchEmail) {
+  if (!hasEmailProvider(container)) throw new Error(NO_EMAIL_PROVIDER)
   const notifications = container.resolve(Modules.NOTIFICATION)
   if (email.attempt > 1) {
     const sent = await notifications.listNotifications(

@@ -6,6 +6,7 @@ import { config as deliverBridgeOutbox } from "../../../src/jobs/deliver-bridge-
 import { config as pruneRateLimitWindows } from "../../../src/jobs/prune-rate-limit-windows"
 import { config as relayVisitorEffects } from "../../../src/jobs/relay-visitor-effects"
 import { config as syncSignups } from "../../../src/jobs/sync-signups"
+import { config as runLaunches } from "../../../src/jobs/run-coming-soon-launches"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../src/modules/support-chat"
 
 jest.setTimeout(240 * 1000)
@@ -15,6 +16,7 @@ const HOUR_OF_RUNS = [
   { job: relayVisitorEffects.name, runs: 720 },
   { job: deliverBridgeOutbox.name, runs: 60 },
   { job: syncSignups.name, runs: 360 },
+  { job: runLaunches.name, runs: 360 },
   { job: pruneRateLimitWindows.name, runs: 6 },
 ]
 

@@ -3,6 +3,9 @@ import { sdk } from "./sdk"
 import type {
   ComingSoonSettings,
   ComingSoonSettingsInput,
+  LaunchInput,
+  LaunchStats,
+  LaunchView,
   ListPayload,
   ProductComingSoon,
   ProductComingSoonInput,
@@ -15,6 +18,8 @@ const API = "/admin/coming-soon"
 export const comingSoonKeys = {
   all: ["launchdesk-coming-soon"] as const,
   product: (productId: string) => [...comingSoonKeys.all, "product", productId] as const,
+  launch: (productId: string) => [...comingSoonKeys.all, "launch", productId] as const,
+  stats: (productId: string) => [...comingSoonKeys.all, "stats", productId] as const,
   settings: () => [...comingSoonKeys.all, "settings"] as const,
   signups: (filters?: Partial<SignupFilters>) =>
     filters ? ([...comingSoonKeys.all, "signups", filters] as const) : ([...comingSoonKeys.all, "signups"] as const),
@@ -119,5 +124,49 @@ export function useProductOptions() {
     queryFn: () => sdk.admin.product.list({ limit: 100, fields: "id,title", order: "-created_at" }),
     select: (data) => data.products,
     staleTime: 60_000,
+  })
+}
+
+// While the emails go out, the card follows them at this pace.
+const LAUNCH_REFRESH_MS = 3_000
+
+/** The product's launch and its emails' progress, refreshed while it runs. */
+export function useLaunch(productId: string) {
+  return useQuery({
+    queryKey: comingSoonKeys.launch(productId),
+    queryFn: () => sdk.client.fetch<{ launch: LaunchView }>(`${API}/products/${productId}/launch`),
+    select: (data) => data.launch,
+    refetchInterval: (query) => (query.state.data?.launch.status === "running" ? LAUNCH_REFRESH_MS : false),
+  })
+}
+
+/** Launches now; the card then shows the emails going out, and the product is no longer coming soon. */
+export function useLaunchProduct(productId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: Partial<LaunchInput>) =>
+      sdk.client.fetch<{ launch: LaunchView }>(`${API}/products/${productId}/launch`, { method: "POST", body }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(comingSoonKeys.launch(productId), data)
+      return queryClient.invalidateQueries({ queryKey: comingSoonKeys.product(productId) })
+    },
+  })
+}
+
+/** Gives the launch's dead emails another round of attempts. */
+export function useRetryLaunchEmails(productId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => sdk.client.fetch<{ retried: number }>(`${API}/products/${productId}/launch/retry`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: comingSoonKeys.launch(productId) }),
+  })
+}
+
+/** Signups, emails, conversions, revenue, signups per day and referrers of one product. */
+export function useLaunchStats(productId: string | undefined) {
+  return useQuery({
+    queryKey: comingSoonKeys.stats(productId ?? ""),
+    enabled: !!productId,
+    queryFn: () => sdk.client.fetch<LaunchStats>(`${API}/products/${productId}/stats`),
   })
 }

@@ -114,14 +114,22 @@ export type ChatSettingsInput = {
 export type BridgeTestResult = { success: boolean; message: string }
 
 /** `GET|POST /admin/coming-soon/products/:product_id`: the stored row (`arrival_date` as `YYYY-MM-DD`, sanitised HTML). */
-export type ProductComingSoon = Omit<ProductSettingRow, "id"> & {
+export type ProductComingSoon = Omit<ProductSettingRow, "id" | "launch_at"> & {
+  /** ISO 8601, as JSON carries it. */
+  launch_at: string | null
   /** The plugin's `formsAddon` option is set: `forms_addon` may be chosen. */
   forms_addon_available: boolean
 }
 
 export type ProductComingSoonInput = Partial<
-  Pick<ProductComingSoon, "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id">
+  Pick<
+    ProductComingSoon,
+    "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id" | "launch_at"
+  >
 >
+
+export type { AdminLaunchProductType as LaunchInput, LaunchView } from "../../coming-soon/launch"
+export type { LaunchStats } from "../../modules/coming-soon/sql/launch-repository"
 
 /** `GET /admin/coming-soon/settings`: secrets only as `<name>_set`. */
 export type ComingSoonSettings = {

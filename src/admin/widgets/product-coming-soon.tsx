@@ -6,6 +6,7 @@ import { useState, type ReactNode } from "react"
 import { Link } from "react-router-dom"
 import { ComingSoonDrawer } from "../components/coming-soon/coming-soon-drawer"
 import { OfferPreview } from "../components/coming-soon/offer-preview"
+import { LaunchSection } from "../components/coming-soon/launch-section"
 import { QueryStates } from "../components/page-states"
 import { formatCalendarDay } from "../lib/calendar-date"
 import { useProductComingSoon, useSignupCount } from "../lib/coming-soon-hooks"
@@ -21,7 +22,7 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
   </div>
 )
 
-/** The product page's "Coming soon" card: what is set, the signups so far, and an edit drawer. */
+/** The product page's "Coming soon" card: what is set, the signups so far, the launch, and an edit drawer. */
 const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.AdminProduct>) => {
   const settings = useProductComingSoon(product.id)
   const signups = useSignupCount(product.id)
@@ -81,6 +82,7 @@ const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.
                 </Link>
               )}
             </Row>
+            <LaunchSection productId={product.id} comingSoon={data.enabled} signups={signups.data ?? 0} />
             <ComingSoonDrawer open={editing} onOpenChange={setEditing} settings={data} />
           </>
         )}

@@ -5,6 +5,7 @@ import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../module
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../modules/launchdesk"
 import { loadChatSettings } from "../../chat/settings"
 import { offlineEmailLink } from "../../chat/offline-email-link"
+import { hasEmailProvider } from "../../medusa/email-channel"
 
 export const OFFLINE_EMAIL_TEMPLATE = "launchdesk.chat.reply"
 // At most one email per conversation in this window, however many replies land.
@@ -14,19 +15,6 @@ export type EmailOfflineVisitorInput = {
   conversation_id: number
   message: string
   author_name: string | null
-}
-
-type ProviderConfig = { options?: { channels?: string[] } }
-
-/** True when the host configured a Notification provider for the `email` channel. */
-function hasEmailProvider(container: MedusaContainer): boolean {
-  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  const notification = config.modules?.[Modules.NOTIFICATION]
-  if (!notification || typeof notification !== "object" || !("options" in notification)) {
-    return false
-  }
-  const providers = (notification.options as { providers?: ProviderConfig[] } | undefined)?.providers ?? []
-  return providers.some((provider) => provider.options?.channels?.includes("email"))
 }
 
 type Logger = { info: (message: string) => void; warn: (message: string) => void }

@@ -17,6 +17,7 @@ type Form = {
   email_provider: EmailProvider
   mailer_group_id: string
   forms_form_id: string
+  launch_at: Date | null
 }
 
 type FieldErrors = Partial<Record<keyof Form, string>>
@@ -28,6 +29,7 @@ const formOf = (settings: ProductComingSoon): Form => ({
   email_provider: settings.email_provider,
   mailer_group_id: settings.mailer_group_id ?? "",
   forms_form_id: settings.forms_form_id === null ? "" : String(settings.forms_form_id),
+  launch_at: settings.launch_at ? new Date(settings.launch_at) : null,
 })
 
 /** The same rules the API applies, checked first so mistakes show beside their field. */
@@ -49,7 +51,7 @@ function validate(form: Form): FieldErrors {
   return errors
 }
 
-const FIELDS: (keyof Form)[] = ["arrival_date", "offer_description", "email_provider", "mailer_group_id", "forms_form_id", "enabled"]
+const FIELDS: (keyof Form)[] = ["launch_at", "arrival_date", "offer_description", "email_provider", "mailer_group_id", "forms_form_id", "enabled"]
 
 /** A 400 from the API names its field (`field 'arrival_date'`, or the key itself): show it there. */
 function fieldOfServerError(message: string): keyof Form | undefined {
@@ -93,6 +95,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
           arrival_date: calendarDayFromDate(form.arrival_date),
           offer_description: form.offer_description.trim() || null,
           email_provider: form.email_provider,
+          launch_at: form.launch_at ? form.launch_at.toISOString() : null,
           ...(form.email_provider === "mailer"
             ? { mailer_group_id: form.mailer_group_id.trim() }
             : { forms_form_id: Number(form.forms_form_id.trim()) }),
@@ -146,6 +149,20 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                     value={form.arrival_date}
                     onChange={set("arrival_date")}
                     granularity="day"
+                  />
+                </FormField>
+
+                <FormField
+                  label={<FieldLabel htmlFor="cs-launch-at">Launch by itself at (optional)</FieldLabel>}
+                  error={errorOf("launch_at")}
+                  hint="At this time coming soon switches off and the waitlist is emailed, as Launch now does."
+                >
+                  <DatePicker
+                    id="cs-launch-at"
+                    aria-label="Launch at"
+                    value={form.launch_at}
+                    onChange={set("launch_at")}
+                    granularity="minute"
                   />
                 </FormField>
 

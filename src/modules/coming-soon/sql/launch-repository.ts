@@ -32,8 +32,19 @@ export type NewLaunch = {
   launched_by: string | null
 }
 
-/** Ledger rows of a product by their launch email's state. */
-export type LaunchProgress = { total: number; sent: number; failed: number; dead: number; skipped: number; pending: number }
+/** Ledger rows of a product by their launch email's state, and why emails failed (the most common reasons). */
+export type LaunchProgress = {
+  total: number
+  sent: number
+  failed: number
+  dead: number
+  skipped: number
+  pending: number
+  failures: { reason: string; count: number }[]
+}
+
+// Failure reasons the admin card lists.
+const FAILURE_REASONS = 5
 
 /** A row claimed for its launch email; `notify_attempts` is the claim token. */
 export type NotificationClaim = {
@@ -192,7 +203,13 @@ export class LaunchRepository {
   }
 
   async progress(productId: string): Promise<LaunchProgress> {
-    const [row] = await this.sql<Record<keyof LaunchProgress, string>>(
+    const reasons = this.sql<{ reason: string; count: string }>(
+      `SELECT last_notify_error AS reason, count(*) AS count FROM cs_signup
+       WHERE product_id = ? AND deleted_at IS NULL AND notify_status IN ('failed', 'dead') AND last_notify_error IS NOT NULL
+       GROUP BY last_notify_error ORDER BY count(*) DESC, last_notify_error LIMIT ?`,
+      [productId, FAILURE_REASONS]
+    )
+    const [row] = await this.sql<Record<Exclude<keyof LaunchProgress, "failures">, string>>(
       `SELECT count(*) AS total,
               count(*) FILTER (WHERE notify_status = 'sent') AS sent,
               count(*) FILTER (WHERE notify_status = 'failed') AS failed,
@@ -209,6 +226,7 @@ export class LaunchRepository {
       dead: Number(row.dead),
       skipped: Number(row.skipped),
       pending: Number(row.pending),
+      failures: (await reasons).map((reason) => ({ reason: reason.reason, count: Number(reason.count) })),
     }
   }
 

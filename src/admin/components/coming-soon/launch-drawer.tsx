@@ -1,0 +1,129 @@
+import { Alert, Button, Drawer, Input, Select, Text, toast } from "@medusajs/ui"
+import { useEffect, useState, type FormEvent } from "react"
+import { useLaunchProduct } from "../../lib/coming-soon-hooks"
+import { errorMessage } from "../../lib/format"
+import type { LaunchInput } from "../../lib/types"
+import { FieldLabel, FormField, Toggle } from "../form-field"
+
+type Offer = "none" | "percentage" | "fixed"
+type Form = { notify: boolean; offer: Offer; value: string; currency_code: string; expires_in_days: string }
+
+const EMPTY: Form = { notify: true, offer: "none", value: "", currency_code: "", expires_in_days: "" }
+
+/** The form as the API takes it, or what is wrong with it (the API's own rules, checked first). */
+function launchBody(form: Form): { body: Partial<LaunchInput> } | { error: string } {
+  if (!form.notify || form.offer === "none") return { body: { notify: form.notify } }
+  const value = Number(form.value)
+  if (!form.value.trim() || !Number.isFinite(value) || value <= 0) return { error: "The discount must be a number above 0" }
+  if (form.offer === "percentage" && value > 100) return { error: "A percentage is at most 100" }
+  if (form.offer === "fixed" && !/^[A-Za-z]{3}$/.test(form.currency_code.trim())) return { error: "A fixed amount needs its currency (EUR, USD…)" }
+  const days = form.expires_in_days.trim()
+  if (days && !/^\d{1,4}$/.test(days)) return { error: "Expiry is a whole number of days" }
+  return {
+    body: {
+      notify: true,
+      promotion: {
+        type: form.offer,
+        value,
+        ...(form.offer === "fixed" ? { currency_code: form.currency_code.trim().toLowerCase() } : {}),
+        ...(days ? { expires_in_days: Number(days) } : {}),
+      },
+    },
+  }
+}
+
+type Props = { productId: string; signups: number; open: boolean; onOpenChange: (open: boolean) => void }
+
+/** "Launch now": what the waitlist gets (an email, optionally a code of their own), then the launch. */
+export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) {
+  const [form, setForm] = useState(EMPTY)
+  const [error, setError] = useState<string>()
+  const launch = useLaunchProduct(productId)
+
+  useEffect(() => {
+    if (open) {
+      setForm(EMPTY)
+      setError(undefined)
+    }
+  }, [open])
+
+  const set = <Key extends keyof Form>(key: Key) => (value: Form[Key]) => setForm((current) => ({ ...current, [key]: value }))
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const checked = launchBody(form)
+    if ("error" in checked) return setError(checked.error)
+    setError(undefined)
+    try {
+      await launch.mutateAsync(checked.body)
+    } catch (failure) {
+      return setError(errorMessage(failure))
+    }
+    toast.success("Launched: the product is on sale")
+    onOpenChange(false)
+  }
+
+  return (
+    <Drawer open={open} onOpenChange={onOpenChange}>
+      <Drawer.Content aria-describedby={undefined}>
+        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label="Launch">
+          <Drawer.Header>
+            <Drawer.Title>Launch now</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
+            <Text size="small" className="text-ui-fg-subtle">
+              Coming soon switches off and the product is on sale at once. This cannot be undone.
+            </Text>
+            <Toggle
+              id="launch-notify"
+              label={`Email the waitlist (${signups} ${signups === 1 ? "signup" : "signups"})`}
+              hint="Each signup gets one email; unsubscribed addresses are skipped."
+              value={form.notify}
+              onChange={set("notify")}
+            />
+            {form.notify && (
+              <FormField label={<FieldLabel htmlFor="launch-offer">A code of their own</FieldLabel>} hint="Single use, for this product only.">
+                <Select value={form.offer} onValueChange={(value) => set("offer")(value as Offer)}>
+                  <Select.Trigger id="launch-offer">
+                    <Select.Value />
+                  </Select.Trigger>
+                  <Select.Content>
+                    <Select.Item value="none">No code</Select.Item>
+                    <Select.Item value="percentage">Percentage off</Select.Item>
+                    <Select.Item value="fixed">Amount off</Select.Item>
+                  </Select.Content>
+                </Select>
+              </FormField>
+            )}
+            {form.notify && form.offer !== "none" && (
+              <div className="grid grid-cols-2 gap-4">
+                <FormField label={<FieldLabel htmlFor="launch-value">{form.offer === "percentage" ? "Percent off" : "Amount off"}</FieldLabel>}>
+                  <Input id="launch-value" inputMode="decimal" value={form.value} onChange={(event) => set("value")(event.target.value)} />
+                </FormField>
+                {form.offer === "fixed" && (
+                  <FormField label={<FieldLabel htmlFor="launch-currency">Currency</FieldLabel>}>
+                    <Input id="launch-currency" maxLength={3} placeholder="EUR" value={form.currency_code} onChange={(event) => set("currency_code")(event.target.value)} />
+                  </FormField>
+                )}
+                <FormField label={<FieldLabel htmlFor="launch-expiry">Expires after (days, optional)</FieldLabel>}>
+                  <Input id="launch-expiry" inputMode="numeric" value={form.expires_in_days} onChange={(event) => set("expires_in_days")(event.target.value)} />
+                </FormField>
+              </div>
+            )}
+            {error && <Alert variant="error">{error}</Alert>}
+          </Drawer.Body>
+          <Drawer.Footer>
+            <Drawer.Close asChild>
+              <Button variant="secondary" size="small" type="button">
+                Cancel
+              </Button>
+            </Drawer.Close>
+            <Button size="small" type="submit" isLoading={launch.isPending}>
+              Launch
+            </Button>
+          </Drawer.Footer>
+        </form>
+      </Drawer.Content>
+    </Drawer>
+  )
+}
