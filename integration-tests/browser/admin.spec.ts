@@ -410,7 +410,8 @@ describe("the admin dashboard screens, in a real browser", () => {
 
       const drawer = page.getByRole("dialog")
       await drawer.locator("#cs-enabled").click()
-      await drawer.getByRole("spinbutton", { name: /month/i }).click()
+      // The arrival date is the drawer's first date field (the launch time comes after it).
+      await drawer.getByRole("spinbutton", { name: /month/i }).first().click()
       await page.keyboard.type("03012027")
       await drawer
         .getByLabel("Offer description (HTML)")

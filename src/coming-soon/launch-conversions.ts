@@ -1,4 +1,5 @@
 import type { PlacedOrder } from "../modules/coming-soon/sql/launch-repository"
+import { amountOf } from "../shared/amount"
 
 /** The fields of a placed order the conversion check reads (through Query). */
 export type OrderForConversion = {
@@ -16,9 +17,6 @@ type OrderItem = {
   detail?: { quantity?: unknown } | null
   adjustments?: ({ code: string | null; amount: unknown } | null)[] | null
 }
-
-const amountOf = (value: unknown) =>
-  Number(value && typeof value === "object" ? ((value as { numeric?: unknown }).numeric ?? 0) : (value ?? 0))
 
 /** A line's price times quantity less its discounts, before tax and shipping. */
 const lineAmount = (item: OrderItem) =>

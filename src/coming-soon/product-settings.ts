@@ -155,3 +155,12 @@ export async function loadProductWithSettings(
   }
   return { id: product.id, status: product.status, setting: product.cs_product_setting ?? null }
 }
+
+/** `loadProductWithSettings`, as a route needs it: 404 for an unknown product. */
+export async function requireProductWithSettings(container: MedusaContainer, productId: string): Promise<ProductWithSettings> {
+  const product = await loadProductWithSettings(container, productId)
+  if (!product) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
+  }
+  return product
+}

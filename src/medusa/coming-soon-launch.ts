@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto"
-import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import type { ConfigModule, FilterableNotificationProps, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { comingSoonConfigOf, comingSoonModule, signupTokenKeyOf } from "./coming-soon"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
@@ -99,7 +99,8 @@ async function sendLaunchEmail(container: MedusaContainer, email: LaunchEmail) {
   const notifications = container.resolve(Modules.NOTIFICATION)
   if (email.attempt > 1) {
     const sent = await notifications.listNotifications(
-      { receiver_id: email.signup_id, template: LAUNCH_EMAIL_TEMPLATE, status: "success" } as never,
+      // `status` is a column the module filters on, though its filter type leaves it out.
+      { receiver_id: email.signup_id, template: LAUNCH_EMAIL_TEMPLATE, status: "success" } as FilterableNotificationProps,
       { select: ["id"], take: 1 }
     )
     if (sent.length) return

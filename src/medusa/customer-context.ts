@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { getLastFulfillmentStatus, getLastPaymentStatus } from "@medusajs/medusa/core-flows"
 import type { VariableValues } from "../chat/customer-context/canned-variables"
+import { amountOf } from "../shared/amount"
 
 /** The orders the conversation pane shows, newest first. */
 export const CONTEXT_ORDER_COUNT = 5
@@ -115,21 +116,13 @@ const ORDER_FIELDS = [
 ]
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value))
-// Query hands amounts out as numbers, or BigNumber-like objects in raw fields.
-const amount = (value: unknown): number => {
-  if (value && typeof value === "object") {
-    const big = value as { numeric?: unknown; value?: unknown }
-    return Number(big.numeric ?? big.value ?? 0)
-  }
-  return Number(value ?? 0)
-}
 
 /** The first items, as the pane lists them. */
 const itemLines = (items: readonly ItemRead[] | null | undefined) =>
-  (items ?? []).slice(0, ITEMS_PER_ORDER).map((item) => ({ title: item.title, quantity: amount(item.quantity) }))
+  (items ?? []).slice(0, ITEMS_PER_ORDER).map((item) => ({ title: item.title, quantity: amountOf(item.quantity) }))
 
 const summaryTotal = (summary: SummaryRead | null | undefined) =>
-  amount((summary?.totals ?? summary)?.current_order_total)
+  amountOf((summary?.totals ?? summary)?.current_order_total)
 
 /**
  * Payment and fulfillment status by Medusa's own aggregation, the one its order list and
@@ -140,7 +133,9 @@ function orderStatuses(order: OrderRead, items: { quantity: number; fulfilled: n
   const fulfillments = (order.fulfillments ?? []).filter((fulfillment) => fulfillment !== null)
   const itemDetails = items.map((item) => ({ raw_quantity: item.quantity, detail: { raw_fulfilled_quantity: item.fulfilled } }))
   // The aggregation's parameter is the full order DTO; it reads only the fields above.
-  const aggregated = { currency_code: order.currency_code, payment_collections, fulfillments, items: itemDetails } as never
+  const aggregated = { currency_code: order.currency_code, payment_collections, fulfillments, items: itemDetails } as unknown as Parameters<
+    typeof getLastPaymentStatus
+  >[0]
   return { payment_status: getLastPaymentStatus(aggregated), fulfillment_status: getLastFulfillmentStatus(aggregated) }
 }
 
@@ -151,8 +146,8 @@ function toContextOrder(order: OrderRead): ContextOrder {
     .filter((number): number is string => typeof number === "string" && number !== "")
   const items = (order.items ?? []).map((item) => ({
     title: item.title,
-    quantity: amount(item.detail?.quantity ?? item.quantity),
-    fulfilled: amount(item.detail?.fulfilled_quantity),
+    quantity: amountOf(item.detail?.quantity ?? item.quantity),
+    fulfilled: amountOf(item.detail?.fulfilled_quantity),
   }))
   return {
     id: order.id,
@@ -238,7 +233,7 @@ async function activeCart(query: Query, customerId: string): Promise<ContextCart
   if (!cart || !(cart.items ?? []).length) return null
   return {
     id: cart.id,
-    total: amount(cart.total),
+    total: amountOf(cart.total),
     currency_code: cart.currency_code,
     updated_at: iso(cart.updated_at),
     items: itemLines(cart.items),

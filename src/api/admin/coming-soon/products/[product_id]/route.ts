@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { comingSoonConfigOf } from "../../../../../medusa/coming-soon"
-import { adminProductSettingsView, loadProductWithSettings } from "../../../../../coming-soon/product-settings"
+import { adminProductSettingsView, requireProductWithSettings } from "../../../../../coming-soon/product-settings"
 import { saveProductComingSoonSettingsWorkflow } from "../../../../../workflows/save-product-coming-soon-settings"
 import type { AdminUpdateProductComingSoonType } from "../../validators"
 import { stringIdParam } from "../../../../utils/validate-query"
@@ -9,11 +8,7 @@ import { stringIdParam } from "../../../../utils/validate-query"
 const productIdOf = (req: AuthenticatedMedusaRequest) => stringIdParam(req, "product_id", "Product")
 
 async function settingsView(req: AuthenticatedMedusaRequest) {
-  const productId = productIdOf(req)
-  const product = await loadProductWithSettings(req.scope, productId)
-  if (!product) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
-  }
+  const product = await requireProductWithSettings(req.scope, productIdOf(req))
   return adminProductSettingsView(product.id, product.setting, comingSoonConfigOf(req.scope))
 }
 

@@ -1,16 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { comingSoonModule, stringIdParam } from "../../../helpers"
 import { launchView, type AdminLaunchProductType } from "../../../../../../coming-soon/launch"
-import { loadProductWithSettings } from "../../../../../../coming-soon/product-settings"
+import { requireProductWithSettings } from "../../../../../../coming-soon/product-settings"
 import { launchComingSoonProductWorkflow } from "../../../../../../workflows/launch-coming-soon-product"
 
 /** The product's launch and its emails' progress; 404 for an unknown product. */
 async function currentLaunch(req: AuthenticatedMedusaRequest, productId: string) {
-  const product = await loadProductWithSettings(req.scope, productId)
-  if (!product) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
-  }
+  const product = await requireProductWithSettings(req.scope, productId)
   const launches = await comingSoonModule(req.scope).launches()
   const [launch, progress] = await Promise.all([launches.findLaunch(product.id), launches.progress(product.id)])
   return launchView(product, launch, progress)
