@@ -495,6 +495,10 @@ describe("the admin dashboard screens, in a real browser", () => {
       await signupsLink.click()
       await page.waitForURL(/\/app\/coming-soon-signups\?product_id=/)
       await page.locator("[data-signup-total]", { hasText: "3 signups match" }).waitFor()
+      // One product's waitlist at a glance: its figures, the launch curve, the top referrers.
+      const results = page.getByRole("region", { name: "Waitlist results" })
+      await results.getByRole("img", { name: /^Signups per day: 3 over 1 day/ }).waitFor()
+      await results.getByRole("table", { name: "Top referrers" }).getByRole("row", { name: /ref-ada-42/ }).waitFor()
       const rows = page.locator("[data-signup-id]")
       expect(await rows.count()).toBe(3)
       const referred = page.getByRole("row", { name: /grace@example\.com/ })

@@ -2,7 +2,7 @@ import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { Writable } from "node:stream"
 import { stringify } from "csv-stringify"
-import type { SignupRow } from "../modules/coming-soon/sql/signup-repository"
+import type { SignupExportRow, SignupRow } from "../modules/coming-soon/sql/signup-repository"
 
 /** A ledger row as the admin API shows it. */
 export const signupView = (row: SignupRow) => ({
@@ -15,6 +15,12 @@ export const signupView = (row: SignupRow) => ({
   customer_id: row.customer_id,
   sync_status: row.sync_status,
   last_sync_error: row.last_sync_error,
+  notify_status: row.notify_status,
+  notified_at: row.notified_at,
+  promotion_code: row.promotion_code,
+  unsubscribed_at: row.unsubscribed_at,
+  converted_order_id: row.converted_order_id,
+  converted_at: row.converted_at,
   created_at: row.created_at,
 })
 
@@ -28,7 +34,16 @@ export const SIGNUP_CSV_COLUMNS = [
   "customer_id",
   "sync_status",
   "created_at",
-] as const
+  // Launch day: the email, the row's code, its conversion, and what its share links brought.
+  "notify_status",
+  "notified_at",
+  "promotion_code",
+  "unsubscribed_at",
+  "converted_order_id",
+  "converted_at",
+  "referred_signups",
+  "referred_conversions",
+] as const satisfies readonly (keyof SignupExportRow)[]
 
 // A spreadsheet runs a cell that starts like a formula: such cells get a leading quote (OWASP).
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -37,7 +52,7 @@ export const neutraliseFormula = (value: string) => (FORMULA_START.test(value) ?
 type HeaderSink = Writable & { setHeader(name: string, value: string): unknown }
 
 /** Streams rows as CSV (header line, RFC 4180 quoting, ISO dates) without holding them all. */
-export async function streamSignupsCsv(rows: AsyncIterable<SignupRow>, res: HeaderSink): Promise<void> {
+export async function streamSignupsCsv(rows: AsyncIterable<SignupExportRow>, res: HeaderSink): Promise<void> {
   res.setHeader("Content-Type", "text/csv; charset=utf-8")
   res.setHeader("Content-Disposition", 'attachment; filename="coming-soon-signups.csv"')
   await pipeline(

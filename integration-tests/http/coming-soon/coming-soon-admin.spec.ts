@@ -309,6 +309,12 @@ medusaIntegrationTestRunner({
           customer_id: null,
           sync_status: "skipped",
           last_sync_error: null,
+          notify_status: "pending",
+          notified_at: null,
+          promotion_code: null,
+          unsubscribed_at: null,
+          converted_order_id: null,
+          converted_at: null,
           created_at: expect.any(String),
         })
 
@@ -333,15 +339,23 @@ medusaIntegrationTestRunner({
         expect((await adminGet("/signups?per_page=500")).data.per_page).toBe(100)
       })
 
-      it("exports the same rows as CSV, every matching row, formulas neutralised", async () => {
+      it("exports the same rows as CSV, every matching row, formulas neutralised, with what each row's share links brought", async () => {
         const { lamp, chair } = await seedLedger()
+        // Bob came through Ada's share link and bought the launched product.
+        const rowsBefore = await ledger(getContainer())
+        const ada = rowsBefore.find((row) => row.email === "ada@example.com")!
+        const bob = rowsBefore.find((row) => row.email === "bob@example.com")!
+        await comingSoon(getContainer()).updateCsSignups({ id: bob.id, referrer_id: ada.referral_code, converted_order_id: "order_bob" })
         const rows = (await adminGet("/signups")).data.items
         const csv = await adminGet("/signups?format=csv&per_page=1")
         expect(csv.status).toBe(200)
         expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8")
         expect(csv.headers["content-disposition"]).toBe('attachment; filename="coming-soon-signups.csv"')
         const lines = String(csv.data).trim().split("\n")
-        expect(lines[0]).toBe("id,email,product_id,mailer_id,referrer_id,referral_code,customer_id,sync_status,created_at")
+        expect(lines[0]).toBe(
+          "id,email,product_id,mailer_id,referrer_id,referral_code,customer_id,sync_status,created_at," +
+            "notify_status,notified_at,promotion_code,unsubscribed_at,converted_order_id,converted_at,referred_signups,referred_conversions"
+        )
         expect(lines.slice(1)).toEqual(
           rows.map(
             (row: Record<string, string | null>) =>
@@ -355,6 +369,14 @@ medusaIntegrationTestRunner({
                 "",
                 "skipped",
                 new Date(String(row.created_at)).toISOString(),
+                "pending",
+                "",
+                "",
+                "",
+                row.id === bob.id ? "order_bob" : "",
+                "",
+                row.id === ada.id ? "1" : "0",
+                row.id === ada.id ? "1" : "0",
               ].join(",")
           )
         )

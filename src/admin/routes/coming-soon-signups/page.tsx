@@ -4,6 +4,7 @@ import { Button, Container, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { EmptyState } from "../../components/page-states"
+import { LaunchFigures } from "../../components/coming-soon/launch-figures"
 import { ListFilter, ListHeader, ListSearch, ListStates, ListSubtitle, PagedTable } from "../../components/list-parts"
 import {
   downloadSignupsCsv,
@@ -116,6 +117,7 @@ const SignupsPage = () => {
           ]}
         />
       </div>
+      {productId && <LaunchFigures productId={productId} />}
       <ListStates
         query={signups}
         loadingLabel="Loading signups"

@@ -2,7 +2,7 @@ import { generateEntityId } from "@medusajs/framework/utils"
 import { LeaseEngine, type LeaseClaim, type LeaseColumns, type RetryDeadResult } from "../../../shared/lease/lease-engine"
 import type { RetryOutcome } from "../../../shared/lease/retry-policy"
 import type { SqlRunner } from "../../../shared/sql"
-import type { SignupSyncStatus } from "../models/signup"
+import type { SignupNotifyStatus, SignupSyncStatus } from "../models/signup"
 import { newReferralCode } from "../referral-code"
 
 export type SignupRow = {
@@ -19,8 +19,19 @@ export type SignupRow = {
   sync_attempts: number
   next_sync_at: Date | null
   last_sync_error: string | null
+  /** Launch day (CONTRACT §7): the launch email, the row's code, its conversion. */
+  notify_status: SignupNotifyStatus
+  notified_at: Date | null
+  promotion_code: string | null
+  unsubscribed_at: Date | null
+  converted_order_id: string | null
+  converted_at: Date | null
+  converted_currency_code: string | null
   created_at: Date
 }
+
+/** A row as the CSV export has it: with what its own share links brought. */
+export type SignupExportRow = SignupRow & { referred_signups: number; referred_conversions: number }
 
 export type NewSignup = {
   email: string
@@ -53,6 +64,13 @@ export const SIGNUP_FIELDS = [
   "sync_attempts",
   "next_sync_at",
   "last_sync_error",
+  "notify_status",
+  "notified_at",
+  "promotion_code",
+  "unsubscribed_at",
+  "converted_order_id",
+  "converted_at",
+  "converted_currency_code",
   "created_at",
 ] as const satisfies readonly (keyof SignupRow)[]
 
@@ -243,16 +261,27 @@ export class SignupRepository {
     await this.sql(`DELETE FROM cs_signup WHERE id = ?`, [id])
   }
 
-  /** Every matching row, newest first, `batchSize` at a time (keyset pagination: no row twice). */
-  async *eachSignup(filters: SignupFilters, batchSize = 500): AsyncGenerator<SignupRow> {
+  /**
+   * Every matching row, newest first, `batchSize` at a time (keyset pagination: no row twice),
+   * each with the signups its referral code brought and how many of those converted.
+   */
+  async *eachSignup(filters: SignupFilters, batchSize = 500): AsyncGenerator<SignupExportRow> {
     const { clause, params } = signupWhere(filters)
+    const columns = SIGNUP_FIELDS.map((column) => `s.${column}`).join(", ")
     let afterId: string | null = null
     for (;;) {
       // Raw: a keyset on (created_at, id) taken from the cursor row, which the service's offsets cannot express.
       // The cursor row's own timestamp: a JS Date would drop the microseconds.
-      const keyset = afterId ? " AND (created_at, id) < (SELECT created_at, id FROM cs_signup WHERE id = ?)" : ""
-      const batch: SignupRow[] = await this.sql<SignupRow>(
-        `SELECT ${SIGNUP_COLUMNS} FROM cs_signup WHERE ${clause}${keyset} ORDER BY created_at DESC, id DESC LIMIT ?`,
+      const keyset = afterId ? " AND (s.created_at, s.id) < (SELECT created_at, id FROM cs_signup WHERE id = ?)" : ""
+      const batch: SignupExportRow[] = await this.sql<SignupExportRow>(
+        `SELECT ${columns}, coalesce(referred.signups, 0)::int AS referred_signups, coalesce(referred.conversions, 0)::int AS referred_conversions
+         FROM (SELECT * FROM cs_signup WHERE ${clause}) s
+         LEFT JOIN LATERAL (
+           SELECT count(*) AS signups, count(*) FILTER (WHERE r.converted_order_id IS NOT NULL) AS conversions
+           FROM cs_signup r WHERE r.referrer_id = s.referral_code AND r.product_id = s.product_id AND r.deleted_at IS NULL
+         ) referred ON true
+         WHERE true${keyset}
+         ORDER BY s.created_at DESC, s.id DESC LIMIT ?`,
         afterId ? [...params, afterId, batchSize] : [...params, batchSize]
       )
       yield* batch
