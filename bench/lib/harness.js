@@ -19,9 +19,9 @@ const NOOP_ROUTE = `exports.GET = (req, res) => {
 }
 `
 
-async function startHost(workDir, db, files, pluginOptions) {
+async function startHost(workDir, db, files, pluginOptions, modules) {
   const tarball = await packPlugin(path.join(workDir, "pack"))
-  const dir = await createHostApp({ dir: path.join(workDir, "host"), tarball, files, pluginOptions })
+  const dir = await createHostApp({ dir: path.join(workDir, "host"), tarball, files, pluginOptions, modules })
   await db.createDatabase(DATABASE)
   const env = { DATABASE_URL: db.url(DATABASE), LOG_LEVEL: process.env.LOG_LEVEL ?? "error" }
   await medusa(dir, ["db:migrate"], env)
@@ -45,16 +45,17 @@ async function dropDatabase(db) {
  * Starts a database and a host with `files`, runs `body`, then removes all of it.
  * Uses DATABASE_URL / DB_HOST when given, otherwise an embedded PostgreSQL.
  * @template T
- * @param {{ name: string, files: Record<string, string>, pluginOptions?: object }} options
+ * `modules` are extra entries of the host config's `modules` (e.g. a Notification provider).
+ * @param {{ name: string, files: Record<string, string>, pluginOptions?: object, modules?: object[] }} options
  * @param {(host: { dir: string, env: Record<string, string>, server: { url: string, pid: number }, databaseUrl: string }) => Promise<T>} body
  * @returns {Promise<T>}
  */
-async function withBenchHost({ name, files, pluginOptions = {} }, body) {
+async function withBenchHost({ name, files, pluginOptions = {}, modules = [] }, body) {
   const workDir = path.join(ROOT, ".tmp", `bench-${name}-${process.pid}`)
   const db = await startDatabase({ dataDir: path.join(workDir, "postgres"), keepData: false })
   let server
   try {
-    const host = await startHost(workDir, db, files, pluginOptions)
+    const host = await startHost(workDir, db, files, pluginOptions, modules)
     server = host.server
     return await body({ ...host, databaseUrl: db.url(DATABASE) })
   } finally {
