@@ -41,21 +41,13 @@ export type AdminLaunchProductType = z.infer<typeof AdminLaunchProduct>
 export type LaunchState = "none" | "scheduled" | "running" | "done"
 
 /** `GET|POST …/launch`: the launch and its emails' progress (`failed` counts the dead rows too). */
-export type LaunchView = {
+export type LaunchView = LaunchProgress & {
   status: LaunchState
   launch_at: string | null
   launched_at: string | null
   finished_at: string | null
   trigger: LaunchRow["trigger"] | null
   notify: boolean | null
-  total: number
-  sent: number
-  failed: number
-  dead: number
-  skipped: number
-  pending: number
-  /** Why emails failed, the most common reasons first. */
-  failures: { reason: string; count: number }[]
   promotion: LaunchPromotion | null
 }
 
@@ -71,13 +63,8 @@ export function launchView(product: ProductWithSettings, launch: LaunchRow | nul
     finished_at: iso(launch?.finished_at),
     trigger: launch?.trigger ?? null,
     notify: launch?.notify ?? null,
-    total: progress.total,
-    sent: progress.sent,
+    ...progress,
     failed: progress.failed + progress.dead,
-    dead: progress.dead,
-    skipped: progress.skipped,
-    pending: progress.pending,
-    failures: progress.failures,
     promotion: launch?.promotion ?? null,
   }
 }

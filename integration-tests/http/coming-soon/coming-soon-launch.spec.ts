@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import runComingSoonLaunches from "../../../src/jobs/run-coming-soon-launches"
-import { sendDueLaunchEmails } from "../../../src/coming-soon/launch-emails"
+import { sendDueLaunchEmails, type LaunchEmailData as EmailData } from "../../../src/coming-soon/launch-emails"
 import { LAUNCH_EMAIL_BUDGET_SCOPE, launchEmailDepsOf, launchPromotionCode } from "../../../src/medusa/coming-soon-launch"
 import { callsPerWindow } from "../../../src/modules/launchdesk/sql/call-budget-repository"
 import { signupTokenKeyOf } from "../../../src/medusa/coming-soon"
@@ -26,14 +26,6 @@ const TEMPLATE = "launchdesk.coming-soon.launched"
 
 const mailer = new FakeMailerLite(MAILER_KEY)
 
-type EmailData = {
-  product_id: string
-  product_title: string
-  product_url: string | null
-  email: string
-  promotion_code: string | null
-  unsubscribe_url: string
-}
 
 // CONTRACT §7: launching, the launch emails, unsubscribing, erasure, conversions and stats.
 mailerIntegrationTestRunner({

@@ -127,8 +127,8 @@ export function PagedTable<Item>({ list, pageSize, page = list.page, onPage, hea
   )
 }
 
-/** A form drawer's Cancel and Save. */
-export const DrawerSaveFooter = ({ saving, disabled }: { saving: boolean; disabled?: boolean }) => (
+/** A form drawer's Cancel and Save (or another submit label). */
+export const DrawerSaveFooter = ({ saving, disabled, label = "Save" }: { saving: boolean; disabled?: boolean; label?: string }) => (
   <Drawer.Footer>
     <Drawer.Close asChild>
       <Button variant="secondary" size="small" type="button">
@@ -136,7 +136,7 @@ export const DrawerSaveFooter = ({ saving, disabled }: { saving: boolean; disabl
       </Button>
     </Drawer.Close>
     <Button size="small" type="submit" isLoading={saving} disabled={disabled}>
-      Save
+      {label}
     </Button>
   </Drawer.Footer>
 )

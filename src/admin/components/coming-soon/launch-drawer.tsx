@@ -1,9 +1,10 @@
-import { Alert, Button, Drawer, Input, Select, Text, toast } from "@medusajs/ui"
+import { Alert, Drawer, Input, Select, Text, toast } from "@medusajs/ui"
 import { useEffect, useState, type FormEvent } from "react"
 import { useLaunchProduct } from "../../lib/coming-soon-hooks"
 import { errorMessage } from "../../lib/format"
 import type { LaunchInput } from "../../lib/types"
 import { FieldLabel, FormField, Toggle } from "../form-field"
+import { DrawerSaveFooter } from "../list-parts"
 
 type Offer = "none" | "percentage" | "fixed"
 type Form = { notify: boolean; offer: Offer; value: string; currency_code: string; expires_in_days: string }
@@ -112,16 +113,7 @@ export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) 
             )}
             {error && <Alert variant="error">{error}</Alert>}
           </Drawer.Body>
-          <Drawer.Footer>
-            <Drawer.Close asChild>
-              <Button variant="secondary" size="small" type="button">
-                Cancel
-              </Button>
-            </Drawer.Close>
-            <Button size="small" type="submit" isLoading={launch.isPending}>
-              Launch
-            </Button>
-          </Drawer.Footer>
+          <DrawerSaveFooter saving={launch.isPending} label="Launch" />
         </form>
       </Drawer.Content>
     </Drawer>
