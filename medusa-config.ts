@@ -26,6 +26,12 @@ const pluginOptions = {
     timeoutMs: Number(process.env.LAUNCHDESK_TEST_OUTBOUND_TIMEOUT_MS) || undefined,
     answerWithinMs: Number(process.env.LAUNCHDESK_TEST_MAILER_ANSWER_WITHIN_MS) || undefined,
   },
+  // The waiting-alert spec switches it on (and changes `to` in place between its cases).
+  waitingAlert: process.env.LAUNCHDESK_TEST_WAITING_ALERT_MINUTES
+    ? { afterMinutes: Number(process.env.LAUNCHDESK_TEST_WAITING_ALERT_MINUTES) }
+    : undefined,
+  // The double opt-in spec switches it on.
+  doubleOptIn: process.env.LAUNCHDESK_TEST_DOUBLE_OPT_IN === "1",
   // The launch-day spec sends at a rate it can wait out.
   launch: { emailsPerMinute: Number(process.env.LAUNCHDESK_TEST_LAUNCH_EMAILS_PER_MINUTE) || undefined },
   captcha: {
@@ -39,6 +45,12 @@ const pluginOptions = {
     timeoutMs: Number(process.env.LAUNCHDESK_TEST_OUTBOUND_TIMEOUT_MS) || undefined,
   },
   formsAddon: process.env.LAUNCHDESK_TEST_FORMS_ADDON,
+  // The attachments spec: small files and caps it can reach in a few requests, and a public URL for the bridge's links.
+  attachments: {
+    maxBytes: Number(process.env.LAUNCHDESK_TEST_ATTACHMENT_MAX_BYTES) || undefined,
+    perConversation: { maxFiles: Number(process.env.LAUNCHDESK_TEST_ATTACHMENT_MAX_FILES) || undefined },
+  },
+  backendUrl: process.env.LAUNCHDESK_TEST_BACKEND_URL,
   // The stream spec: heartbeats every second and a small per-IP cap, so both are seen quickly.
   push: {
     heartbeatSeconds: Number(process.env.LAUNCHDESK_TEST_PUSH_HEARTBEAT_SECONDS) || undefined,

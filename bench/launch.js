@@ -50,9 +50,9 @@ exports.default = async function seed({ container }) {
 /** `count` ledger rows for the product, as the signup route leaves them (unique emails and codes). */
 async function seedWaitlist(client, productId, count, prefix) {
   await client.query(
-    `INSERT INTO cs_signup (id, email, product_id, mailer_group_id, referral_code, sync_status, created_at, updated_at)
+    `INSERT INTO cs_signup (id, email, product_id, mailer_group_id, referral_code, sync_status, created_at, confirmed_at, updated_at)
      SELECT 'cssu_' || $3 || g, $3 || g || '@example.com', $1, 'bench', $3 || lpad(g::text, 8, '0'), 'skipped',
-            now() - make_interval(hours => g % 240), now()
+            now() - make_interval(hours => g % 240), now() - make_interval(hours => g % 240), now()
      FROM generate_series(1, $2) g`,
     [productId, count, prefix]
   )

@@ -5,6 +5,8 @@
 // so the backend plugin and @launchdesk/storefront ship identical bundles from one source.
 //   launchdesk.js              the script tag: chat widget + coming-soon loader (IIFE)
 //   launchdesk-coming-soon.js  the coming-soon block, loaded only on a coming-soon product page
+//   launchdesk-chat-extras.js  the chat's attachments and rating, loaded when the chat needs them
+//   launchdesk-chat-stream.js  the push stream's reader, loaded when a conversation opens its stream
 //   react/index.{mjs,js}       React bindings ("use client"; react stays external)
 //   types/                     TypeScript declarations (also type-checks src/storefront)
 // Prints each browser file's size, raw and gzipped.
@@ -87,10 +89,12 @@ async function main() {
   await Promise.all([
     browserBundle("launchdesk.ts", "launchdesk.js"),
     browserBundle("coming-soon.ts", "launchdesk-coming-soon.js"),
+    browserBundle("chat-extras.ts", "launchdesk-chat-extras.js"),
+    browserBundle("chat-stream.ts", "launchdesk-chat-stream.js"),
     reactBundle("esm", "index.mjs"),
     reactBundle("cjs", "index.js"),
   ])
-  const sizes = ["launchdesk.js", "launchdesk-coming-soon.js"].map(sizeLine)
+  const sizes = ["launchdesk.js", "launchdesk-coming-soon.js", "launchdesk-chat-extras.js", "launchdesk-chat-stream.js"].map(sizeLine)
   fs.rmSync(FINAL, { recursive: true, force: true })
   fs.renameSync(OUT, FINAL)
   console.log(`Storefront bundles in ${path.relative(ROOT, FINAL)}:`)

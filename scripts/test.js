@@ -59,7 +59,7 @@ async function main() {
   const suites = only.length ? SUITES.filter((suite) => only.includes(suite)) : SUITES
   fs.mkdirSync(path.join(ROOT, ".tmp"), { recursive: true })
   const dataDir = path.join(ROOT, ".tmp", `test-postgres-${process.pid}`)
-  const db = await startDatabase({ dataDir, keepData: false })
+  const db = await startDatabase({ dataDir, keepData: false, durable: false })
   const env = {
     ...process.env,
     ...db.env,

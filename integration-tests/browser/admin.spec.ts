@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 import { medusa, ROOT } from "../../scripts/lib/host-app"
 import { FakeSlack } from "../utils/fake-slack"
 import { VisitorClient } from "../utils/visitor-client"
+import { MINIMAL_PDF, solidPng } from "../utils/test-files"
 import { startAdminHost, waitFor, type AdminHost } from "./admin-host"
 
 // Packing, installing, building the dashboard and migrating take a few minutes.
@@ -50,7 +51,21 @@ const SHOPPER_QUESTIONS = [
   "Can I cancel my order?",
 ]
 
-type ChatMessage = { message_id: number; sender: string; message: string; author_name: string | null }
+type ChatMessage = {
+  message_id: number
+  sender: string
+  message: string
+  author_name: string | null
+  attachments?: { attachment_id: number; name: string; mime: string; size: number; url: string }[]
+}
+
+/** What the page's alert recorder saw (recordInboxAlerts). */
+type InboxAlertRecord = { notifications: { title: string; body: string }[]; beeps: number }
+declare global {
+  interface Window {
+    __inboxAlerts?: InboxAlertRecord
+  }
+}
 
 describe("the admin dashboard screens, in a real browser", () => {
   let host: AdminHost
@@ -72,6 +87,22 @@ describe("the admin dashboard screens, in a real browser", () => {
     const response = await context.request.get(url(route))
     expect(response.status()).toBe(200)
     return (await response.json()) as T
+  }
+
+  // Chooses an inbox assignee filter until its trigger shows the choice: a click that lands
+  // while the previous choice's menu is still closing can be lost, and is made again.
+  async function chooseAssigneeFilter(name: string) {
+    const trigger = page.getByLabel("Assignee filter")
+    const option = page.getByRole("option", { name })
+    await waitFor(
+      async () => {
+        if ((await trigger.textContent())?.trim() === name) return true
+        if (!(await option.isVisible())) await trigger.click()
+        await option.click({ timeout: 5_000 }).catch(() => undefined)
+        return undefined
+      },
+      { what: `the assignee filter ${name}` }
+    )
   }
 
   async function startConversation(text: string, pageUrl = "https://shop.example/products/tee") {
@@ -218,21 +249,19 @@ describe("the admin dashboard screens, in a real browser", () => {
     const assigned = await adminGet<{ assigned_to: string }>(`/admin/app/v1/conversation/${order.conversationId}`)
     expect(assigned.assigned_to).toBe(me.user.id)
 
-    await page.getByLabel("Assignee filter").click()
-    await page.getByRole("option", { name: "Assigned to me" }).click()
+    await chooseAssigneeFilter("Assigned to me")
     await waitFor(async () => ((await list.locator("[data-conversation-id]").count()) === 1 ? true : undefined), {
       what: "the mine filter",
     })
-    await page.getByLabel("Assignee filter").click()
-    await page.getByRole("option", { name: "Unassigned" }).click()
+    await chooseAssigneeFilter("Unassigned")
     await waitFor(async () => ((await list.locator("[data-conversation-id]").count()) === 20 ? true : undefined), {
       what: "the unassigned filter",
+      timeoutMs: 30_000,
     })
     await page.getByText("1–20 of 21").waitFor()
 
     // Close it: it moves to the Closed tab.
-    await page.getByLabel("Assignee filter").click()
-    await page.getByRole("option", { name: "Anyone" }).click()
+    await chooseAssigneeFilter("Anyone")
     await pane.getByRole("button", { name: "Close" }).click()
     await pane.getByText("Closed", { exact: true }).waitFor()
     await waitFor(async () => ((await countOf("closed")) === "1" ? true : undefined), { what: "the Closed tab to count 1" })
@@ -377,6 +406,58 @@ describe("the admin dashboard screens, in a real browser", () => {
     await screenshot("settings-support-chat")
   })
 
+  it("settings, support chat hours: weekly openings in a time zone, holidays and an away message; a wrong opening says why", async () => {
+    await page.goto(url("/app/settings/support-chat"))
+    const form = page.getByRole("form", { name: "Support chat settings" })
+    await form.getByLabel("Set opening hours").click()
+    await form.getByLabel("Time zone").fill("Europe/Berlin")
+    await form.getByLabel("Monday").fill("09:00-12:30, 13:30-17:00")
+    await form.getByLabel("Tuesday").fill("17:00-09:00")
+    await form.getByRole("alert").filter({ hasText: "closing after they open" }).waitFor()
+    await form.getByRole("button", { name: "Save" }).click()
+    expect((await adminGet<{ business_hours: unknown }>("/admin/app/v1/settings")).business_hours).toBeNull()
+
+    await form.getByLabel("Tuesday").fill("09:00-17:00")
+    await form.getByLabel("Holidays").fill("2026-12-25, 2026-12-26")
+    await form.getByLabel("Away message").fill("We are away. Leave your email and we answer in the morning.")
+    await form.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Support chat settings saved").waitFor()
+    const saved = await adminGet<{ business_hours: unknown; away_message: string }>("/admin/app/v1/settings")
+    expect(saved.business_hours).toEqual({
+      time_zone: "Europe/Berlin",
+      weekly: {
+        mon: [{ open: "09:00", close: "12:30" }, { open: "13:30", close: "17:00" }],
+        tue: [{ open: "09:00", close: "17:00" }],
+      },
+      holidays: ["2026-12-25", "2026-12-26"],
+    })
+    expect(saved.away_message).toBe("We are away. Leave your email and we answer in the morning.")
+
+    await page.reload()
+    expect(await form.getByLabel("Monday").inputValue()).toBe("09:00-12:30, 13:30-17:00")
+    await form.locator("[data-hours]").scrollIntoViewIfNeeded()
+    await screenshot("settings-chat-hours")
+
+    // Closed yesterday, today and tomorrow: a conversation started now shows as after hours in the inbox.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    await form.getByLabel("Holidays").fill([day(-1), day(0), day(1)].join(", "))
+    await form.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Support chat settings saved").first().waitFor()
+    const late = await startConversation("Anyone there at this hour?")
+    const early = await adminGet<{ items: { conversation_id: number; after_hours: boolean }[] }>("/admin/app/v1/conversations")
+    expect(early.items.find((item) => item.conversation_id === late.conversationId)?.after_hours).toBe(true)
+    await page.goto(url("/app/support-inbox"))
+    await page.locator(`[data-conversation-id="${late.conversationId}"]`).locator("[data-after-hours]", { hasText: "After hours" }).waitFor()
+    await page.goto(url("/app/settings/support-chat"))
+
+    // Off again: the chat is always open for the tests that follow.
+    await form.getByLabel("Set opening hours").click()
+    await form.getByLabel("Away message").fill("")
+    await form.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Support chat settings saved").first().waitFor()
+    expect(await adminGet<{ business_hours: unknown }>("/admin/app/v1/settings")).toMatchObject({ business_hours: null, away_message: null })
+  })
+
   describe("coming soon", () => {
     let productId: string
 
@@ -497,7 +578,11 @@ describe("the admin dashboard screens, in a real browser", () => {
       await page.locator("[data-signup-total]", { hasText: "3 signups match" }).waitFor()
       // One product's waitlist at a glance: its figures, the launch curve, the top referrers.
       const results = page.getByRole("region", { name: "Waitlist results" })
-      await results.getByRole("img", { name: /^Signups per day: 3 over 1 day/ }).waitFor()
+      const curve = results.getByRole("img", { name: /^Signups per day: 3 over 14 days/ })
+      await curve.waitFor()
+      // One day of signups is one bar of a two-week range, not the chart's width.
+      expect(await curve.locator("rect").count()).toBe(14)
+      expect(await curve.locator('rect[height="0"]').count()).toBe(13)
       await results.getByRole("table", { name: "Top referrers" }).getByRole("row", { name: /ref-ada-42/ }).waitFor()
       const rows = page.locator("[data-signup-id]")
       expect(await rows.count()).toBe(3)
@@ -538,6 +623,8 @@ describe("the admin dashboard screens, in a real browser", () => {
           `UPDATE cs_signup SET sync_status = 'dead', sync_attempts = 10, next_sync_at = NULL,
              last_sync_error = 'upsert: could not connect (ECONNREFUSED)' WHERE email = 'ada@example.com'`
         )
+        // A row that awaits its confirmation, as double opt-in leaves it.
+        await db.query(`UPDATE cs_signup SET confirmed_at = NULL, next_sync_at = NULL WHERE email = 'grace@example.com'`)
         const { conversationId, messageId } = await startConversation("A post Slack keeps refusing")
         await db.query(
           `INSERT INTO launchdesk_outbox (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, last_error)
@@ -549,6 +636,11 @@ describe("the admin dashboard screens, in a real browser", () => {
       }
 
       await page.goto(url("/app/coming-soon-signups"))
+      await page.getByRole("row", { name: /grace@example\.com/ }).locator("[data-sync-unconfirmed]", { hasText: "Awaiting confirmation" }).waitFor()
+      // Confirmed again: the launch test below emails every row.
+      const restore = new Client({ connectionString: host.env.DATABASE_URL })
+      await restore.connect()
+      await restore.query(`UPDATE cs_signup SET confirmed_at = created_at WHERE email = 'grace@example.com'`).finally(() => restore.end())
       const dead = page.getByRole("row", { name: /ada@example\.com/ }).locator("[data-sync-dead]")
       await dead.getByText("Failed").waitFor()
       await dead.getByText("upsert: could not connect (ECONNREFUSED)").waitFor()
@@ -614,7 +706,7 @@ describe("the admin dashboard screens, in a real browser", () => {
       const widget = page.getByLabel("Coming soon settings of this product")
       const launch = widget.getByRole("group", { name: "Launch" })
       await launch.locator('[data-launch-status="none"]').waitFor()
-      await launch.getByRole("img", { name: /^Signups per day: 3 over 1 day/ }).waitFor()
+      await launch.getByRole("img", { name: /^Signups per day: 3 over 14 days/ }).waitFor()
       await launch.getByRole("button", { name: "Launch now" }).click()
 
       const drawer = page.getByRole("dialog")
@@ -652,6 +744,29 @@ describe("the admin dashboard screens, in a real browser", () => {
       await widget.scrollIntoViewIfNeeded()
       await screenshot("coming-soon-launch")
     })
+  })
+
+  it("ratings: the shopper's rating shows on the closed conversation as text, and the settings page charts the weeks", async () => {
+    const { visitor, conversationId } = await startConversation("Thanks for the quick help!")
+    expect((await context.request.post(url(`/admin/app/v1/close/${conversationId}`))).status()).toBe(200)
+    expect((await visitor.rating({ score: 4, comment: "Quick and kind <b>thanks</b>" })).status).toBe(200)
+
+    await page.goto(url(`/app/support-inbox?id=${conversationId}`))
+    const rating = page.locator('[data-field="rating"]')
+    await rating.waitFor({ timeout: 15000 })
+    expect(await rating.getAttribute("data-score")).toBe("4")
+    expect(await rating.textContent()).toContain("Rated 4/5")
+    // The comment's markup is its text: no <b> element exists.
+    expect(await page.locator('[data-field="rating-comment"]').textContent()).toBe("“Quick and kind <b>thanks</b>”")
+    expect(await page.locator('[data-field="rating-comment"] b').count()).toBe(0)
+    await screenshot("support-inbox-rating")
+
+    await page.goto(url("/app/settings/support-chat"))
+    const summary = page.locator("[data-ratings-summary]")
+    await summary.getByText(/1 rating in the last 12 weeks, average 4\/5/).waitFor({ timeout: 15000 })
+    expect(await summary.locator("svg").first().locator("rect").count()).toBe(12)
+    await summary.scrollIntoViewIfNeeded()
+    await screenshot("settings-chat-ratings")
   })
 
   it("never lets a saved secret reach the browser, on any screen", async () => {
@@ -727,6 +842,93 @@ describe("the admin dashboard screens, in a real browser", () => {
     }
   })
 
+  it("inbox push: the agent sees the shopper typing and what they read; the shopper's poll sees the agent typing and reading", async () => {
+    const { visitor, conversationId, messageId } = await startConversation("Can I still change my order?")
+    const pane = await openPane(conversationId, "Can I still change my order?")
+    await waitFor(async () => ((await liveUpdates(conversationId)) === "stream" ? true : undefined), { what: "the pane's stream" })
+
+    // The open pane marks the shopper's message read; their poll says so.
+    await waitFor(async () => ((await visitor.poll(messageId)).data.read_up_to === messageId ? true : undefined), {
+      what: "the staff's read mark in the shopper's poll",
+    })
+
+    expect((await visitor.typing()).status).toBe(204)
+    const typing = pane.locator('[data-field="visitor-typing"]')
+    await typing.waitFor({ timeout: 5000 })
+    expect(await typing.textContent()).toBe("The shopper is typing…")
+    expect((await visitor.typing({ typing: false })).status).toBe(204)
+    await typing.waitFor({ state: "detached", timeout: 5000 })
+
+    const reply = pane.getByLabel("Reply")
+    await reply.click()
+    await reply.pressSequentially("Yes, until it ships.")
+    await waitFor(async () => ((await visitor.poll(messageId)).data.typing === true ? true : undefined), {
+      what: "the agent typing in the shopper's poll",
+    })
+    await reply.press("Enter")
+    const sent = pane.locator('[data-sender="agent"]', { hasText: "Yes, until it ships." })
+    await sent.waitFor()
+    const replyId = Number(await sent.getAttribute("data-message-id"))
+    expect(await pane.locator('[data-field="read-receipt"]').count()).toBe(0)
+    expect((await visitor.read({ message_id: replyId })).status).toBe(204)
+    await sent.locator('[data-field="read-receipt"]', { hasText: "Read by the shopper" }).waitFor({ timeout: 5000 })
+    expect((await visitor.typing()).status).toBe(204)
+    await typing.waitFor({ timeout: 5000 })
+    await screenshot("inbox-typing-read")
+  })
+
+  it("inbox attachments: the shopper's image shows as a thumbnail; the agent attaches a PDF that the shopper's poll carries", async () => {
+    const pageUrl = "https://shop.example/products/lamp"
+    const visitor = newVisitor()
+    expect((await visitor.session({ page_url: pageUrl })).status).toBe(200)
+    const photo = await visitor.upload({ name: "broken-lamp.png", bytes: solidPng(320, 200, [220, 38, 38]), type: "image/png" })
+    expect(photo.status).toBe(200)
+    const asked = await visitor.send({ message: "My lamp arrived broken, see the photo", page_url: pageUrl, attachment_ids: [photo.data.attachment_id] })
+    expect(asked.status).toBe(200)
+    const conversationId: number = asked.data.conversation_id
+    const pane = await openPane(conversationId, "My lamp arrived broken, see the photo")
+
+    // A same-origin <img>: the dashboard's session cookie loads it.
+    const thumbnail = pane.locator('[data-sender="visitor"] [data-field="attachments"] img')
+    await waitFor(async () => ((await thumbnail.evaluate((element: HTMLImageElement) => element.naturalWidth)) === 320 ? true : undefined), {
+      what: "the shopper's photo",
+    })
+    expect(await thumbnail.getAttribute("alt")).toBe("broken-lamp.png")
+    expect(await thumbnail.getAttribute("src")).toBe(`/admin/app/v1/attachments/${photo.data.attachment_id}`)
+    const box = await thumbnail.boundingBox()
+    expect(box && Math.max(box.width, box.height)).toBeLessThanOrEqual(160)
+
+    // A type the server does not take never uploads; a PDF does and becomes a chip.
+    const input = pane.locator('[data-field="attach-input"]')
+    await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") })
+    await page.getByText("notes.txt cannot be attached: only JPEG, PNG, GIF, WebP or PDF.").waitFor()
+    await input.setInputFiles({ name: "return-label.pdf", mimeType: "application/pdf", buffer: MINIMAL_PDF })
+    const chips = pane.locator('[data-field="pending-attachments"]')
+    await chips.getByText("return-label.pdf").waitFor()
+    const reply = pane.getByLabel("Reply")
+    await reply.fill("Sorry about that! Print this label and we will send a new one.")
+    await reply.press("Enter")
+    const sent = pane.locator('[data-sender="agent"]', { hasText: "Print this label" })
+    await sent.waitFor()
+    const link = sent.getByRole("link", { name: /return-label\.pdf/ })
+    expect(await link.getAttribute("download")).toBe("return-label.pdf")
+    await chips.waitFor({ state: "detached" })
+    await screenshot("inbox-attachments")
+
+    const carried = await waitFor(
+      async () => {
+        const { data } = await visitor.poll(asked.data.message_id)
+        return (data.messages as ChatMessage[]).find((message) => message.sender === "agent")
+      },
+      { what: "the agent's reply in the shopper's poll" }
+    )
+    expect(carried.attachments).toEqual([
+      expect.objectContaining({ name: "return-label.pdf", mime: "application/pdf", url: expect.stringMatching(/^\/store\/app\/v1\/attachments\/\d+$/) }),
+    ])
+    const file = await visitor.download(carried.attachments?.[0].url ?? "")
+    expect(Buffer.from(file.data).equals(MINIMAL_PDF)).toBe(true)
+  })
+
   it("inbox push: with the stream blocked, the open pane still gets new messages by polling", async () => {
     const pageUrl = "https://shop.example/products/polled"
     const { visitor, conversationId } = await startConversation("Does polling still work?", pageUrl)
@@ -745,6 +947,96 @@ describe("the admin dashboard screens, in a real browser", () => {
     } finally {
       await page.unroute(conversationStream(conversationId))
     }
+  })
+
+  /** Records, inside the page, each notification the inbox's alerts construct and each beep they start. */
+  function recordInboxAlerts() {
+    const record: InboxAlertRecord = { notifications: [], beeps: 0 }
+    window.__inboxAlerts = record
+    window.Notification = new Proxy(window.Notification, {
+      construct(target, args: [string, NotificationOptions?], newTarget) {
+        record.notifications.push({ title: args[0], body: args[1]?.body ?? "" })
+        return Reflect.construct(target, args, newTarget)
+      },
+    })
+    const start = OscillatorNode.prototype.start
+    OscillatorNode.prototype.start = function (...args: Parameters<OscillatorNode["start"]>) {
+      record.beeps += 1
+      return start.apply(this, args)
+    }
+  }
+
+  it("inbox alerts: switched on, a visitor's message raises a notification and a beep and the tab title counts waiting chats; switched off, nothing", async () => {
+    await context.grantPermissions(["notifications"], { origin: host.server.url })
+    await context.addInitScript(recordInboxAlerts)
+    const alertRecord = async () => (await page.evaluate(() => window.__inboxAlerts)) ?? { notifications: [], beeps: 0 }
+    const waitingTotal = async () => (await adminGet<{ total: number }>("/admin/app/v1/conversations?status=waiting&per_page=1")).total
+    const titleCount = async () => Number(/^\((\d+)\) /.exec(await page.title())?.[1] ?? 0)
+    const titleShows = (count: number) =>
+      waitFor(async () => ((await titleCount()) === count ? true : undefined), { timeoutMs: 25000, what: `(${count}) in the tab title` })
+    const notificationsReach = (count: number) =>
+      waitFor(
+        async () => {
+          const record = await alertRecord()
+          return record.notifications.length >= count ? record : undefined
+        },
+        { timeoutMs: 25000, what: `${count} notification(s)` }
+      )
+
+    await page.goto(url("/app/support-inbox"))
+    const toggle = page.getByRole("switch", { name: "Desktop alerts" })
+    expect(await toggle.getAttribute("aria-checked")).toBe("false")
+    await toggle.click()
+    await page.locator('[data-inbox-alerts="on"]').waitFor()
+    expect(await page.evaluate(() => localStorage.getItem("launchdesk.inbox-alerts"))).toBe("on")
+
+    // Earlier cases left chats waiting: counted in the title, but not news to this page.
+    const waiting = await waitingTotal()
+    expect(waiting).toBeGreaterThan(0)
+    await titleShows(waiting)
+    expect(await alertRecord()).toEqual({ notifications: [], beeps: 0 })
+
+    const { visitor, conversationId } = await startConversation("Hello, is anyone there?")
+    const first = await notificationsReach(1)
+    expect(first).toEqual({
+      notifications: [{ title: `Chat waiting · #${conversationId} Anonymous visitor`, body: "Hello, is anyone there?" }],
+      beeps: 1,
+    })
+    await titleShows(waiting + 1)
+    await page.locator(`[data-conversation-id="${conversationId}"]`).waitFor()
+    await screenshot("support-inbox-alerts")
+
+    // The agent's own reply alerts nobody and takes the chat off the count.
+    await page.locator(`[data-conversation-id="${conversationId}"]`).click()
+    const reply = page.getByLabel(`Conversation ${conversationId}`).getByLabel("Reply")
+    await reply.fill("Yes, how can I help?")
+    await reply.press("Enter")
+    await titleShows(waiting)
+    // The visitor writes again in the answered chat: it waits again, and that is news.
+    expect((await visitor.send({ message: "Do you ship to Norway?" })).status).toBe(200)
+    const second = await notificationsReach(2)
+    expect(second.notifications).toEqual([
+      first.notifications[0],
+      { title: `Chat waiting · #${conversationId} Anonymous visitor`, body: "Do you ship to Norway?" },
+    ])
+    expect(second.beeps).toBe(2)
+    await titleShows(waiting + 1)
+
+    // The choice outlives a reload; switched off, a new chat only changes the count.
+    await page.reload()
+    await page.locator('[data-inbox-alerts="on"]').waitFor()
+    await toggle.click()
+    await page.locator('[data-inbox-alerts="off"]').waitFor()
+    expect(await page.evaluate(() => localStorage.getItem("launchdesk.inbox-alerts"))).toBe("off")
+    await titleShows(waiting + 1)
+    await startConversation("Nobody gets a notification for this one")
+    await titleShows(waiting + 2)
+    expect(await alertRecord()).toEqual({ notifications: [], beeps: 0 })
+
+    // Leaving the inbox gives the tab its own title back.
+    await page.locator('a[href$="/support-inbox/canned-responses"]').first().click()
+    await page.waitForURL(/canned-responses/)
+    await titleShows(0)
   })
 
   describe("customer context", () => {

@@ -10,6 +10,9 @@ import { ROOT } from "../../scripts/lib/host-app"
 import { freePort } from "../../scripts/lib/database"
 import { FakeMailerLite } from "../utils/fake-mailerlite"
 import { FakeCaptcha } from "../utils/fake-captcha"
+import { freshLimitWindow } from "../utils/limit-window"
+import { MINIMAL_PDF, solidPng } from "../utils/test-files"
+import type { ChatMessage } from "../../src/storefront/core/chat-message"
 import type { LaunchDeskGlobal } from "../../src/storefront/core/globals"
 import { waitFor } from "./admin-host"
 import { StorefrontPages, startDemoStorefront, startStorefrontHost, type StorefrontHost } from "./storefront-host"
@@ -41,12 +44,6 @@ type Signup = { email: string; product_id: string; referrer_id: string | null; r
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const isStreamUrl = (url: URL) => url.pathname.endsWith("/store/app/v1/stream")
 
-/** The limiter counts in fixed windows aligned to the clock: keep a burst inside one. */
-async function waitForFreshWindow(windowSeconds: number, neededSeconds: number) {
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds)
-  if (left < neededSeconds) await sleep(left * 1000 + 500)
-}
-
 describe("the storefront bundle and React bindings, in a real browser", () => {
   let host: StorefrontHost
   let browser: Browser
@@ -66,6 +63,8 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     const context = await browser.newContext({
       viewport,
       locale: "en-US",
+      // Times the widget shows (the chat's next opening) read the same wherever the suite runs.
+      timezoneId: "UTC",
       // The host trusts loopback as a proxy (clientIp): each shopper counts against the limits on their own.
       extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${++visitorIp}` },
     })
@@ -100,6 +99,14 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     return view.messages.map((message) => message.message_id)
   }
   const block = (page: Page) => page.locator("launchdesk-coming-soon")
+  /**
+   * The starter's product page once its actions rendered again (700 ms in) and the block moved
+   * with them: a click while it moves lands where the button was.
+   */
+  async function openStarterProduct(page: Page, url: string) {
+    await page.goto(url)
+    await page.waitForFunction(() => Reflect.get(window, "__rerendered") === true)
+  }
 
   async function createProduct(handle: string, title: string, description: string): Promise<Product> {
     const { stores } = await host.admin<{ stores: { default_sales_channel_id: string }[] }>("GET", "/admin/stores")
@@ -265,6 +272,8 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     for (const file of [
       "launchdesk.js",
       "launchdesk-coming-soon.js",
+      "launchdesk-chat-extras.js",
+      "launchdesk-chat-stream.js",
       "react/index.mjs",
       "react/index.js",
       "types/react/index.d.ts",
@@ -281,7 +290,7 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     expect(react.startsWith('"use client";')).toBe(true)
     const gzipped = zlib.gzipSync(fs.readFileSync(path.join(host.bundleDir, "launchdesk.js")), { level: 9 }).length
     // The script every page loads stays small (reported by `npm run build:storefront`).
-    expect(gzipped).toBeLessThan(16 * 1024)
+    expect(gzipped).toBeLessThan(15 * 1024)
   })
 
   it("chat: a message sent with the keyboard reaches the inbox and the agent's reply arrives", async () => {
@@ -378,8 +387,164 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     expect(view.email).toBe("lin@example.com")
   })
 
+  it("chat: once staff close the chat the rating form loads on demand, takes stars and a comment, and the transcript is asked for", async () => {
+    const { page, requests, errors } = await shopper()
+    const extrasLoads = () => requests.filter((request) => request.url().endsWith("/launchdesk-chat-extras.js"))
+    await page.goto(`${pages.url}/?offer=1`)
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    const input = page.getByRole("textbox", { name: "Message" })
+    await input.fill("Can I return the tee after two weeks?")
+    await input.press("Enter")
+    await chatRoot(page).locator("form.email-offer").waitFor({ state: "visible", timeout: 8000 })
+    await page.getByRole("textbox", { name: "Email address" }).fill("mia@example.com")
+    await page.getByRole("button", { name: "Email me" }).click()
+    await chatRoot(page).getByText("Thanks! If you are away, the reply goes to mia@example.com.").waitFor()
+    const conversationId = await conversationIdOf(page)
+    await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Yes, within 30 days." })
+    await chatRoot(page).locator('li[data-sender="agent"]').waitFor({ timeout: 10000 })
+    expect(extrasLoads()).toEqual([])
+
+    await host.admin("POST", `/admin/app/v1/close/${conversationId}`, {})
+    const form = chatRoot(page).locator("form.rating")
+    await form.waitFor({ state: "visible", timeout: 10000 })
+    expect(extrasLoads()).toHaveLength(1)
+    expect(await form.locator("legend").textContent()).toBe("How did we do?")
+    // No stars chosen: the form says so and sends nothing.
+    await form.getByRole("button", { name: "Send rating" }).click()
+    expect(await form.getByRole("alert").textContent()).toBe("Choose from 1 to 5 stars first.")
+    await form.locator('label[for="rating-score-4"]').click()
+    await form.getByRole("textbox", { name: "Anything to add? (optional)" }).fill("Quick answer, thanks <b>a lot</b>")
+    await screenshot(page, "chat-rating")
+    await form.getByRole("button", { name: "Send rating" }).click()
+    await chatRoot(page).getByText("Thanks for your rating!").waitFor()
+    expect(await form.isHidden()).toBe(true)
+
+    await chatRoot(page).getByRole("button", { name: "Email me this conversation" }).click()
+    await chatRoot(page).getByText("The conversation is on its way to your inbox.").waitFor()
+    await screenshot(page, "chat-rating-thanks")
+    const view = await host.admin<{ rating: { score: number; comment: string } | null }>("GET", `/admin/app/v1/conversation/${conversationId}`)
+    expect(view.rating).toMatchObject({ score: 4, comment: "Quick answer, thanks <b>a lot</b>" })
+
+    // A reload remembers the rating: the thanks, no form.
+    await page.reload()
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await chatRoot(page).getByText("Thanks for your rating!").waitFor({ timeout: 10000 })
+    expect(await chatRoot(page).locator("form.rating").isHidden()).toBe(true)
+    // Writing again reopens the chat: the form goes away.
+    await page.getByRole("textbox", { name: "Message" }).fill("One more question")
+    await page.getByRole("textbox", { name: "Message" }).press("Enter")
+    await chatRoot(page).locator('[part="feedback"]').waitFor({ state: "hidden", timeout: 10000 })
+    expect(errors).toEqual([])
+  })
+
+  it("chat attachments: the paperclip loads the extras chunk on demand; a PNG shows as a thumbnail from a revoked blob URL, a PDF as a link", async () => {
+    const { page, requests, errors } = await shopper()
+    const extrasLoads = () => requests.filter((request) => request.url().endsWith("/launchdesk-chat-extras.js"))
+    await page.goto(`${pages.url}/`)
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await waitFor(async () => ((await conversationIdOf(page)) !== null ? true : undefined), { what: "the chat session" })
+    expect(extrasLoads()).toEqual([])
+
+    // The paperclip opens the picker; the first pick loads the chunk, which checks and uploads.
+    const chooser = page.waitForEvent("filechooser")
+    await chatRoot(page).getByRole("button", { name: "Attach files" }).click()
+    await (
+      await chooser
+    ).setFiles([
+      { name: "damaged-print.png", mimeType: "image/png", buffer: solidPng(240, 160, [37, 99, 235]) },
+      { name: "receipt & <b>.pdf", mimeType: "application/pdf", buffer: MINIMAL_PDF },
+    ])
+    const chips = chatRoot(page).locator(".attachments .chip")
+    await waitFor(async () => ((await chips.filter({ hasText: "KB" }).count()) === 2 ? true : undefined), { what: "both uploads" })
+    expect(extrasLoads()).toHaveLength(1)
+    expect(await chips.locator(".name").allTextContents()).toEqual(["damaged-print.png", "receipt & <b>.pdf"])
+    const uploads = requests.filter((request) => request.method() === "POST" && request.url().endsWith("/store/app/v1/attachments"))
+    expect(uploads).toHaveLength(2)
+    expect(uploads.every((request) => request.url().startsWith(host.backendUrl))).toBe(true)
+    expect(uploads[0].headers()["x-publishable-api-key"]).toBe(host.seed.publishableKey)
+
+    // A type the store does not take is refused before it travels, with the reason.
+    await chatRoot(page)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") })
+    expect(await chatRoot(page).locator(".attachments .error").textContent()).toBe(
+      "notes.txt cannot be attached: only JPEG, PNG, GIF, WebP or PDF."
+    )
+    expect(requests.filter((request) => request.method() === "POST" && request.url().endsWith("/store/app/v1/attachments"))).toHaveLength(2)
+
+    await page.getByRole("textbox", { name: "Message" }).fill("The print arrived damaged, photo and receipt attached")
+    await page.getByRole("button", { name: "Send" }).click()
+    const sent = chatRoot(page).locator('li[data-sender="visitor"]')
+    const image = sent.locator(".files img")
+    await image.waitFor({ timeout: 10000 })
+    await waitFor(async () => ((await image.evaluate((element: HTMLImageElement) => element.naturalWidth)) > 0 ? true : undefined), {
+      what: "the thumbnail to decode",
+    })
+    expect(await image.getAttribute("src")).toMatch(/^blob:/)
+    expect(await image.getAttribute("alt")).toBe("damaged-print.png")
+    // The object URL is revoked once the image decoded: it no longer loads.
+    expect(await image.evaluate((element: HTMLImageElement) => fetch(element.src).then(() => "alive", () => "revoked"))).toBe("revoked")
+    // The server keeps the name, with characters unsafe in a file name replaced.
+    const link = sent.locator("a.file")
+    expect(await link.textContent()).toBe("receipt & _b_.pdf1 KB")
+    expect(await link.getAttribute("download")).toBe("receipt & _b_.pdf")
+    expect(await sent.locator("b").count()).toBe(0)
+    await chatRoot(page).locator(".attachments").waitFor({ state: "hidden" })
+
+    const send = requests.find((request) => request.url().endsWith("/store/app/v1/send"))
+    expect(send?.postDataJSON()).toMatchObject({ attachment_ids: [expect.any(Number), expect.any(Number)] })
+    const view = await host.admin<{ messages: ChatMessage[] }>("GET", `/admin/app/v1/conversation/${await conversationIdOf(page)}`)
+    // Both files are uploaded at once, so their order on the message is either.
+    expect(view.messages[0].attachments?.map((file) => [file.name, file.mime]).sort()).toEqual([
+      ["damaged-print.png", "image/png"],
+      ["receipt & _b_.pdf", "application/pdf"],
+    ])
+    await screenshot(page, "chat-attachment")
+
+    // The link downloads the file with the key and the cookie.
+    const download = page.waitForEvent("download")
+    await link.click()
+    expect((await download).suggestedFilename()).toBe("receipt & _b_.pdf")
+    expect(errors).toEqual([])
+  })
+
+  it("chat: outside the store's hours the widget says so at once and asks for an email before anything else", async () => {
+    const allDay = [{ open: "00:00", close: "24:00" }]
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    // Open every day but yesterday, today and tomorrow (UTC): closed now, whenever this runs.
+    await host.admin("POST", "/admin/app/v1/settings", {
+      business_hours: {
+        time_zone: "UTC",
+        weekly: { mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay, sun: allDay },
+        holidays: [day(-1), day(0), day(1)],
+      },
+    })
+    try {
+      const { page } = await shopper()
+      await page.goto(pages.url)
+      await page.getByRole("button", { name: "Open support chat" }).click()
+      const away = chatRoot(page).locator('[part="away"]')
+      await away.waitFor()
+      const back = new Date(`${day(2)}T00:00:00Z`).toLocaleString("en-US", { weekday: "long", hour: "numeric", minute: "2-digit", timeZone: "UTC" })
+      expect(await away.textContent()).toBe(`We are away right now and back ${back}.`)
+      const offer = chatRoot(page).locator("form.email-offer")
+      await offer.waitFor({ state: "visible" })
+      expect(await offer.textContent()).toContain("Leave your email and we will send our answer there.")
+      await screenshot(page, "chat-away")
+
+      // The store's own words win.
+      await host.admin("POST", "/admin/app/v1/settings", { away_message: "Closed for the holidays: back on Monday." })
+      const other = (await shopper()).page
+      await other.goto(pages.url)
+      await other.getByRole("button", { name: "Open support chat" }).click()
+      await chatRoot(other).locator('[part="away"]', { hasText: "Closed for the holidays: back on Monday." }).waitFor()
+    } finally {
+      await host.admin("POST", "/admin/app/v1/settings", { business_hours: null, away_message: null })
+    }
+  })
+
   it("chat: a 429 says how long to wait, disables sending and keeps the typed text", async () => {
-    await waitForFreshWindow(SEND_WINDOW_SECONDS, 60)
+    await freshLimitWindow(SEND_WINDOW_SECONDS, 60)
     const { page } = await shopper()
     await page.goto(`${pages.url}/`)
     await page.getByRole("button", { name: "Open support chat" }).click()
@@ -506,6 +671,58 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     await sleep(3000)
     expect(polls(requests).length).toBe(pollsBefore)
     expect(await shownMessageIds(page)).toEqual(await storedMessageIds(conversationId))
+    expect(errors).toEqual([])
+  })
+
+  it("chat push: the stream's reader loads on demand; the shopper sees staff typing and reading, the staff see the shopper's", async () => {
+    const { page, requests, errors } = await shopper()
+    await page.goto(`${pages.url}/?poll=5000`)
+    // A page whose shopper has not chatted fetches neither on-demand part.
+    expect(requests.filter((request) => /launchdesk-chat-(stream|extras)\.js/.test(request.url()))).toEqual([])
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await page.getByRole("textbox", { name: "Message" }).fill("Do you ship to Norway?")
+    await page.getByRole("button", { name: "Send" }).click()
+    const asked = chatRoot(page).locator('li[data-sender="visitor"]')
+    await asked.waitFor()
+    await waitFor(async () => ((await isStreaming(page)) ? true : undefined), { what: "the stream to open" })
+    expect(requests.filter((request) => request.url().endsWith("/launchdesk-chat-stream.js"))).toHaveLength(1)
+    const conversationId = await conversationIdOf(page)
+    const askedId = Number(await asked.getAttribute("data-message-id"))
+
+    // The agent opens the conversation and types: the widget says so, then "Read" under the question.
+    await host.admin("POST", `/admin/app/v1/conversation/${conversationId}/typing`, {})
+    const typing = chatRoot(page).locator('[part="typing"]')
+    await typing.waitFor({ state: "visible", timeout: 5000 })
+    expect(await typing.textContent()).toBe("Support is typing…")
+    await host.admin("POST", `/admin/app/v1/conversation/${conversationId}/read`, { message_id: askedId })
+    await waitFor(async () => ((await asked.getAttribute("data-read")) === "Read" ? true : undefined), { what: "the read receipt" })
+    await screenshot(page, "chat-typing")
+
+    // The reply ends the typing notice; the open panel tells the store it was read.
+    const reply = await host.admin<{ message_id: number }>("POST", "/admin/app/v1/reply", {
+      conversation_id: conversationId,
+      message: "Yes, in 3 to 5 working days.",
+    })
+    await chatRoot(page).locator('li[data-sender="agent"]').waitFor({ timeout: 5000 })
+    await typing.waitFor({ state: "hidden", timeout: 5000 })
+    expect(await asked.getAttribute("data-read")).toBeNull()
+    await waitFor(
+      async () => {
+        const view = await host.admin<{ visitor_read_up_to: number | null }>("GET", `/admin/app/v1/conversation/${conversationId}`)
+        return view.visitor_read_up_to === reply.message_id ? true : undefined
+      },
+      { what: "the shopper's read mark" }
+    )
+
+    // Typing sends one notice per 3 seconds at most, not one per key (16 keys here).
+    // Counted from here: filling in the first question may have sent one already.
+    const sentBefore = requests.length
+    const typingPosts = () => requests.slice(sentBefore).filter((request) => request.url().endsWith("/store/app/v1/typing"))
+    const startedTyping = Date.now()
+    await page.getByRole("textbox", { name: "Message" }).pressSequentially("Great, thank you", { delay: 20 })
+    const typedFor = Date.now() - startedTyping
+    await waitFor(async () => (typingPosts().length ? true : undefined), { what: "a typing notice" })
+    expect(typingPosts().length).toBeLessThanOrEqual(Math.floor(typedFor / 3000) + 1)
     expect(errors).toEqual([])
   })
 
@@ -818,7 +1035,10 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     expect(Number.isFinite(launch)).toBe(true)
 
     const { page } = await shopper()
-    await page.clock.install({ time: launch - 4200 })
+    // The page's clock stands still until the test moves it: a slow page load on a busy machine
+    // must not eat into the seconds it reads.
+    await page.clock.install({ time: launch - 5000 })
+    await page.clock.pauseAt(launch - 4200)
     await page.goto(`${pages.url}/dk/products/countdown-hoodie`)
     const seconds = block(page).locator(".unit.seconds .value")
     await seconds.waitFor()
@@ -849,7 +1069,7 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     const hoodieSignups = async () =>
       (await host.admin<{ items: Signup[] }>("GET", `/admin/coming-soon/signups?product_id=${products["countdown-hoodie"].id}`)).items
     const ada = await shopper()
-    await ada.page.goto(`${pages.url}/dk/products/countdown-hoodie`)
+    await openStarterProduct(ada.page, `${pages.url}/dk/products/countdown-hoodie`)
     await block(ada.page).getByRole("textbox", { name: "Email address" }).fill("ada@example.com")
     await block(ada.page).getByRole("button", { name: "Notify me" }).click()
     await block(ada.page).getByText("You are on the list!").waitFor()
@@ -887,7 +1107,7 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     mailer.reset({ upsertStatus: 500 })
     try {
       const lin = await shopper()
-      await lin.page.goto(`${pages.url}/dk/products/countdown-hoodie`)
+      await openStarterProduct(lin.page, `${pages.url}/dk/products/countdown-hoodie`)
       await block(lin.page).getByRole("textbox", { name: "Email address" }).fill("lin@example.com")
       await block(lin.page).getByRole("button", { name: "Notify me" }).click()
       await block(lin.page).getByText("You are on the list!").waitFor()
@@ -904,7 +1124,7 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
       )
 
       const mo = await shopper()
-      await mo.page.goto(linShared)
+      await openStarterProduct(mo.page, linShared)
       await block(mo.page).getByRole("textbox", { name: "Email address" }).fill("mo@example.com")
       await block(mo.page).getByRole("button", { name: "Notify me" }).click()
       await block(mo.page).getByText("You are on the list!").waitFor()
@@ -962,7 +1182,7 @@ describe("the storefront bundle and React bindings, in a real browser", () => {
     captcha.reset()
     try {
       const { page, requests } = await shopper()
-      await page.goto(`${pages.url}/dk/products/countdown-hoodie?captcha=fake`)
+      await openStarterProduct(page, `${pages.url}/dk/products/countdown-hoodie?captcha=fake`)
       const widget = page.locator('launchdesk-coming-soon [data-testid="fake-captcha"]')
       await widget.waitFor()
       expect(await widget.getAttribute("data-sitekey")).toBe(CAPTCHA.siteKey)

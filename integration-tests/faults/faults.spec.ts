@@ -16,9 +16,10 @@ const SLACK_TOKEN = "xoxb-faults-slack-token"
 const SLACK_CHANNEL = "C0FAULTS"
 const MODEL_KEY = "sk-faults-model"
 const GROUP = "118277553"
-// Short outbound timeouts, so a hanging service costs a request at most this long.
-const OUTBOUND_TIMEOUT_MS = 400
+// Short outbound timeouts, so a hanging service costs a request at most this long. MailerLite's
+// is longer than a signup answers in, so a signup that waited for it shows in its time.
 const MODEL_TIMEOUT_MS = 800
+const MAILER_TIMEOUT_MS = 1500
 // What a hanging service does: accept, then say nothing for far longer than any timeout.
 const HANG_MS = 10 * 60 * 1000
 // A request the test gives up on: a lane that is down answers nothing or an error.
@@ -117,7 +118,7 @@ beforeAll(async () => {
     pluginOptions: {
       clientIp: { trustProxy: "loopback" },
       rateLimits: { conversation: { max: 100_000 } },
-      mailer: { baseUrl: mailerUrl, timeoutMs: OUTBOUND_TIMEOUT_MS },
+      mailer: { baseUrl: mailerUrl, timeoutMs: MAILER_TIMEOUT_MS },
       autoReply: { timeoutMs: MODEL_TIMEOUT_MS },
       bridge: { baseUrl: slackUrl, botToken: SLACK_TOKEN },
     },
@@ -145,6 +146,8 @@ describe("PostgreSQL restarted during mixed traffic on both lanes", () => {
     const successes: { lane: Lane; at: number }[] = []
     // Every send, to see the outage: asked while the database was down, answered only after.
     const sends: { lane: Lane; started: number; ended: number; ok: boolean }[] = []
+    // Polls too: a lane's loop may be inside a poll for the whole outage, and start no send in it.
+    const polls: { lane: Lane; started: number; ended: number; ok: boolean }[] = []
     let running = true
     let sequence = 0
 
@@ -160,7 +163,12 @@ describe("PostgreSQL restarted during mixed traffic on both lanes", () => {
             acknowledged.push({ lane, message_id: sent.data.message_id, text })
             successes.push({ lane, at: Date.now() })
           }
-          const polled = await client.poll(sinceId)
+          const pollStarted = Date.now()
+          const polled = await client.poll(sinceId).catch((error: unknown) => {
+            polls.push({ lane, started: pollStarted, ended: Date.now(), ok: false })
+            throw error
+          })
+          polls.push({ lane, started: pollStarted, ended: Date.now(), ok: polled.status === 200 })
           if (polled.status === 200) {
             sinceId = Math.max(sinceId, ...polled.data.messages.map((message: { message_id: number }) => message.message_id))
             successes.push({ lane, at: Date.now() })
@@ -200,7 +208,9 @@ describe("PostgreSQL restarted during mixed traffic on both lanes", () => {
     // The outage was real: no send was acknowledged while the database was down, and each lane
     // was asked during it (it failed, or waited for the database to come back).
     const outageSeen = (lane: Lane) =>
-      sends.some((send) => send.lane === lane && send.started >= haltedAt && send.started < restartedAt && (!send.ok || send.ended >= restartedAt)) &&
+      [...sends, ...polls].some(
+        (asked) => asked.lane === lane && asked.started >= haltedAt && asked.started < restartedAt && (!asked.ok || asked.ended >= restartedAt)
+      ) &&
       !sends.some((send) => send.lane === lane && send.ok && send.ended > haltedAt + 1000 && send.ended < restartedAt)
     // Traffic goes on until each lane answered a few requests again, or the budget runs out.
     const recovered = (lane: Lane) => successes.filter((success) => success.lane === lane && success.at > restartedAt).length >= 5
@@ -360,11 +370,13 @@ describe("MailerLite, the model and Slack hanging past their timeouts", () => {
     while (slack.heldCount === 0 && Date.now() < deadline) await sleep(100)
     expect(slack.heldCount).toBeGreaterThan(0)
 
-    expect({ medusa: p95(sendTimes.medusa) < 1000, fastLane: p95(sendTimes.fastLane) < 1000, signups: p95(signupTimes) < 1000 }).toEqual({
-      medusa: true,
-      fastLane: true,
-      signups: true,
-    })
+    expect({ medusa: p95(sendTimes.medusa) < 1000, fastLane: p95(sendTimes.fastLane) < 1000 }).toEqual({ medusa: true, fastLane: true })
+    // Only the first signup of each worker waited for MailerLite's timeout: it left the
+    // provider marked unanswering, so every later one left its row to the sync job at once.
+    // (One, if the other's call found no room left in the shared rate budget.)
+    const waited = signupTimes.filter((ms) => ms >= 1000)
+    expect([1, 2]).toContain(waited.length)
+    for (const ms of waited) expect(ms).toBeGreaterThanOrEqual(MAILER_TIMEOUT_MS)
     expect(autoReplies.map(({ status, reason }) => ({ status, reason }))).toEqual(
       autoReplies.map(() => ({ status: 200, reason: "classifier_error" }))
     )

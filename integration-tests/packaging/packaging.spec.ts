@@ -7,6 +7,7 @@ import { ROOT, createHostApp, medusa, packPlugin, startServer } from "../../scri
 import { freePort } from "../../scripts/lib/database"
 import { createPublishableKey } from "../../scripts/lib/store-owner"
 import { startHostWorkspace, type HostWorkspace } from "../utils/host-workspace"
+import { freshLimitWindow } from "../utils/limit-window"
 import { VisitorClient } from "../utils/visitor-client"
 
 // Packing, installing, migrating and starting two servers takes a minute or two per host;
@@ -39,8 +40,6 @@ type SessionAttempt = { server: number; status: number; retryAfter: string }
 
 const SESSION_LIMIT = 10
 const WINDOW_SECONDS = 60
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Paths inside the tarball, without npm's leading `package/`. */
 const tarballEntries = (tarball: string) =>
@@ -82,17 +81,6 @@ function installedManifest(dir: string, name: string): { version: string } {
     const file = path.join(at, "node_modules", name, "package.json")
     if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8"))
     if (path.dirname(at) === at) throw new Error(`${name} is not installed for ${dir}`)
-  }
-}
-
-/**
- * The limiter counts in fixed windows aligned to the clock: start a burst early in one so
- * it cannot straddle two (which would admit up to twice the limit).
- */
-async function waitForFreshWindow(neededSeconds: number) {
-  const left = WINDOW_SECONDS - ((Date.now() / 1000) % WINDOW_SECONDS)
-  if (left < neededSeconds) {
-    await sleep(left * 1000 + 200)
   }
 }
 
@@ -217,7 +205,7 @@ describe.each(HOSTS)("the packed plugin installed in a Medusa $medusa store", ({
       }
       return attempt
     }
-    await waitForFreshWindow(15)
+    await freshLimitWindow(WINDOW_SECONDS, 15)
 
     const sequential: SessionAttempt[] = []
     for (let i = 0; i < 12; i++) {

@@ -349,4 +349,39 @@ describe("jobs, subscribers and outside calls run once, on the worker", () => {
       emails.map((email) => [email, "worker"]).sort()
     )
   })
+
+  it("launches a product once when both servers race the launch, and the worker emails each signup once", async () => {
+    const { product } = await admin<{ product: { id: string } }>("serverA", "POST", "/admin/products", {
+      title: "Topology launch lamp",
+      status: "published",
+      options: [{ title: "Size", values: ["One"] }],
+    })
+    await admin("serverB", "POST", `/admin/coming-soon/products/${product.id}`, { enabled: true, mailer_group_id: GROUP })
+    const fans = 40
+    await sql(
+      `INSERT INTO cs_signup (id, email, product_id, mailer_group_id, referral_code, sync_status, confirmed_at, created_at, updated_at)
+       SELECT 'cssu_topo' || g, 'fan' || g || '@launch.topology.example', $1, $2, 'topo' || lpad(g::text, 6, '0'), 'skipped', now(), now(), now()
+       FROM generate_series(1, $3::int) g`,
+      [product.id, GROUP, fans]
+    )
+
+    type Launch = { launch: { status: string; launched_at: string; total: number; sent: number } }
+    const path = `/admin/coming-soon/products/${product.id}/launch`
+    const answers = await Promise.all(
+      (["serverA", "serverB", "serverA", "serverB"] as const).map((instance) => admin<Launch>(instance, "POST", path, {}))
+    )
+    expect(new Set(answers.map((answer) => answer.launch.launched_at)).size).toBe(1)
+    expect(await sql(`SELECT id FROM cs_launch WHERE product_id = $1`, [product.id])).toHaveLength(1)
+
+    const done = await waitFor(() => admin<Launch>("serverA", "GET", path), (answer) => answer.launch.status === "done", SYNC_JOB_WAIT_MS)
+    expect(done.launch).toMatchObject({ total: fans, sent: fans })
+    await sleep(SETTLE_MS)
+    const emails = await sql<{ to: string; n: number }>(
+      `SELECT "to", count(*)::int AS n FROM notification
+       WHERE template = 'launchdesk.coming-soon.launched' AND status = 'success' AND "to" LIKE '%@launch.topology.example'
+       GROUP BY "to"`
+    )
+    expect(emails).toHaveLength(fans)
+    expect(emails.filter((email) => email.n !== 1)).toEqual([])
+  })
 })

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CHAT_EVENTS } from "../../src/chat/events"
+import type { ChatSignals } from "../../src/chat/push/chat-signals"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../src/modules/support-chat"
 import type { VisitorClient } from "./visitor-client"
 import { waitFor } from "./wait-for"
@@ -42,4 +43,26 @@ export async function expectReplyDelivered(
       data: { conversation_id: conversationId, message_id: reply.message_id, sender: reply.sender },
     },
   ])
+}
+
+/**
+ * Resolves once a typing or read signal reaches every one of `processes`. The runner re-creates
+ * the database before each test, which ends every connection, LISTEN included; a signal sent
+ * before a listener is back is gone (signals have no history), so specs about them wait here.
+ */
+export async function untilSignalsFlow(processes: Pick<ChatSignals, "send" | "watch">[], timeoutMs = 15_000) {
+  // Conversation 0 never exists: a probe shows nowhere.
+  const heard = new Set<number>()
+  const stops = processes.map((signals, index) => signals.watch(0, () => heard.add(index)))
+  const deadline = Date.now() + timeoutMs
+  try {
+    while (heard.size < processes.length) {
+      if (Date.now() > deadline) throw new Error(`signals reached ${heard.size} of ${processes.length} processes`)
+      // Sending fails too while the database is being re-created.
+      await processes[0].send({ conversation_id: 0, side: "visitor", kind: "typing", typing: false }).catch(() => undefined)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  } finally {
+    stops.forEach((stop) => stop())
+  }
 }

@@ -27,14 +27,3 @@ export function sessionFrom(
     request.end("{}")
   })
 }
-
-/**
- * Limits count in clock-aligned windows: a burst started late in one could spread over two
- * and be admitted twice. Waits for a fresh minute when less than 20 s are left.
- */
-export async function freshLimitWindow(windowSeconds = 60, marginSeconds = 20) {
-  const into = (Date.now() / 1000) % windowSeconds
-  if (into > windowSeconds - marginSeconds) {
-    await new Promise((resolve) => setTimeout(resolve, (windowSeconds - into + 0.5) * 1000))
-  }
-}

@@ -29,7 +29,8 @@ export async function requestJson<T>(url: string, init: RequestInit): Promise<T>
   if (!response.ok) {
     throw new Error(`${init.method ?? "GET"} ${url} answered ${response.status}: ${text}`)
   }
-  return JSON.parse(text) as T
+  // A 204 (typing, read) has no body.
+  return (text ? JSON.parse(text) : undefined) as T
 }
 
 /** An embedded server goes away with its data; on a shared one, drop what we created. */

@@ -63,6 +63,41 @@ export class VisitorClient {
   autoReply(body: unknown) {
     return this.api.post(`${VISITOR_BASE}/auto-reply`, body, this.config())
   }
+
+  /** Uploads files as the widget does (multipart, field `file` unless `field` names another); Medusa's lane only. */
+  upload(files: { name: string; bytes: Buffer; type?: string }[] | { name: string; bytes: Buffer; type?: string }, field = "file") {
+    return this.api.post(`${VISITOR_BASE}/attachments`, attachmentForm(files, field), this.config())
+  }
+
+  /** Downloads an attachment (a message's `url`) as bytes. */
+  download(url: string) {
+    return this.api.get(url, { ...this.config(), responseType: "arraybuffer" })
+  }
+
+  rating(body: unknown) {
+    return this.api.post(`${VISITOR_BASE}/rating`, body, this.config())
+  }
+
+  transcript(body: unknown = {}) {
+    return this.api.post(`${VISITOR_BASE}/transcript`, body, this.config())
+  }
+
+  typing(body: unknown = {}) {
+    return this.api.post(`${VISITOR_BASE}/typing`, body, this.config())
+  }
+
+  read(body: unknown) {
+    return this.api.post(`${VISITOR_BASE}/read`, body, this.config())
+  }
+}
+
+/** A multipart form with the given files, as a browser's FormData would send them. */
+export function attachmentForm(files: { name: string; bytes: Buffer; type?: string }[] | { name: string; bytes: Buffer; type?: string }, field = "file"): FormData {
+  const form = new FormData()
+  for (const file of Array.isArray(files) ? files : [files]) {
+    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name)
+  }
+  return form
 }
 
 export { cookieOf }

@@ -31,11 +31,12 @@ const urlFromEnv = (env, database) =>
 
 /**
  * `ownServer` always starts an embedded server (the fault suite stops and starts it), and
- * `halt()` / `resume()` then stop and start that server over the same data.
- * @param {{ dataDir: string, keepData: boolean, ownServer?: boolean, log?: (line: string) => void }} options
+ * `halt()` / `resume()` then stop and start that server over the same data. `durable: false`
+ * (the test suites) trades crash safety of an embedded server for speed.
+ * @param {{ dataDir: string, keepData: boolean, ownServer?: boolean, durable?: boolean, log?: (line: string) => void }} options
  * @returns {Promise<{ env: Record<string, string>, url: (database: string) => string, createDatabase: (name: string) => Promise<void>, stop: () => Promise<void>, halt: () => Promise<void>, resume: () => Promise<void>, embedded: boolean }>}
  */
-async function startDatabase({ dataDir, keepData, ownServer = false, log = () => {} }) {
+async function startDatabase({ dataDir, keepData, ownServer = false, durable = true, log = () => {} }) {
   const { Client } = require("pg")
   let env
   let stop = async () => {}
@@ -66,6 +67,9 @@ async function startDatabase({ dataDir, keepData, ownServer = false, log = () =>
       // halt() must keep the data: the package deletes a non-persistent folder on stop().
       persistent: keepData || ownServer,
       createPostgresUser: true,
+      // A test run's server need not survive a power cut: no waiting on the disk for each commit
+      // and each database the test runner re-creates before every test.
+      postgresFlags: durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
       onLog: log,
       onError: log,
     })

@@ -11,15 +11,19 @@ import {
   AdminGetConversation,
   AdminListCanned,
   AdminListConversations,
+  AdminMarkRead,
+  AdminRatingsSummary,
   AdminRenderCanned,
   AdminReply,
+  AdminUploadAttachment,
+  AdminTyping,
   AdminUpdateCannedResponse,
 } from "./admin/app/v1/validators"
 import { AdminUpdateChatSettings } from "../chat/settings"
 import { AdminListDeliveries } from "./admin/app/v1/deliveries/validators"
 import { HookBridgeIncoming } from "./hooks/app/v1/bridge/validators"
 import { optionalCustomerAuth } from "../medusa/customer-auth"
-import { isKeylessUnsubscribe, serveUnsubscribe } from "../medusa/coming-soon-unsubscribe"
+import { keylessSignupLink } from "../medusa/coming-soon-signup-links"
 import { requireBridgeSecret } from "./hooks/app/v1/bridge/require-bridge-secret"
 import {
   AdminListSignups,
@@ -37,12 +41,13 @@ const medusaErrorHandler = errorHandler()
  * - a path whose %-escapes do not decode (`/products/%ED%A0%80`): Express throws a URIError
  *   while matching a route parameter, which Medusa's handler would answer as a 500. No id can
  *   be named that way: a 404, as for any path id that cannot exist;
- * - an unsubscribe link opened from an email, refused only for its missing publishable key:
- *   the link's page is served (see `isKeylessUnsubscribe`).
+ * - an unsubscribe or confirmation link opened from an email, refused only for its missing
+ *   publishable key: the link's page is served (see `keylessSignupLink`).
  */
 const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, next) => {
-  if (isKeylessUnsubscribe(error, req)) {
-    serveUnsubscribe(req, res).catch((failure: unknown) => medusaErrorHandler(failure, req, res, next))
+  const signupLink = keylessSignupLink(error, req)
+  if (signupLink) {
+    signupLink(req, res).catch((failure: unknown) => medusaErrorHandler(failure, req, res, next))
     return
   }
   medusaErrorHandler(
@@ -60,7 +65,10 @@ export default defineMiddlewares({
   routes: [
     { matcher: `${ADMIN}/conversations`, methods: ["GET"], middlewares: [validateQuery(AdminListConversations)] },
     { matcher: `${ADMIN}/conversation/:id`, methods: ["GET"], middlewares: [validateQuery(AdminGetConversation)] },
+    { matcher: `${ADMIN}/conversation/:id/typing`, methods: ["POST"], middlewares: [validateBody(AdminTyping)] },
+    { matcher: `${ADMIN}/conversation/:id/read`, methods: ["POST"], middlewares: [validateBody(AdminMarkRead)] },
     { matcher: `${ADMIN}/reply`, methods: ["POST"], middlewares: [validateBody(AdminReply)] },
+    { matcher: `${ADMIN}/attachments`, methods: ["POST"], middlewares: [validateQuery(AdminUploadAttachment)] },
     { matcher: `${ADMIN}/assign/:id`, methods: ["POST"], middlewares: [validateBody(AdminAssign)] },
     { matcher: `${ADMIN}/canned`, methods: ["GET"], middlewares: [validateQuery(AdminListCanned)] },
     { matcher: `${ADMIN}/canned`, methods: ["POST"], middlewares: [validateBody(AdminCreateCannedResponse)] },
@@ -72,6 +80,7 @@ export default defineMiddlewares({
     { matcher: `${ADMIN}/canned/:id/render`, methods: ["POST"], middlewares: [validateBody(AdminRenderCanned)] },
     { matcher: `${ADMIN}/settings`, methods: ["POST"], middlewares: [validateBody(AdminUpdateChatSettings)] },
     { matcher: `${ADMIN}/deliveries`, methods: ["GET"], middlewares: [validateQuery(AdminListDeliveries)] },
+    { matcher: `${ADMIN}/ratings/summary`, methods: ["GET"], middlewares: [validateQuery(AdminRatingsSummary)] },
     // The secret is checked before the body, so a caller without it learns nothing.
     {
       matcher: "/hooks/app/v1/bridge/incoming",

@@ -1,18 +1,22 @@
 import type { OutboxRecord } from "../modules/launchdesk/sql/outbox-repository"
 import { BRIDGE_OUTBOX_TOPIC } from "./bridge/delivery"
 import { VISITOR_EFFECTS_TOPIC } from "./visitor/deferred-effects"
+import { TRANSCRIPT_OUTBOX_TOPIC } from "../modules/support-chat/sql/feedback-repository"
 
 /** The chat's outbox topics, as the admin's deliveries list shows them. */
-export const CHAT_DELIVERY_TOPICS = [BRIDGE_OUTBOX_TOPIC, VISITOR_EFFECTS_TOPIC] as const
+export const CHAT_DELIVERY_TOPICS = [BRIDGE_OUTBOX_TOPIC, VISITOR_EFFECTS_TOPIC, TRANSCRIPT_OUTBOX_TOPIC] as const
 
-export type ChatDeliveryKind = "bridge_post" | "visitor_effect"
+export type ChatDeliveryKind = "bridge_post" | "visitor_effect" | "transcript_email"
+
+const kindOf = (topic: string): ChatDeliveryKind =>
+  topic === BRIDGE_OUTBOX_TOPIC ? "bridge_post" : topic === TRANSCRIPT_OUTBOX_TOPIC ? "transcript_email" : "visitor_effect"
 
 const numberOr = (value: unknown) => (typeof value === "number" ? value : null)
 
 /** An outbox item of the chat as the admin API shows it: what it is for, never its progress details. */
 export const chatDeliveryView = (record: OutboxRecord) => ({
   id: record.id,
-  kind: (record.topic === BRIDGE_OUTBOX_TOPIC ? "bridge_post" : "visitor_effect") satisfies ChatDeliveryKind,
+  kind: kindOf(record.topic),
   conversation_id: numberOr(record.payload.conversation_id),
   message_id: numberOr(record.payload.message_id),
   // A relayed effect's name (`visitor_message`, ...); null for a bridge post.

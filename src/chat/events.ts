@@ -6,4 +6,6 @@ export const CHAT_EVENTS = {
   CONVERSATION_ASSIGNED: "launchdesk.conversation.assigned",
   /** `{ conversation_id, customer_id }`, once per conversation. */
   CONVERSATION_CUSTOMER_LINKED: "launchdesk.conversation.customer_linked",
+  /** `{ conversation_id, rating_id, score }`, once per close the shopper rates. */
+  CONVERSATION_RATED: "launchdesk.conversation.rated",
 } as const

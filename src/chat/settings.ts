@@ -3,6 +3,8 @@ import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repo
 import { integer, safeText } from "../shared/input-schema"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
 import type { SupportChatOptions } from "../modules/support-chat/types"
+import { isTimeZone } from "./hours/availability"
+import { minutesOf, type BusinessHours } from "./hours/business-hours"
 
 export const CHAT_SETTINGS_NAMESPACE = "chat"
 
@@ -23,6 +25,10 @@ export type ChatSettings = {
   /** Model calls per UTC day across the store, whatever they answer. */
   auto_reply_daily_call_budget: number
   offline_email_after_seconds: number
+  /** Weekly hours with a time zone and holidays; null: always open. */
+  business_hours: BusinessHours | null
+  /** Shown to shoppers outside the hours; null: the widget's own wording. */
+  away_message: string | null
 }
 
 const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
@@ -36,6 +42,8 @@ const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
   { key: "auto_reply_daily_cap", fromOptions: (o) => o.autoReply?.dailyCap, fallback: 50 },
   { key: "auto_reply_daily_call_budget", fromOptions: (o) => o.autoReply?.dailyCallBudget, fallback: 200 },
   { key: "offline_email_after_seconds", fromOptions: (o) => o.offlineEmailAfterSeconds, fallback: 120 },
+  { key: "business_hours", fromOptions: (o) => o.businessHours, fallback: null },
+  { key: "away_message", fromOptions: (o) => o.awayMessage, fallback: null },
 ]
 
 async function effective(store: SettingsRepository, options: SupportChatOptions) {
@@ -57,6 +65,8 @@ export async function loadChatSettings(store: SettingsRepository, options: Suppo
     auto_reply_daily_cap: Number(values.auto_reply_daily_cap),
     auto_reply_daily_call_budget: Number(values.auto_reply_daily_call_budget),
     offline_email_after_seconds: Number(values.offline_email_after_seconds),
+    business_hours: (values.business_hours as BusinessHours | null) ?? null,
+    away_message: text("away_message"),
   }
 }
 
@@ -66,6 +76,24 @@ export async function chatSettingsView(store: SettingsRepository, options: Suppo
 }
 
 const secret = safeText({ max: 500 }).nullish()
+
+const clockTime = z.string().refine((time) => minutesOf(time) !== null, "Use HH:MM, from 00:00 to 24:00.")
+const openingSpan = z
+  .object({ open: clockTime, close: clockTime })
+  .strict()
+  .refine((span) => (minutesOf(span.open) ?? 0) < (minutesOf(span.close) ?? 0), "An opening must close after it opens, on the same day.")
+const MAX_SPANS_PER_DAY = 4
+const MAX_HOLIDAYS = 366
+const openings = z.array(openingSpan).max(MAX_SPANS_PER_DAY).optional()
+
+/** Weekly hours: a valid IANA time zone, at most four openings a day, holidays as local dates. */
+export const BusinessHoursInput = z
+  .object({
+    time_zone: z.string().max(64).refine(isTimeZone, "Use an IANA time zone, such as Europe/Berlin."),
+    weekly: z.object({ mon: openings, tue: openings, wed: openings, thu: openings, fri: openings, sat: openings, sun: openings }).strict(),
+    holidays: z.array(z.iso.date()).max(MAX_HOLIDAYS).default([]),
+  })
+  .strict()
 const optionalText = (max: number) => safeText().trim().max(max).nullish()
 
 export const AdminUpdateChatSettings = z
@@ -90,6 +118,8 @@ export const AdminUpdateChatSettings = z
     auto_reply_daily_cap: integer({ min: 0, max: 1_000_000, text: false }).optional(),
     auto_reply_daily_call_budget: integer({ min: 0, max: 1_000_000, text: false }).optional(),
     offline_email_after_seconds: integer({ min: 0, max: 7 * 24 * 3600, text: false }).optional(),
+    business_hours: BusinessHoursInput.nullish(),
+    away_message: optionalText(500),
   })
   .strict()
 export type AdminUpdateChatSettingsType = z.infer<typeof AdminUpdateChatSettings>

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from "node:timers/promises"
 import { backoffSeconds } from "../shared/lease/retry-policy"
+import { errorReason } from "../shared/error-reason"
 import type { LaunchRepository, LaunchRow, NotificationClaim } from "../modules/coming-soon/sql/launch-repository"
 import type { BudgetGrant } from "../modules/launchdesk/sql/call-budget-repository"
 
@@ -23,6 +23,13 @@ export type LaunchEmail = {
   data: LaunchEmailData
 }
 
+/**
+ * The store's emails per minute (`launch.emailsPerMinute`), shared by every process and by the
+ * launch and confirmation emails; `perTake` is the most one take can be granted (the rate's
+ * share of one counting window).
+ */
+export type EmailBudget = { take: (emails: number) => Promise<BudgetGrant>; perTake: number }
+
 export type LaunchedProduct = { title: string; url: string | null }
 
 /** What the launch emails need from Medusa: the Notification module, the product, the Promotion module, the rate. */
@@ -34,16 +41,12 @@ export type LaunchEmailDeps = {
   unsubscribeUrl: (signupId: string) => string
   /** The row's single-use code: made once per row, found again when it exists (a crash after making it). */
   promotionFor: (launch: LaunchRow, row: NotificationClaim) => Promise<{ code: string; id: string }>
-  /**
-   * The configured emails per minute, shared by every process; `perTake` is the most one take
-   * can be granted (the rate's share of one counting window).
-   */
-  budget: { take: (emails: number) => Promise<BudgetGrant>; perTake: number }
+  budget: EmailBudget
   log: { warn: (message: string) => void }
 }
 
 export type LaunchEmailLimits = {
-  /** Rows claimed at once; each batch takes its emails from the rate first. */
+  /** Most rows claimed at once (see `evenBatchSize`); each batch takes its emails from the rate first. */
   batchSize: number
   maxRows: number
   budgetMs: number
@@ -53,8 +56,6 @@ export type LaunchEmailLimits = {
 }
 
 export type LaunchEmailResult = { sent: number; failed: number; skipped: number; finished: string[] }
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** One claimed row: its code (made in this claim, before the email), the email, the outcome. */
 async function sendOne(deps: LaunchEmailDeps, launch: LaunchRow, product: LaunchedProduct, row: NotificationClaim) {
@@ -87,44 +88,47 @@ async function sendOne(deps: LaunchEmailDeps, launch: LaunchRow, product: Launch
     return "sent" as const
   } catch (error) {
     const retryIn = backoffSeconds(row.notify_attempts)
-    const outcome = await deps.store.markNotifyFailed(row, reasonOf(error), retryIn)
+    const outcome = await deps.store.markNotifyFailed(row, errorReason(error), retryIn)
     deps.log.warn(
       outcome === "dead"
-        ? `launchdesk: launch email of signup ${row.id} failed ${row.notify_attempts} times and is set aside (retry it in the admin): ${reasonOf(error)}`
-        : `launchdesk: launch email of signup ${row.id} failed (attempt ${row.notify_attempts}): ${reasonOf(error)}; retrying in ${retryIn} s`
+        ? `launchdesk: launch email of signup ${row.id} failed ${row.notify_attempts} times and is set aside (retry it in the admin): ${errorReason(error)}`
+        : `launchdesk: launch email of signup ${row.id} failed (attempt ${row.notify_attempts}): ${errorReason(error)}; retrying in ${retryIn} s`
     )
     return "failed" as const
   }
 }
 
 /**
+ * The batch size that spends a window's share in equal batches (153 a window in batches of at
+ * most 50 is four of 38, not three of 50 and a fourth refused).
+ */
+export const evenBatchSize = (perWindow: number, maxBatch: number) =>
+  Math.max(1, Math.floor(perWindow / Math.ceil(perWindow / Math.max(1, maxBatch))))
+
+/**
  * Sends the launch emails that are due: per running launch, claims rows a batch at a time,
- * takes the batch's emails from the shared per-minute rate (handing the rows back untried
- * when there is none left, and waiting for the next window while the run's time lasts), and
- * settles each row as `sent`, `skipped` (unsubscribed meanwhile), `failed` (due again after a
- * backoff) or `dead`. Every claim is atomic, so any number of processes may run this at once
- * and a row is emailed once; a crash leaves claimed rows to come due again after the lease.
- * A launch whose rows are all settled is marked `done`.
+ * takes the batch's emails from the shared per-minute rate, and settles each row as `sent`,
+ * `skipped` (unsubscribed meanwhile), `failed` (due again after a backoff) or `dead`. Once the
+ * rate's current window is spent the rows go back untried and the run ends: the job runs
+ * every few seconds, so each window is spent by whichever run comes first, and no run sleeps.
+ * Every claim is atomic, so any number of processes may run this at once and a row is emailed
+ * once; a crash leaves claimed rows to come due again after the lease. A launch whose rows are
+ * all settled is marked `done`.
  */
 export async function sendDueLaunchEmails(deps: LaunchEmailDeps, limits: LaunchEmailLimits): Promise<LaunchEmailResult> {
   const deadline = Date.now() + limits.budgetMs
   const result: LaunchEmailResult = { sent: 0, failed: 0, skipped: 0, finished: [] }
+  const batchSize = evenBatchSize(deps.budget.perTake, limits.batchSize)
   let handled = 0
   for (const launch of await deps.store.runningLaunches(limits.maxLaunches)) {
     const product = await deps.product(launch.product_id)
     while (product && handled < limits.maxRows && Date.now() < deadline) {
-      const claimed = await deps.store.claimDueNotifications(
-        launch.product_id,
-        Math.min(limits.batchSize, deps.budget.perTake, limits.maxRows - handled),
-        limits.leaseSeconds
-      )
+      const claimed = await deps.store.claimDueNotifications(launch.product_id, Math.min(batchSize, limits.maxRows - handled), limits.leaseSeconds)
       if (!claimed.length) break
       const grant = await deps.budget.take(claimed.length)
       if (!grant.granted) {
         await Promise.all(claimed.map((row) => deps.store.releaseNotification(row, grant.retryInMs / 1000)))
-        if (Date.now() + grant.retryInMs >= deadline) return result
-        await sleep(grant.retryInMs)
-        continue
+        return result
       }
       const outcomes = await Promise.all(claimed.map((row) => sendOne(deps, launch, product, row)))
       for (const outcome of outcomes) if (outcome !== "lost") result[outcome]++

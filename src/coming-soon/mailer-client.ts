@@ -8,12 +8,17 @@ export type SubscribeResult =
   | { ok: true; mailer_id: string; created: boolean }
   /**
    * `mailer_id` is set when the upsert answered but the group assignment failed;
-   * `retryAfterSeconds` when the provider refused the call for its rate limit (429).
+   * `retryAfterSeconds` when the provider refused the call for its rate limit (429);
+   * `unanswered` when it did not answer at all (unreachable, or past the timeout).
    */
-  | { ok: false; mailer_id: string | null; error: string; retryAfterSeconds?: number }
+  | { ok: false; mailer_id: string | null; error: string; retryAfterSeconds?: number; unanswered?: true }
 
 class MailerCallFailed extends Error {
-  constructor(message: string, readonly retryAfterSeconds?: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+    readonly unanswered = false
+  ) {
     super(message)
   }
 }
@@ -43,7 +48,7 @@ async function post(endpoint: MailerEndpoint, call: string, path: string, body: 
       timeoutMs: endpoint.timeoutMs,
     })
   } catch (error) {
-    throw new MailerCallFailed(`${call}: ${describeOutboundFailure(error, endpoint.timeoutMs)}`)
+    throw new MailerCallFailed(`${call}: ${describeOutboundFailure(error, endpoint.timeoutMs)}`, undefined, true)
   }
   if (response.status === 429) {
     const wait = retryAfterSeconds(response.headers) ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS
@@ -89,7 +94,8 @@ export async function subscribeToGroup(endpoint: MailerEndpoint, email: string, 
     return { ok: true, mailer_id: mailerId, created: upsert.status === 201 }
   } catch (error) {
     if (error instanceof MailerCallFailed) {
-      return { ok: false, mailer_id: mailerId, error: error.message, retryAfterSeconds: error.retryAfterSeconds }
+      const failure: SubscribeResult = { ok: false, mailer_id: mailerId, error: error.message, retryAfterSeconds: error.retryAfterSeconds }
+      return error.unanswered ? { ...failure, unanswered: true } : failure
     }
     return { ok: false, mailer_id: mailerId, error: "unexpected error" }
   }

@@ -26,6 +26,8 @@ export type ComingSoonConfig = {
   cookie: VisitorCookieSettings
   /** `backendUrl` null: take the admin's, else the default (needs the Medusa config, see `launchBackendUrl`). */
   launch: { emailsPerMinute: number; productUrl: string | null; backendUrl: string | null }
+  /** New signups confirm their address from an email before they are synced or notified. */
+  doubleOptIn: boolean
 }
 
 const positive = (value: number | undefined, fallback: number) =>
@@ -57,6 +59,7 @@ export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
       productUrl: options.launch?.productUrl?.trim() || null,
       backendUrl: options.launch?.backendUrl?.trim().replace(/\/+$/, "") || null,
     },
+    doubleOptIn: options.doubleOptIn === true,
   }
 }
 

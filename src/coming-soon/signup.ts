@@ -37,10 +37,15 @@ export type RecordSignupInput = {
   referrer_id: string | null
   customer_id: string | null
   sync_status: Extract<SignupSyncStatus, "pending" | "skipped">
+  /** Double opt-in: the row waits for its address to be confirmed (a confirmation email goes out). */
+  awaitsConfirmation: boolean
 }
 
-/** What the ledger workflow answers: the subscriber id if the provider gave one in time, and the row's own code. */
-export type RecordedSignup = { mailer_id: string | null; referral_code: string }
+/**
+ * What the ledger workflow answers: the subscriber id if the provider gave one in time, the
+ * row's own code, and whether its address is confirmed (double opt-in).
+ */
+export type RecordedSignup = { mailer_id: string | null; referral_code: string; confirmed: boolean }
 
 export type SignupRequest = {
   /** Who the request counts as for the per-IP limit (see `clientIpResolver`); undefined: no limit. */
@@ -114,7 +119,8 @@ const mailerIdCookie = (mailerId: string, config: ComingSoonConfig): CookieToSet
  *  7. ledger row, unique on (email, product): a duplicate inserts nothing and is no error;
  *  8. provider subscribe (only for a new row, only with an API key; failures leave it pending);
  *  9. cookie `cs_mailer_user_id` and `{ success: true, data: { mailer_id, referral_code } }`
- *     (the ledger row's code, a duplicate's included, so share links work without the provider).
+ *     (the ledger row's code, a duplicate's included, so share links work without the provider;
+ *     `confirmation_required: true` beside them while the address awaits its confirmation).
  */
 export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outcome> {
   const body = req.body
@@ -176,14 +182,17 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
     return invalid(SIGNUP_MESSAGES.noGroup)
   }
 
-  const { mailer_id, referral_code } = await deps.record({
+  const { mailer_id, referral_code, confirmed } = await deps.record({
     email,
     product_id: productId,
     mailer_group_id: setting.mailer_group_id,
     referrer_id: sanitiseReferrer(body.shared_by),
     customer_id: req.customerId ?? null,
     sync_status: settings.mailer_api_key ? "pending" : "skipped",
+    awaitsConfirmation: deps.config.doubleOptIn,
   })
 
-  return ok({ success: true, data: { mailer_id, referral_code } }, mailer_id ? mailerIdCookie(mailer_id, deps.config) : undefined)
+  // Only while an address waits for its confirmation (double opt-in): the storefront says to check the inbox.
+  const data = confirmed ? { mailer_id, referral_code } : { mailer_id, referral_code, confirmation_required: true }
+  return ok({ success: true, data }, mailer_id ? mailerIdCookie(mailer_id, deps.config) : undefined)
 }

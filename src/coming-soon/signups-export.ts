@@ -15,6 +15,7 @@ export const signupView = (row: SignupRow) => ({
   customer_id: row.customer_id,
   sync_status: row.sync_status,
   last_sync_error: row.last_sync_error,
+  confirmed_at: row.confirmed_at,
   notify_status: row.notify_status,
   notified_at: row.notified_at,
   promotion_code: row.promotion_code,
@@ -34,6 +35,7 @@ export const SIGNUP_CSV_COLUMNS = [
   "customer_id",
   "sync_status",
   "created_at",
+  "confirmed_at",
   // Launch day: the email, the row's code, its conversion, and what its share links brought.
   "notify_status",
   "notified_at",

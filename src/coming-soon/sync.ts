@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { backoffSeconds } from "../shared/lease/retry-policy"
 import type { SignupRepository, SignupRow } from "../modules/coming-soon/sql/signup-repository"
 import type { BudgetGrant, CallBudget } from "../modules/launchdesk/sql/call-budget-repository"
-import { MAX_BATCH_REQUESTS, subscribeBatch, subscribeToGroup, type MailerEndpoint } from "./mailer-client"
+import { MAX_BATCH_REQUESTS, subscribeBatch, subscribeToGroup, type MailerEndpoint, type SubscribeResult } from "./mailer-client"
 import type { ComingSoonConfig } from "./options"
 
 /** The provider endpoint with the key in force; `apiKey` null when none is set. */
@@ -18,14 +18,22 @@ export type MailerCaller = "signup" | "sync"
 
 /**
  * The provider's rate limit as every process shares it. `take` answers whether `calls` may go
- * out now; `holdOff` makes every process wait after a 429.
+ * out now; `holdOff` makes every process wait after a 429; `pauseSignupCalls` stops signup
+ * requests in every process calling it (the sync job carries on) while it does not answer.
  */
 export type MailerBudget = {
   take(calls: number, caller: MailerCaller): Promise<BudgetGrant>
   holdOff(seconds: number): Promise<void>
+  pauseSignupCalls(seconds: number): Promise<void>
 }
 
 const MAILER_BUDGET_SCOPE = "mailer-calls"
+const SIGNUP_CALLS_SCOPE = "mailer-signup-calls"
+/**
+ * After the provider left a signup unanswered, signup requests leave their rows to the sync job
+ * this long: during an outage only one shopper in this time waits for it, not every one.
+ */
+export const SIGNUP_CALLS_PAUSE_SECONDS = 30
 // Signup requests spend at most half of each window: one request's two calls serve one
 // signup, a batch call serves fifty, so the backlog must keep its share during a burst.
 const SIGNUP_SHARE_OF_BUDGET = 0.5
@@ -34,8 +42,11 @@ const SIGNUP_SHARE_OF_BUDGET = 0.5
 export function mailerBudget(budget: CallBudget, requestsPerMinute: number): MailerBudget {
   return {
     take: (calls, caller) =>
-      budget.take(MAILER_BUDGET_SCOPE, requestsPerMinute, calls, caller === "signup" ? SIGNUP_SHARE_OF_BUDGET : 1),
+      caller === "signup"
+        ? budget.take(MAILER_BUDGET_SCOPE, requestsPerMinute, calls, SIGNUP_SHARE_OF_BUDGET, [SIGNUP_CALLS_SCOPE])
+        : budget.take(MAILER_BUDGET_SCOPE, requestsPerMinute, calls),
     holdOff: (seconds) => budget.holdOff(MAILER_BUDGET_SCOPE, seconds),
+    pauseSignupCalls: (seconds) => budget.holdOff(SIGNUP_CALLS_SCOPE, seconds),
   }
 }
 
@@ -84,18 +95,16 @@ async function subscribeClaimed(
   signup: SignupRow & { mailer_group_id: string },
   budget: MailerBudget,
   log: SyncLog
-): Promise<string | null> {
+): Promise<SubscribeResult> {
   const result = await subscribeToGroup(endpointOf(target), signup.email, signup.mailer_group_id)
   if (result.ok) {
     await store.markSynced(signup, result.mailer_id)
-    return result.mailer_id
-  }
-  if (result.retryAfterSeconds !== undefined) {
+  } else if (result.retryAfterSeconds !== undefined) {
     await waitForProvider(store, budget, [signup], result.retryAfterSeconds, log)
   } else {
     await recordFailure(store, signup, result.error, result.mailer_id, log)
   }
-  return result.mailer_id ?? signup.mailer_id
+  return result
 }
 
 const hasKey = (target: MailerTarget): target is MailerTarget & { apiKey: string } => Boolean(target.apiKey)
@@ -105,8 +114,9 @@ const hasGroup = (signup: SignupRow): signup is SignupRow & { mailer_group_id: s
  * One delivery attempt of a claimed pending row from a signup request. Success marks it
  * `synced`; a failure keeps it `pending` (with any subscriber id that came back) and due again
  * after a backoff, or `dead` after its last attempt; no key or no group marks it `skipped`.
- * With no call left in the shared budget (a burst) or after a 429, the row is handed back
- * untried for the sync job's batches. Never throws; returns the subscriber id known now.
+ * With no call left in the shared budget (a burst), after a 429 or while signup calls are
+ * paused, the row is handed back untried for the sync job's batches. A provider that did not
+ * answer pauses signup calls. Never throws; returns the subscriber id known now.
  */
 export async function deliverSignup(
   store: SignupRepository,
@@ -124,26 +134,34 @@ export async function deliverSignup(
     await store.releaseSignup(signup, 0)
     return signup.mailer_id
   }
-  return await subscribeClaimed(store, target, sendable, budget, log)
+  const result = await subscribeClaimed(store, target, sendable, budget, log)
+  if (!result.ok && result.unanswered) await budget.pauseSignupCalls(SIGNUP_CALLS_PAUSE_SECONDS)
+  return result.mailer_id ?? signup.mailer_id
 }
 
 /**
  * `deliverSignup` for a signup request: the shopper waits at most `waitMs` for the subscriber
  * id. A slower provider call carries on in the background (bounded by its own timeout) and
- * records its outcome on the row; a failed one is retried by the sync job, as always.
+ * records its outcome on the row; a failed one is retried by the sync job, as always. A wait
+ * that runs out pauses signup calls, so the next shoppers are not kept waiting as well.
  */
 export async function deliverSignupWithin(
   waitMs: number,
   ...args: Parameters<typeof deliverSignup>
 ): Promise<string | null> {
-  const [, , signup, log] = args
-  const delivery = deliverSignup(...args).catch((error: unknown) => {
+  const [, , signup, log, budget] = args
+  const warn = (error: unknown) =>
     log.warn(`launchdesk: mailing-list sync of signup ${signup.id} failed: ${error instanceof Error ? error.message : error}`)
+  const delivery = deliverSignup(...args).catch((error: unknown) => {
+    warn(error)
     return signup.mailer_id
   })
   let timer: NodeJS.Timeout | undefined
   const waited = new Promise<string | null>((resolve) => {
-    timer = setTimeout(() => resolve(signup.mailer_id), waitMs)
+    timer = setTimeout(() => {
+      resolve(signup.mailer_id)
+      budget.pauseSignupCalls(SIGNUP_CALLS_PAUSE_SECONDS).catch(warn)
+    }, waitMs)
   })
   try {
     return await Promise.race([delivery, waited])

@@ -11,6 +11,8 @@ import { responseClosed, startSse } from "../chat/push/sse-response"
 import { isOpenStream, openVisitorStream, type VisitorStreamDeps } from "../chat/push/stream"
 import { requestAutoReply } from "../chat/visitor/auto-reply"
 import type { VisitorRequest } from "../chat/visitor/http"
+import { rateConversation, requestTranscript } from "../chat/visitor/feedback"
+import { markReadByVisitor, sendTyping } from "../chat/visitor/typing-and-read"
 import { pollMessages, saveEmail, sendMessage, startSession, type VisitorDeps } from "../chat/visitor/visitor-api"
 import { PUBLISHABLE_KEY_HEADER, type PublishableKeyCheck } from "./publishable-key"
 import type { CustomerVerifier } from "./customer-auth"
@@ -45,6 +47,10 @@ const OPERATIONS: { method: "GET" | "POST"; path: string; operation: Operation }
   { method: "GET", path: `${V1}/poll`, operation: pollMessages },
   { method: "POST", path: `${V1}/email`, operation: saveEmail },
   { method: "POST", path: `${V1}/auto-reply`, operation: requestAutoReply },
+  { method: "POST", path: `${V1}/rating`, operation: rateConversation },
+  { method: "POST", path: `${V1}/transcript`, operation: requestTranscript },
+  { method: "POST", path: `${V1}/typing`, operation: sendTyping },
+  { method: "POST", path: `${V1}/read`, operation: markReadByVisitor },
 ]
 const STREAM_PATH = `${V1}/stream`
 

@@ -2,7 +2,6 @@ import type { Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ModulesSdkUtils } from "@medusajs/framework/utils"
-import { InboxRepository } from "../modules/support-chat/sql/inbox-repository"
 import type { SupportChatOptions } from "../modules/support-chat/types"
 import { OutboxRepository } from "../modules/launchdesk/sql/outbox-repository"
 import { knexRunner } from "../shared/sql"
@@ -82,14 +81,18 @@ function createApp(
       options: options.pluginOptions,
       effects,
       pollSource: push.pollCache,
+      signals: push.signals,
       warn,
     }),
     streamDeps: {
       store: stores.store,
       onCustomerLinked: effects.onCustomerLinked,
       seen: push.pollCache,
-      messages: new InboxRepository(sql),
+      // The visitor's own reads: attachment links to the store's download route.
+      messages: stores.store,
+      readMarks: stores.readMarks,
       feed: push.feed,
+      signals: push.signals,
       slots: push.visitorSlots,
       settings: push.settings,
       warn,

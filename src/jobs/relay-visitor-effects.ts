@@ -3,7 +3,7 @@ import { relayVisitorEffectsWorkflow } from "../workflows/relay-visitor-effects"
 
 /**
  * Emits the events and records the team-chat posts of visitor operations served by the fast
- * lane (which has no event bus). Its first run also subscribes the process to the fast
+ * lane (which has no event bus), and sends the transcript emails shoppers asked for. Its first run also subscribes the process to the fast
  * lane's NOTIFY, so later effects go out at once; the runs after it catch up on anything a
  * lost notification left behind. Safe in every process at once: each effect is claimed once.
  */

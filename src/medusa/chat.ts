@@ -51,8 +51,11 @@ export async function medusaVisitorStreamDeps(scope: MedusaContainer): Promise<V
     store: await chat.conversations(),
     onCustomerLinked: (await chat.visitorDeps()).onCustomerLinked,
     seen: push.pollCache,
-    messages: await chat.inbox(),
+    // The visitor's own reads: attachment links to the store's download route.
+    messages: await chat.conversations(),
+    readMarks: await chat.readMarks(),
     feed: push.feed,
+    signals: push.signals,
     slots: push.visitorSlots,
     settings: push.settings,
     warn: warnVia(scope),
@@ -66,7 +69,9 @@ export async function medusaConversationStreamDeps(scope: MedusaContainer): Prom
   return {
     conversationExists: async (id) => (await inbox.findConversation(id)) !== null,
     messages: inbox,
+    readMarks: await chat.readMarks(),
     feed: push.feed,
+    signals: push.signals,
     slots: push.adminSlots,
     settings: push.settings,
     warn: warnVia(scope),

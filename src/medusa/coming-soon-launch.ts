@@ -1,17 +1,14 @@
 import { createHmac } from "node:crypto"
-import type { ConfigModule, FilterableNotificationProps, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { comingSoonConfigOf, comingSoonModule, signupTokenKeyOf } from "./coming-soon"
-import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
-import { callsPerWindow } from "../modules/launchdesk/sql/call-budget-repository"
-import { launchBackendUrl, launchProductUrl } from "../coming-soon/options"
-import { issueUnsubscribeToken } from "../coming-soon/unsubscribe-token"
+import { comingSoonConfigOf, comingSoonModule, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
+import { launchProductUrl } from "../coming-soon/options"
+import { signupLinkUrl } from "./coming-soon-signup-links"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
-import { hasEmailProvider, NO_EMAIL_PROVIDER } from "./email-channel"
-import { LAUNCH_EMAIL_TEMPLATE, type LaunchEmail, type LaunchEmailDeps } from "../coming-soon/launch-emails"
+import { sendSignupEmail } from "./email-channel"
+import { LAUNCH_EMAIL_TEMPLATE, type LaunchEmailDeps } from "../coming-soon/launch-emails"
 import type { LaunchRow, NotificationClaim } from "../modules/coming-soon/sql/launch-repository"
 
-export const LAUNCH_EMAIL_BUDGET_SCOPE = "launch-emails"
 const DAY_MS = 24 * 3600 * 1000
 // Crockford's base32 without I, L, O, U: codes read aloud or typed from an email stay unambiguous.
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -88,48 +85,21 @@ async function promotionFor(container: MedusaContainer, launch: LaunchRow, row: 
 
 type ProductRead = { title: string; handle: string | null }
 
-/**
- * One launch email through the Notification module, once per row: the row is the email's
- * receiver (`receiver_id`, an indexed column), so an earlier attempt that went out before a
- * crash (the row not yet marked) counts as sent. Not the module's idempotency key: it cannot
- * send again under a key whose first send failed (see docs/medusa-notes.md).
- */
-async function sendLaunchEmail(container: MedusaContainer, email: LaunchEmail) {
-  if (!hasEmailProvider(container)) throw new Error(NO_EMAIL_PROVIDER)
-  const notifications = container.resolve(Modules.NOTIFICATION)
-  if (email.attempt > 1) {
-    const sent = await notifications.listNotifications(
-      // `status` is a column the module filters on, though its filter type leaves it out.
-      { receiver_id: email.signup_id, template: LAUNCH_EMAIL_TEMPLATE, status: "success" } as FilterableNotificationProps,
-      { select: ["id"], take: 1 }
-    )
-    if (sent.length) return
-  }
-  const [notification] = await notifications.createNotifications([
-    {
-      to: email.to,
-      channel: "email",
-      template: LAUNCH_EMAIL_TEMPLATE,
-      data: email.data,
-      receiver_id: email.signup_id,
-      resource_type: "cs_signup",
-      resource_id: email.signup_id,
-      trigger_type: COMING_SOON_EVENTS.PRODUCT_LAUNCHED,
-    },
-  ])
-  if (notification && notification.status === "failure") throw new Error("the email provider failed")
-}
-
 /** The launch emails' dependencies in Medusa: Notification module, Promotion module, product, shared rate. */
 export async function launchEmailDepsOf(container: MedusaContainer): Promise<LaunchEmailDeps> {
   const config = comingSoonConfigOf(container)
-  const configModule = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  const backendUrl = launchBackendUrl(config, configModule.admin?.backendUrl)
-  const tokenKey = signupTokenKeyOf(container)
-  const calls = await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).callBudget()
+  const backendUrl = emailBackendUrlOf(container)
   return {
     store: await comingSoonModule(container).launches(),
-    send: (email) => sendLaunchEmail(container, email),
+    send: (email) =>
+      sendSignupEmail(container, {
+        to: email.to,
+        signup_id: email.signup_id,
+        attempt: email.attempt,
+        template: LAUNCH_EMAIL_TEMPLATE,
+        data: email.data,
+        trigger: COMING_SOON_EVENTS.PRODUCT_LAUNCHED,
+      }),
     product: async (productId) => {
       const [product] = await container
         .resolve(Modules.PRODUCT)
@@ -137,13 +107,9 @@ export async function launchEmailDepsOf(container: MedusaContainer): Promise<Lau
       const read = product as ProductRead | undefined
       return read ? { title: read.title, url: launchProductUrl(config, read.handle) } : null
     },
-    unsubscribeUrl: (signupId) =>
-      `${backendUrl}/store/coming-soon/unsubscribe?token=${encodeURIComponent(issueUnsubscribeToken(tokenKey, signupId))}`,
+    unsubscribeUrl: (signupId) => signupLinkUrl(container, backendUrl, "unsubscribe", signupId),
     promotionFor: (launch, row) => promotionFor(container, launch, row),
-    budget: {
-      take: (emails) => calls.take(LAUNCH_EMAIL_BUDGET_SCOPE, config.launch.emailsPerMinute, emails),
-      perTake: callsPerWindow(config.launch.emailsPerMinute),
-    },
+    budget: await emailBudgetOf(container),
     log: container.resolve(ContainerRegistrationKeys.LOGGER),
   }
 }

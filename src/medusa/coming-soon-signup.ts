@@ -5,6 +5,7 @@ import { comingSoonConfigOf, comingSoonModule, comingSoonSettingsOf, mailerBudge
 import { loadProductWithSettings } from "../coming-soon/product-settings"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
 import { deliverSignupWithin, syncLeaseSeconds } from "../coming-soon/sync"
+import { startConfirmation } from "./coming-soon-confirmation"
 import type { ComingSoonSettings } from "../coming-soon/settings"
 import type { RecordedSignup, RecordSignupInput, SignupDeps } from "../coming-soon/signup"
 
@@ -24,7 +25,9 @@ async function recordSignup(
   const { signup, created } = await store.insertSignup({ ...input, leaseSeconds: syncLeaseSeconds(config) })
 
   let mailerId = signup.mailer_id
-  if (created && signup.sync_status === "pending") {
+  // Double opt-in: the row is synced once its address is confirmed.
+  if (created) startConfirmation(container, signup)
+  if (created && signup.sync_status === "pending" && signup.confirmed_at) {
     const target = { baseUrl: config.mailer.baseUrl, timeoutMs: config.mailer.timeoutMs, apiKey: (await settings()).mailer_api_key }
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     mailerId = await deliverSignupWithin(config.mailer.answerWithinMs, store, target, signup, logger, await mailerBudgetOf(container))
@@ -39,7 +42,7 @@ async function recordSignup(
       throw error
     }
   }
-  return { mailer_id: mailerId, referral_code: signup.referral_code }
+  return { mailer_id: mailerId, referral_code: signup.referral_code, confirmed: signup.confirmed_at !== null }
 }
 
 /** What the signup action needs, from Medusa's container. */

@@ -3,7 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { COMING_SOON_MODULE, type ComingSoonModuleService } from "../modules/coming-soon"
 import { savedSettingsOf } from "./saved-settings"
 import { loadComingSoonSettings, type ComingSoonSettings } from "../coming-soon/settings"
-import { comingSoonConfig, type ComingSoonConfig } from "../coming-soon/options"
+import { comingSoonConfig, launchBackendUrl, type ComingSoonConfig } from "../coming-soon/options"
+import { callsPerWindow } from "../modules/launchdesk/sql/call-budget-repository"
+import type { EmailBudget } from "../coming-soon/launch-emails"
 import { signupTokenKey } from "../coming-soon/signup-token"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
 import { mailerBudget, type MailerBudget, type MailerTarget } from "../coming-soon/sync"
@@ -29,6 +31,22 @@ export async function mailerTargetOf(container: MedusaContainer): Promise<Mailer
 export async function mailerBudgetOf(container: MedusaContainer): Promise<MailerBudget> {
   const calls = await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).callBudget()
   return mailerBudget(calls, comingSoonConfigOf(container).mailer.requestsPerMinute)
+}
+
+/** The call-budget scope of emails to signups (named before confirmation emails shared it). */
+export const EMAIL_BUDGET_SCOPE = "launch-emails"
+
+/** The store's email rate (`launch.emailsPerMinute`), shared through the database by launch and confirmation emails. */
+export async function emailBudgetOf(container: MedusaContainer): Promise<EmailBudget> {
+  const calls = await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).callBudget()
+  const perMinute = comingSoonConfigOf(container).launch.emailsPerMinute
+  return { take: (emails) => calls.take(EMAIL_BUDGET_SCOPE, perMinute, emails), perTake: callsPerWindow(perMinute) }
+}
+
+/** This server's public URL, for the links in emails to signups. */
+export function emailBackendUrlOf(container: MedusaContainer): string {
+  const configModule = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  return launchBackendUrl(comingSoonConfigOf(container), configModule.admin?.backendUrl)
 }
 
 /** The signup-token key: the `signupTokenSecret` option, else derived from Medusa's cookie secret. */

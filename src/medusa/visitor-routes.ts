@@ -10,6 +10,15 @@ import type { VisitorRequest } from "../chat/visitor/http"
 
 type Operation = (deps: VisitorDeps, req: VisitorRequest) => Promise<Outcome>
 
+/** A Medusa request as the visitor operations see it (client key, cookies, verified customer). */
+export const visitorRequestOf = (req: MedusaRequest): VisitorRequest => ({
+  ip: medusaClientOf(req)?.key,
+  cookies: req.cookies ?? {},
+  customerId: medusaCustomerOf(req),
+  body: req.body,
+  query: req.query,
+})
+
 /**
  * Adapts a visitor operation to a Medusa route handler. `withScope` adds what needs the
  * request's container; the poll and the others run on the process's deps as they are.
@@ -19,14 +28,7 @@ export const visitorRoute =
   async (req: MedusaRequest, res: MedusaResponse) => {
     const shared = await medusaVisitorDeps(req.scope)
     const deps = withScope ? { ...shared, ...withScope(req.scope) } : shared
-    const outcome = await operation(deps, {
-      ip: medusaClientOf(req)?.key,
-      cookies: req.cookies ?? {},
-      customerId: medusaCustomerOf(req),
-      body: req.body,
-      query: req.query,
-    })
-    sendOutcome(res, outcome)
+    sendOutcome(res, await operation(deps, visitorRequestOf(req)))
   }
 
 /** `POST /auto-reply` fills canned variables from the Customer, Order and Store modules. */

@@ -18,6 +18,8 @@ export type CookieToSet = {
 }
 
 export type Success<T> = { kind: "ok"; body: T; cookie?: CookieToSet }
+/** Done, nothing to say: 204. */
+export type NoContent = { kind: "no_content" }
 
 export type Refusal =
   /** The input is wrong: 400 `invalid_data`. */
@@ -25,15 +27,19 @@ export type Refusal =
   /** The caller may not do this (no session of its own): 403 `not_allowed`. */
   | { kind: "forbidden"; message: string }
   | { kind: "not_found"; message: string }
+  /** Not possible in the record's present state (already rated, not closed yet): 409 `conflict`. */
+  | { kind: "conflict"; message: string }
   /** Too many requests: 429 with `Retry-After`. */
   | { kind: "rate_limited"; message: string; retryAfter: number }
 
-export type Outcome<T = unknown> = Success<T> | Refusal
+export type Outcome<T = unknown> = Success<T> | NoContent | Refusal
 
 export const ok = <T>(body: T, cookie?: CookieToSet): Success<T> => (cookie ? { kind: "ok", body, cookie } : { kind: "ok", body })
+export const noContent = (): NoContent => ({ kind: "no_content" })
 export const invalid = (message: string): Refusal => ({ kind: "invalid", message })
 export const forbidden = (message: string): Refusal => ({ kind: "forbidden", message })
 export const notFound = (message: string): Refusal => ({ kind: "not_found", message })
+export const conflict = (message: string): Refusal => ({ kind: "conflict", message })
 export const rateLimited = (message: string, retryAfter: number): Refusal => ({ kind: "rate_limited", message, retryAfter })
 
 /** Parses `input` (absent: `{}`) with a zod schema; a failure is `invalid`, worded as the Medusa routes word it. */

@@ -17,6 +17,7 @@ const STATUS_AND_TYPE: Record<Refusal["kind"], [number, string]> = {
   invalid: [400, "invalid_data"],
   forbidden: [403, "not_allowed"],
   not_found: [404, "not_found"],
+  conflict: [409, "conflict"],
   rate_limited: [429, "too_many_requests"],
 }
 
@@ -37,6 +38,7 @@ export function httpAnswer(outcome: Outcome, errorBody: ErrorBody = medusaErrorB
   if (outcome.kind === "ok") {
     return { status: 200, headers: outcome.cookie ? { "Set-Cookie": cookieHeader(outcome.cookie) } : {}, body: outcome.body }
   }
+  if (outcome.kind === "no_content") return { status: 204, headers: {}, body: undefined }
   const [status, type] = STATUS_AND_TYPE[outcome.kind]
   const headers: Record<string, string> =
     outcome.kind === "rate_limited"
@@ -55,5 +57,6 @@ export function sendOutcome(res: Response, outcome: Outcome, errorBody?: ErrorBo
   for (const [name, value] of Object.entries(answer.headers)) {
     res.setHeader(name, value)
   }
-  res.status(answer.status).json(answer.body)
+  if (answer.status === 204) res.status(204).end()
+  else res.status(answer.status).json(answer.body)
 }

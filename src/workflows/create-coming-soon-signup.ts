@@ -10,7 +10,7 @@ export const createComingSoonSignupWorkflowId = "launchdesk-create-coming-soon-s
 /**
  * Records a waitlist signup (steps 7 and 8 of the signup action): the ledger row, the
  * provider subscribe, and `launchdesk.signup.created` for a new row. Returns
- * `{ mailer_id, referral_code }`: the code is the ledger's, whatever the provider did.
+ * `{ mailer_id, referral_code, confirmed }`: the code is the ledger's, whatever the provider did.
  */
 export const createComingSoonSignupWorkflow = createWorkflow(
   createComingSoonSignupWorkflowId,
@@ -34,6 +34,7 @@ export const createComingSoonSignupWorkflow = createWorkflow(
       transform({ inserted, synced }, ({ inserted, synced }) => ({
         mailer_id: synced.mailer_id,
         referral_code: inserted.signup.referral_code,
+        confirmed: inserted.signup.confirmed_at !== null,
       }))
     )
   }

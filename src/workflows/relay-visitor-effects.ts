@@ -1,9 +1,15 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { relayVisitorEffectsStep } from "./steps/relay-visitor-effects"
+import { sendDueTranscriptsStep } from "./steps/send-due-transcripts"
 
 export const relayVisitorEffectsWorkflowId = "launchdesk-relay-visitor-effects"
 
-/** Runs the fast lane's recorded visitor effects (events, team-chat posts) that are due. */
+/**
+ * Runs the visitor effects that need a Medusa process and are due: the fast lane's recorded
+ * effects (events, team-chat posts) and the transcript emails either lane queued.
+ */
 export const relayVisitorEffectsWorkflow = createWorkflow(relayVisitorEffectsWorkflowId, () => {
-  return new WorkflowResponse(relayVisitorEffectsStep())
+  const relayed = relayVisitorEffectsStep()
+  const transcripts = sendDueTranscriptsStep()
+  return new WorkflowResponse({ relayed, transcripts })
 })

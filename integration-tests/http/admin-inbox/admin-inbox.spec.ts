@@ -38,10 +38,14 @@ medusaIntegrationTestRunner({
       return { shopper, conversationId: data.conversation_id as number }
     }
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
     beforeEach(async () => {
       const container = getContainer()
       publishableKey = await createPublishableKey(container)
-      admin = await createAdmin(api, container)
       events.length = 0
       if (!subscribed) {
         const eventBus = container.resolve(Modules.EVENT_BUS)
@@ -113,6 +117,8 @@ medusaIntegrationTestRunner({
           email: null,
           customer_id: null,
           customer_name: null,
+          // No chat hours set: never after hours.
+          after_hours: false,
           page_url: null,
           created_at: expect.any(String),
           updated_at: expect.any(String),

@@ -45,10 +45,14 @@ medusaIntegrationTestRunner({
       return rows.map((row) => row.id)
     }
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
     beforeEach(async () => {
       const container = getContainer()
       publishableKey = await createPublishableKey(container)
-      admin = await createAdmin(api, container)
     })
 
     describe("search", () => {

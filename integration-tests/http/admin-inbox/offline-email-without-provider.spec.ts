@@ -14,7 +14,8 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: AdminCredentials
 
-    beforeEach(async () => {
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
       admin = await createAdmin(api, getContainer())
     })
 

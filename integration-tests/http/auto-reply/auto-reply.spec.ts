@@ -16,6 +16,7 @@ import { FakeOpenAi, type FakeOpenAiBehaviour, type RecordedCompletionRequest } 
 import { refusedOrigin } from "../../utils/fake-server"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
+import { freshLimitWindow } from "../../utils/limit-window"
 
 jest.setTimeout(120 * 1000)
 
@@ -122,10 +123,14 @@ medusaIntegrationTestRunner({
       await expectNothingStored(asker.conversationId)
     }
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
     beforeEach(async () => {
       const container = getContainer()
       publishableKey = await createPublishableKey(container)
-      admin = await createAdmin(api, container)
       model.reset()
       autoEvents.length = 0
       if (!subscribed) {
@@ -156,6 +161,7 @@ medusaIntegrationTestRunner({
           message: shipping.response,
           page_url: null,
           created_at: expect.any(String),
+          attachments: [],
         })
         const stored = await conversation(conversationId)
         expect(stored.status).toBe("waiting")
@@ -575,6 +581,7 @@ medusaIntegrationTestRunner({
       it("allows 3 per minute per IP, then 429 with Retry-After", async () => {
         await ready()
         const { shopper } = await shopperWithQuestion("198.51.100.90")
+        await freshLimitWindow()
         for (let i = 0; i < 3; i++) {
           const allowed = await shopper.autoReply({ question: `Question ${i}?` })
           expect(allowed.status).toBe(200)

@@ -13,6 +13,13 @@ import { waitFor } from "../../utils/wait-for"
 
 export { waitFor }
 
+/**
+ * How soon `/send` must answer while the platform fails or hangs: well under the bridge call's
+ * 10 s timeout (a send that waited for the platform would take that), with room for a busy CI
+ * machine, where a request alone has taken over 2 s.
+ */
+export const SEND_ANSWERS_WITHIN_MS = 5000
+
 export type OutboxRow = {
   id: number
   status: "pending" | "done" | "failed" | "dead"

@@ -5,11 +5,21 @@ import { SlackProvider } from "../../../src/chat/bridge/slack"
 import { BridgeError, type BridgePost, type ChatBridgeProvider } from "../../../src/chat/bridge/provider"
 import { chatModule } from "../../utils/chat"
 import { FakeSlack } from "../../utils/fake-slack"
-import { bridgeIntegrationTestRunner, conversationThread, makeRetriesDue, outboxRows, waitFor } from "./bridge-test-helpers"
+import {
+  bridgeIntegrationTestRunner,
+  conversationThread,
+  makeRetriesDue,
+  outboxRows,
+  SEND_ANSWERS_WITHIN_MS,
+  waitFor,
+} from "./bridge-test-helpers"
 
 jest.setTimeout(120 * 1000)
 
 const BOT_TOKEN = "xoxb-1111-2222-slackbridgetoken"
+// Read by medusa-config.ts: the server's public URL, so posts link to attachments.
+process.env.LAUNCHDESK_TEST_BACKEND_URL = "https://api.shop.test"
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")
 const CHANNEL = "C0SUPPORT"
 
 const slack = new FakeSlack({
@@ -45,6 +55,18 @@ bridgeIntegrationTestRunner({
         expect(posts.every((request) => String(request.headers["content-type"]).startsWith("application/json"))).toBe(true)
         expect(posts[0].body).toMatchObject({ channel: CHANNEL, unfurl_links: false, unfurl_media: false })
         expect((await outboxRows(getContainer())).map((row) => row.status)).toEqual(["done", "done"])
+      })
+
+      it("lists a message's attachments with links to the admin download route", async () => {
+        const { client } = await startChat()
+        await client.send({ message: "The box arrived dented" })
+        await waitFor(() => slack.posted.length, (count) => count === 1)
+        const upload = await client.upload({ name: "dent.png", bytes: PNG })
+        expect((await client.send({ message: "", attachment_ids: [upload.data.attachment_id] })).status).toBe(200)
+        await waitFor(() => slack.posted.length, (count) => count === 2)
+        expect(slack.posted[1].text).toBe(
+          `Visitor: [attachment] dent.png https://api.shop.test/admin/app/v1/attachments/${upload.data.attachment_id}`
+        )
       })
 
       it("keeps each conversation in its own thread", async () => {
@@ -121,7 +143,7 @@ bridgeIntegrationTestRunner({
             const started = Date.now()
             const response = await chat.client.send({ message: `${text} from ${chat.conversationId}` })
             expect(response.status).toBe(200)
-            expect(Date.now() - started).toBeLessThan(2000)
+            expect(Date.now() - started).toBeLessThan(SEND_ANSWERS_WITHIN_MS)
           }
         }
         for (const chat of chats) {
@@ -165,7 +187,7 @@ bridgeIntegrationTestRunner({
         const started = Date.now()
         const response = await client.send({ message: "hello from a stalled Slack" })
         expect(response.status).toBe(200)
-        expect(Date.now() - started).toBeLessThan(2000)
+        expect(Date.now() - started).toBeLessThan(SEND_ANSWERS_WITHIN_MS)
         const [stored] = await chatModule(getContainer()).listMessages({ conversation_id: conversationId })
         expect(stored).toMatchObject({ sender: "visitor", message: "hello from a stalled Slack" })
 
@@ -200,6 +222,7 @@ bridgeIntegrationTestRunner({
           author_name: null,
           message: "hi",
           page_url: null,
+          attachments: [],
           idempotency_key: "ld-m1",
         }
         const noProgress = { read: () => ({}), save: async () => undefined }

@@ -3,9 +3,10 @@
 process.env.LAUNCHDESK_TEST_TRUST_PROXY = "default"
 
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { freshLimitWindow, sessionFrom } from "../../utils/client-ip"
+import { sessionFrom } from "../../utils/client-ip"
 import { fastLaneForSpec } from "../../utils/fast-lane"
 import { createPublishableKey } from "../../utils/store"
+import { freshLimitWindow } from "../../utils/limit-window"
 
 jest.setTimeout(120 * 1000)
 

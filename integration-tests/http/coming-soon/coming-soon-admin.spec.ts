@@ -3,7 +3,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { createPublishableKey } from "../../utils/store"
-import { comingSoon, createProduct, ledger, REFERRAL_CODE_PATTERN, unsafeParts, XSS_PAYLOADS } from "./helpers"
+import { comingSoon, createProduct, insertLedgerRow, ledger, REFERRAL_CODE_PATTERN, unsafeParts, XSS_PAYLOADS } from "./helpers"
 
 jest.setTimeout(120 * 1000)
 
@@ -31,9 +31,13 @@ medusaIntegrationTestRunner({
         validateStatus: () => true,
       })
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
     beforeEach(async () => {
       const container = getContainer()
-      admin = await createAdmin(api, container)
       publishableKey = await createPublishableKey(container)
     })
 
@@ -263,7 +267,6 @@ medusaIntegrationTestRunner({
     describe("GET /admin/coming-soon/signups", () => {
       async function seedLedger() {
         const container = getContainer()
-        const store = await comingSoon(container).signups()
         const lamp = await createProduct(container, "Lamp")
         const chair = await createProduct(container, "Chair")
         const rows = [
@@ -273,10 +276,9 @@ medusaIntegrationTestRunner({
           { email: "carla@example.com", product_id: chair, referrer_id: null },
         ]
         for (const row of rows) {
-          await store.insertSignup({
+          await insertLedgerRow(container, {
             ...row,
             mailer_group_id: "9",
-            customer_id: null,
             sync_status: "skipped",
             leaseSeconds: 60,
           })
@@ -309,6 +311,8 @@ medusaIntegrationTestRunner({
           customer_id: null,
           sync_status: "skipped",
           last_sync_error: null,
+          // Double opt-in is off: confirmed at signup.
+          confirmed_at: expect.any(String),
           notify_status: "pending",
           notified_at: null,
           promotion_code: null,
@@ -353,7 +357,7 @@ medusaIntegrationTestRunner({
         expect(csv.headers["content-disposition"]).toBe('attachment; filename="coming-soon-signups.csv"')
         const lines = String(csv.data).trim().split("\n")
         expect(lines[0]).toBe(
-          "id,email,product_id,mailer_id,referrer_id,referral_code,customer_id,sync_status,created_at," +
+          "id,email,product_id,mailer_id,referrer_id,referral_code,customer_id,sync_status,created_at,confirmed_at," +
             "notify_status,notified_at,promotion_code,unsubscribed_at,converted_order_id,converted_at,referred_signups,referred_conversions"
         )
         expect(lines.slice(1)).toEqual(
@@ -369,6 +373,7 @@ medusaIntegrationTestRunner({
                 "",
                 "skipped",
                 new Date(String(row.created_at)).toISOString(),
+                new Date(String(row.confirmed_at)).toISOString(),
                 "pending",
                 "",
                 "",

@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import syncComingSoonSignups from "../../../src/jobs/sync-signups"
+import syncComingSoonSignups, { config as syncJob } from "../../../src/jobs/sync-signups"
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
-import { ledger, mailerIntegrationTestRunner } from "./helpers"
+import { ledger, mailerIntegrationTestRunner, takeOffSchedule } from "./helpers"
 
 jest.setTimeout(180 * 1000)
 
@@ -23,6 +23,8 @@ mailerIntegrationTestRunner({
         ? api.get(`/admin/coming-soon${path}`, { headers, validateStatus: () => true })
         : api.post(`/admin/coming-soon${path}`, {}, { headers, validateStatus: () => true })
     const knex = () => getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+    // The cases run the sync job themselves; a scheduled run could claim the row between their steps.
+    beforeAll(() => takeOffSchedule(syncJob))
     const makeAllDue = () => knex().raw(`UPDATE cs_signup SET next_sync_at = now() - interval '1 second' WHERE sync_status = 'pending'`)
 
     /** A signup taken while MailerLite answers 500: its inline attempt fails. */

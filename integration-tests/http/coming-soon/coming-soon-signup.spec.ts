@@ -9,12 +9,13 @@ import { signupDepsOf } from "../../../src/medusa/coming-soon-signup"
 import { signup, SIGNUP_MESSAGES } from "../../../src/coming-soon/signup"
 import { issueSignupToken } from "../../../src/coming-soon/signup-token"
 import { hashClientKey } from "../../../src/modules/launchdesk/sql/rate-limit-repository"
-import syncComingSoonSignups from "../../../src/jobs/sync-signups"
+import syncComingSoonSignups, { config as syncJob } from "../../../src/jobs/sync-signups"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { createPublishableKey } from "../../utils/store"
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
 import { FakeCaptcha, SITEVERIFY_PATHS, type CaptchaProviderName } from "../../utils/fake-captcha"
-import { captureOutput, comingSoon, createProduct, ledger, limiterWindows, REFERRAL_CODE_PATTERN } from "./helpers"
+import { freshLimitWindow } from "../../utils/limit-window"
+import { captureOutput, comingSoon, createProduct, ledger, limiterWindows, REFERRAL_CODE_PATTERN, takeOffSchedule } from "./helpers"
 
 jest.setTimeout(120 * 1000)
 
@@ -118,9 +119,15 @@ medusaIntegrationTestRunner({
     const mintToken = (productId: string, now = Date.now()) =>
       issueSignupToken(signupTokenKeyOf(getContainer()), productId, now)
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    // The cases run the sync job themselves; a scheduled run could take a row between their steps.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+      await takeOffSchedule(syncJob)
+    })
+
     beforeEach(async () => {
       const container = getContainer()
-      admin = await createAdmin(api, container)
       publishableKey = await createPublishableKey(container)
       mailer.reset()
       captcha.reset()
@@ -421,6 +428,7 @@ medusaIntegrationTestRunner({
       it("3. rate limit: the 6th signup from one IP in 10 minutes is 429 before the CAPTCHA is asked", async () => {
         const { productId, token } = await everythingOn()
         const ip = "203.0.113.77"
+        await freshLimitWindow(600, 30)
         for (let n = 1; n <= 5; n++) {
           const response = await post(
             { signup_token: token, product_id: productId, email: `n${n}@example.com`, name: "", captcha_token: captcha.issueToken() },
@@ -637,6 +645,39 @@ medusaIntegrationTestRunner({
         expect(output).toContain(error)
         expect(output).not.toContain(MAILER_KEY)
         expect(signupEvents()).toHaveLength(1)
+      })
+
+      it("after MailerLite left a signup unanswered, later signups leave their rows to the sync job without calling it", async () => {
+        await configure()
+        mailer.reset({ delayMs: OUTBOUND_TIMEOUT_MS * 5 })
+        const { productId, token } = await comingSoonProduct()
+        const first = await post({ signup_token: token, product_id: productId, email: "unanswered@example.com", name: "" })
+        expect(first.status).toBe(200)
+        expect(mailer.upserts("unanswered@example.com")).toHaveLength(1)
+
+        const later = await Promise.all(
+          ["later1@example.com", "later2@example.com"].map((email) => post({ signup_token: token, product_id: productId, email, name: "" }))
+        )
+        // Answered, and MailerLite not called for them: they had nothing to wait for.
+        expect(later.map((response) => [response.status, response.data.data.mailer_id])).toEqual([
+          [200, null],
+          [200, null],
+        ])
+        expect(mailer.upserts("later1@example.com")).toHaveLength(0)
+        expect(mailer.upserts("later2@example.com")).toHaveLength(0)
+        // The two later signups raced: their rows are compared by address.
+        const rows = await ledger(getContainer())
+        expect(rows.map((row) => [row.email, row.sync_status, row.sync_attempts]).sort()).toEqual([
+          ["later1@example.com", "pending", 0],
+          ["later2@example.com", "pending", 0],
+          ["unanswered@example.com", "pending", 1],
+        ])
+
+        // The sync job is not paused: once MailerLite answers again it delivers them.
+        mailer.reset()
+        await makeAllDue()
+        await syncComingSoonSignups(getContainer())
+        expect((await ledger(getContainer())).map((row) => row.sync_status)).toEqual(["synced", "synced", "synced"])
       })
 
       it("after a failed group assignment: the subscriber id is answered and kept, the row retried", async () => {

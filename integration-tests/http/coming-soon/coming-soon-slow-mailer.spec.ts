@@ -18,7 +18,7 @@ mailerIntegrationTestRunner({
   mailer,
   mailerKey: MAILER_KEY,
   testSuite: ({ getContainer, launchForSignups, signup }) => {
-    it("answers a signup without waiting for a slow MailerLite, and the subscribe still lands", async () => {
+    it("answers a signup without waiting for a slow MailerLite, the subscribe still lands, and later signups do not wait", async () => {
       const product = await launchForSignups(GROUP)
       mailer.reset({ delayMs: MAILER_DELAY_MS })
 
@@ -40,6 +40,13 @@ mailerIntegrationTestRunner({
       const id = mailer.subscribers.get("slow@example.com")?.id
       expect(id).toEqual(expect.any(String))
       expect((await ledger(getContainer()))[0]).toMatchObject({ sync_status: "synced", mailer_id: id })
+
+      // The wait that ran out paused signup calls: the next shopper is answered at once and the
+      // row left to the sync job, MailerLite not called.
+      const next = await signup(product, "next@example.com")
+      expect(next.data.success).toBe(true)
+      expect(mailer.upserts("next@example.com")).toHaveLength(0)
+      expect((await ledger(getContainer()))[1]).toMatchObject({ email: "next@example.com", sync_status: "pending", sync_attempts: 0 })
     })
   },
 })

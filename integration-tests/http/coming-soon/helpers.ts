@@ -2,6 +2,7 @@ export { captureOutput } from "../../utils/capture-output"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { WorkflowManager, WorkflowScheduler, type WorkflowDefinition } from "@medusajs/framework/orchestration"
 import type { AxiosResponse } from "axios"
 import { Parser } from "htmlparser2"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
@@ -10,6 +11,8 @@ import { serveFake } from "../../utils/fake-server"
 import { createPublishableKey } from "../../utils/store"
 import { COMING_SOON_MODULE, type ComingSoonModuleService } from "../../../src/modules/coming-soon"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
+import runComingSoonLaunches from "../../../src/jobs/run-coming-soon-launches"
+import type { NewSignup } from "../../../src/modules/coming-soon/sql/signup-repository"
 
 export type Api = {
   get: (url: string, config?: object) => Promise<AxiosResponse>
@@ -102,9 +105,45 @@ export function mailerIntegrationTestRunner({
 /** A ledger row's referral code: 10 characters of lower-case Crockford base32. */
 export const REFERRAL_CODE_PATTERN = /^[0-9a-hjkmnp-tv-z]{10}$/
 
+/**
+ * A ledger row written straight to the store, as a signup request would leave it but without
+ * the request: nobody referred it and no customer is signed in, unless `row` says otherwise.
+ */
+export async function insertLedgerRow(
+  container: MedusaContainer,
+  row: Omit<NewSignup, "referrer_id" | "customer_id"> & Partial<Pick<NewSignup, "referrer_id" | "customer_id">>
+) {
+  const store = await comingSoon(container).signups()
+  return await store.insertSignup({ referrer_id: null, customer_id: null, ...row })
+}
+
+/**
+ * Takes one of the app's scheduled jobs off Medusa's scheduler (call it in `beforeAll`): a spec
+ * that runs the job itself would otherwise meet a scheduled run at a moment of its own.
+ */
+export async function takeOffSchedule(job: { name: string }) {
+  const scheduled: WorkflowDefinition | undefined = WorkflowManager.getWorkflow(`job-${job.name}`)
+  if (!scheduled) throw new Error(`no scheduled job job-${job.name}`)
+  await new WorkflowScheduler().clearWorkflow(scheduled)
+}
+
 /** Every ledger row, oldest first. */
 export const ledger = (container: MedusaContainer) =>
   comingSoon(container).listCsSignups({}, { order: { created_at: "ASC" } })
+
+/**
+ * Runs the launch job as its schedule would until no launch email is waiting: a run ends once
+ * the rate's window is spent, and the next window opens within seconds.
+ */
+export async function finishLaunch(container: MedusaContainer) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    await runComingSoonLaunches(container)
+    const rows = await ledger(container)
+    if (!rows.some((row) => row.notify_status === "pending" && row.next_notify_at !== null)) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
 
 /** Per-client rate-limit counters written so far (any scope; not the mailer's shared call budget). */
 export const limiterWindows = async (container: MedusaContainer) =>

@@ -47,9 +47,13 @@ medusaIntegrationTestRunner({
     const adminPost = (path: string, body: unknown) =>
       api.post(`/admin/app/v1${path}`, body, { headers: admin.bearer, validateStatus: () => true })
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
-      admin = await createAdmin(api, getContainer())
       model.reset()
     })
 

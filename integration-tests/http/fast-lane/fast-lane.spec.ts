@@ -17,6 +17,7 @@ import { chatModule, storedConversation } from "../../utils/chat"
 import { fastLaneApi, fastLaneForSpec, startTestFastLane } from "../../utils/fast-lane"
 import { VisitorClient } from "../../utils/visitor-client"
 import { waitFor } from "../../utils/wait-for"
+import { freshLimitWindow } from "../../utils/limit-window"
 
 jest.setTimeout(120 * 1000)
 
@@ -275,6 +276,7 @@ medusaIntegrationTestRunner({
     describe("limits and client IP", () => {
       it("shares the session limit with Medusa: 10 per minute per IP across both lanes", async () => {
         const ip = "198.51.100.77"
+        await freshLimitWindow()
         for (let i = 0; i < 5; i++) {
           expect((await new VisitorClient(api, publishableKey, ip).session()).status).toBe(200)
           expect((await new VisitorClient(fastLaneApi(fastLane()), publishableKey, ip).session()).status).toBe(200)
@@ -288,6 +290,7 @@ medusaIntegrationTestRunner({
       it("ignores X-Forwarded-For unless TRUST_PROXY says to trust it", async () => {
         const untrusting = await startTestFastLane(dbConfig.clientUrl, { trustProxy: false })
         try {
+          await freshLimitWindow()
           for (let i = 0; i < 10; i++) {
             const response = await new VisitorClient(fastLaneApi(untrusting), publishableKey, `203.0.113.${i + 1}`).session()
             expect(response.status).toBe(200)
@@ -410,7 +413,13 @@ medusaIntegrationTestRunner({
         const idle = await statementsDuring(async () => {
           for (let i = 0; i < 20; i++) {
             const response = await shopper.poll(sent.message_id)
-            expect(response.data).toEqual({ messages: [], has_more: false, conversation_id: session.conversation_id })
+            expect(response.data).toEqual({
+              messages: [],
+              has_more: false,
+              conversation_id: session.conversation_id,
+              typing: false,
+              read_up_to: null,
+            })
           }
         })
         expect(idle).toBe(0)

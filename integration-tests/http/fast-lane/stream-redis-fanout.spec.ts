@@ -12,6 +12,7 @@ import { VisitorClient } from "../../utils/visitor-client"
 import { waitFor } from "../../utils/wait-for"
 import { RedisListener } from "../../../src/chat/push/redis-listener"
 import { CHAT_MESSAGE_CHANNEL } from "../../../src/chat/push/message-feed"
+import { CHAT_SIGNAL_CHANNEL } from "../../../src/chat/push/chat-signals"
 import { CATCH_UP_INTERVAL_MS } from "../../../src/chat/push/catch-up"
 import { VISITOR_EFFECTS_CHANNEL } from "../../../src/chat/visitor/deferred-effects"
 
@@ -34,9 +35,13 @@ medusaIntegrationTestRunner({
     let listening: Client
     const open: SseStream[] = []
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
-      admin = await createAdmin(api, getContainer())
       // Whatever PostgreSQL announces on the chat's channels while a test runs.
       notifications = []
       listening = new Client({ connectionString: dbConfig.clientUrl })
@@ -105,6 +110,34 @@ medusaIntegrationTestRunner({
         expect(eventIds(await stream.waitForEvents(4))).toEqual([first, answer, bridged.message_id, again])
         // Each came as a Redis notice (not through the catch-up).
         expect(await waitFor(() => feed.received - received, (count) => count >= 3, 5000)).toBe(3)
+
+        // A round trip on the LISTEN connection after all of it: a NOTIFY would have arrived first.
+        await listening.query("SELECT 1")
+        expect(notifications).toEqual([])
+      })
+
+      it("carries typing and read signals through Redis both ways, and PostgreSQL notifies nothing", async () => {
+        const { listener } = await push()
+        await listener.whenLive()
+        await listening.query(`LISTEN ${CHAT_SIGNAL_CHANNEL}`)
+        const shopper = visitor()
+        const { data: session } = await shopper.session()
+        const sent = (await shopper.send({ message: "anyone there?" })).data.message_id
+        const toShopper = await streamOf(shopper)
+        await toShopper.waitForEvents(1)
+        const toStaff = await openSse(`${api.defaults.baseURL}/admin/app/v1/conversation/${session.conversation_id}/stream?since_id=${sent}`, admin.bearer)
+        open.push(toStaff)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+
+        // The shopper's lane publishes; Medusa's admin stream hears it, and the other way round.
+        expect((await shopper.typing()).status).toBe(204)
+        const [typing] = await toStaff.waitForEvents(1)
+        expect([typing.event, JSON.parse(typing.data)]).toEqual(["typing", { typing: true }])
+        const staff = { headers: admin.bearer }
+        expect((await api.post(`/admin/app/v1/conversation/${session.conversation_id}/read`, { message_id: sent }, staff)).status).toBe(204)
+        const [, read] = await toShopper.waitForEvents(2)
+        expect([read.event, JSON.parse(read.data)]).toEqual(["read", { read_up_to: sent }])
+        expect((await shopper.poll(sent)).data.read_up_to).toBe(sent)
 
         // A round trip on the LISTEN connection after all of it: a NOTIFY would have arrived first.
         await listening.query("SELECT 1")

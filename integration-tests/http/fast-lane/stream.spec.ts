@@ -27,9 +27,13 @@ medusaIntegrationTestRunner({
     const open: SseStream[] = []
     const chat = () => chatModule(getContainer())
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
-      admin = await createAdmin(api, getContainer())
     })
     afterEach(async () => {
       // Open streams would hold Medusa's graceful shutdown (and the next test's database).

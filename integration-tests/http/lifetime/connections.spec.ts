@@ -7,16 +7,18 @@ import { config as pruneRateLimitWindows } from "../../../src/jobs/prune-rate-li
 import { config as relayVisitorEffects } from "../../../src/jobs/relay-visitor-effects"
 import { config as syncSignups } from "../../../src/jobs/sync-signups"
 import { config as runLaunches } from "../../../src/jobs/run-coming-soon-launches"
+import { config as sendConfirmations } from "../../../src/jobs/send-coming-soon-confirmations"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../src/modules/support-chat"
 
 jest.setTimeout(240 * 1000)
 
-// An hour of the plugin's schedules: every 5 s, every 10 s, every minute, every 10 minutes.
+// An hour of the plugin's schedules: every 2 s, every 5 s, every 10 s, every minute, every 10 minutes.
 const HOUR_OF_RUNS = [
   { job: relayVisitorEffects.name, runs: 720 },
   { job: deliverBridgeOutbox.name, runs: 60 },
   { job: syncSignups.name, runs: 360 },
-  { job: runLaunches.name, runs: 360 },
+  { job: runLaunches.name, runs: 1800 },
+  { job: sendConfirmations.name, runs: 360 },
   { job: pruneRateLimitWindows.name, runs: 6 },
 ]
 

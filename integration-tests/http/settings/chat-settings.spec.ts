@@ -23,7 +23,8 @@ medusaIntegrationTestRunner({
     const save = (body: unknown) =>
       api.post("/admin/app/v1/settings", body, { headers: admin.bearer, validateStatus: () => true })
 
-    beforeEach(async () => {
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
       admin = await createAdmin(api, getContainer())
     })
 
@@ -36,6 +37,8 @@ medusaIntegrationTestRunner({
         auto_reply_daily_cap: 50,
         auto_reply_daily_call_budget: 200,
         offline_email_after_seconds: 120,
+        business_hours: null,
+        away_message: null,
         set_by_configuration: ["bridge.bot_token"],
       })
     })
@@ -55,6 +58,8 @@ medusaIntegrationTestRunner({
         auto_reply_daily_cap: 10,
         auto_reply_daily_call_budget: 40,
         offline_email_after_seconds: 300,
+        business_hours: null,
+        away_message: null,
         set_by_configuration: ["bridge.bot_token"],
       })
 
@@ -65,6 +70,23 @@ medusaIntegrationTestRunner({
 
       await save({ model: { api_key: null } })
       expect((await settings()).data.model.api_key_set).toBe(false)
+    })
+
+    it("saves weekly hours with a time zone and holidays, and an away message; null clears them", async () => {
+      const hours = {
+        time_zone: "Europe/Berlin",
+        weekly: { mon: [{ open: "09:00", close: "12:30" }, { open: "13:30", close: "17:00" }], sat: [{ open: "10:00", close: "24:00" }] },
+        holidays: ["2026-12-25", "2026-12-26"],
+      }
+      const saved = await save({ business_hours: hours, away_message: "We are away. Leave your email and we will answer in the morning." })
+      expect(saved.status).toBe(200)
+      expect(saved.data.business_hours).toEqual(hours)
+      expect(saved.data.away_message).toBe("We are away. Leave your email and we will answer in the morning.")
+      // Holidays may be left out.
+      expect((await save({ business_hours: { time_zone: "UTC", weekly: {} } })).data.business_hours).toEqual({ time_zone: "UTC", weekly: {}, holidays: [] })
+
+      const cleared = await save({ business_hours: null, away_message: "" })
+      expect(cleared.data).toMatchObject({ business_hours: null, away_message: null })
     })
 
     it("lets the plugin options win over a stored value", async () => {
@@ -106,6 +128,14 @@ medusaIntegrationTestRunner({
       ["a call budget given as text", { auto_reply_daily_call_budget: "200" }],
       ["a model URL that is not a URL", { model: { base_url: "not a url" } }],
       ["unknown fields", { bridge: { webhook: "x" } }],
+      ["a time zone that is not one", { business_hours: { time_zone: "Mars/Olympus", weekly: {} } }],
+      ["a time that is not HH:MM", { business_hours: { time_zone: "UTC", weekly: { mon: [{ open: "9am", close: "17:00" }] } } }],
+      ["an hour past 24:00", { business_hours: { time_zone: "UTC", weekly: { mon: [{ open: "09:00", close: "24:30" }] } } }],
+      ["an opening that closes before it opens", { business_hours: { time_zone: "UTC", weekly: { mon: [{ open: "17:00", close: "09:00" }] } } }],
+      ["an unknown day", { business_hours: { time_zone: "UTC", weekly: { someday: [{ open: "09:00", close: "17:00" }] } } }],
+      ["five openings in a day", { business_hours: { time_zone: "UTC", weekly: { mon: Array(5).fill({ open: "09:00", close: "10:00" }) } } }],
+      ["a holiday that is not a date", { business_hours: { time_zone: "UTC", weekly: {}, holidays: ["2026-02-30"] } }],
+      ["an away message of 501 characters", { away_message: "a".repeat(501) }],
     ])("answers 400 for %s and changes nothing", async (_, body) => {
       const before = (await settings()).data
       const response = await save(body)

@@ -211,7 +211,9 @@ const describeRequest = (request: SweepRequest) => {
 const WATCHED_TABLES: [string, string[]][] = [
   ["chat_conversation", ["last_seen_at", "updated_at", "bridge_thread_id", "last_email_sent_at"]],
   ["chat_message", ["updated_at"]],
+  ["chat_attachment", ["updated_at"]],
   ["chat_canned_response", ["updated_at"]],
+  ["chat_rating", ["updated_at"]],
   ["launchdesk_setting", ["updated_at"]],
   ["launchdesk_outbox", ["payload", "status", "attempts", "next_attempt_at", "last_error", "updated_at"]],
   ["cs_product_setting", ["updated_at"]],
@@ -328,6 +330,7 @@ medusaIntegrationTestRunner({
           await post("session", { page_url: "https://shop.test/\udc00" }),
           await post("email", { email: "ada@shop.test\u0000" }),
           await post("auto-reply", { question: "\u0000" }),
+          await post("rating", { score: 5, comment: "\u0000" }),
         ]) {
           expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 400, body: invalid })
         }
@@ -364,6 +367,8 @@ medusaIntegrationTestRunner({
           await call("POST", `assign/${id}`, { assigned_to: "user_\u0000" }),
           await call("POST", "settings", { model: { model: "gpt\u0000" } }),
           await call("POST", "settings", { bridge: { shared_secret: "\ud800" } }),
+          await call("POST", "settings", { away_message: "away\u0000" }),
+          await call("POST", "settings", { business_hours: { time_zone: "UTC\u0000", weekly: {} } }),
         ]) {
           expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 400, body: invalid })
         }
@@ -467,11 +472,23 @@ medusaIntegrationTestRunner({
         poll: get("poll", false),
         email: post("email", { email: field(fc.emailAddress()), customer_id: customerId }),
         "auto-reply": post("auto-reply", { question: field(text(40)), customer_id: customerId }),
+        rating: post("rating", { score: field(fc.integer({ min: 1, max: 5 })), comment: field(text(40)), customer_id: customerId }),
+        transcript: post("transcript", { customer_id: customerId }),
+        typing: post("typing", { typing: field(fc.boolean()), customer_id: customerId }),
+        read: post("read", { message_id: field(fc.nat({ max: 50 })), customer_id: customerId }),
+        // Not multipart: refused before anything is read or stored (the HTTP spec covers real files).
+        attachments: post("attachments", { file: field(text(40)), name: field(text(20)) }),
+        "attachments/:id": fc
+          .record({ headers: visitorHeaders, id: pathId(ids) })
+          .map(({ headers, id }): SweepRequest => ({ method: "GET", path: `/store/app/v1/attachments/${id}`, headers: headersOf(headers) })),
         stream: get("stream", true),
       }
+      // The File module is Medusa's: the fast lane serves no attachment routes.
+      const medusaOnly = new Set(["attachments", "attachments/:id"])
       const routes: Route[] = []
       for (const lane of ["medusa", "fast"] as const) {
         for (const [name, request] of Object.entries(visitorRoutes)) {
+          if (lane === "fast" && medusaOnly.has(name)) continue
           routes.push({
             name: `${lane} lane /${name}`,
             baseUrl: () => (lane === "medusa" ? medusaUrl() : fastLane().url),
@@ -537,7 +554,17 @@ medusaIntegrationTestRunner({
           }),
         ],
         ["GET /conversation/:id", request("GET", pathId(conversationId).map((id) => `conversation/${id}`), { query: queryFor({ since_id: numeric(fc.constant("0")) }) })],
+        ["POST /conversation/:id/typing", request("POST", pathId(conversationId).map((id) => `conversation/${id}/typing`), { body: { typing: field(fc.boolean()) } })],
+        ["POST /conversation/:id/read", request("POST", pathId(conversationId).map((id) => `conversation/${id}/read`), { body: { message_id: field(fc.nat({ max: 50 })) } })],
         ["GET /conversation/:id/stream", request("GET", pathId(conversationId).map((id) => `conversation/${id}/stream`), { query: queryFor({ since_id: numeric(fc.constant("0")) }) })],
+        [
+          "POST /attachments",
+          request("POST", fc.constant("attachments"), {
+            query: queryFor({ conversation_id: numeric(conversationId) }),
+            body: { file: field(fc.string({ maxLength: 30 })) },
+          }),
+        ],
+        ["GET /attachments/:id", request("GET", pathId(fc.constant("1")).map((id) => `attachments/${id}`))],
         ["POST /reply", request("POST", fc.constant("reply"), { body: { conversation_id: field(conversationId.map(Number)), message: field(fc.string({ minLength: 1, maxLength: 30 })) } })],
         ["POST /assign/:id", request("POST", pathId(conversationId).map((id) => `assign/${id}`), { body: { assigned_to: field(userId, fc.constant(0), fc.constant(null)) } })],
         ["GET /canned", request("GET", fc.constant("canned"), { query: queryFor({ search: anyText, category: anyText, ...pagination }) })],
@@ -551,6 +578,24 @@ medusaIntegrationTestRunner({
               model: field(anyValue),
               auto_reply_daily_cap: field(fc.nat({ max: 100 })),
               offline_email_after_seconds: field(fc.nat({ max: 1000 })),
+              business_hours: field(
+                fc
+                  .tuple(
+                    fc.oneof(anyText, fc.constantFrom("UTC", "Europe/Berlin")),
+                    fc.constantFrom("mon", "sun", "someday"),
+                    fc.array(fc.tuple(fc.oneof(anyText, fc.constant("09:00")), fc.oneof(anyText, fc.constant("24:00"))), { maxLength: 5 }),
+                    fc.array(fc.oneof(anyText, fc.constant("2026-12-25")), { maxLength: 3 })
+                  )
+                  .map(
+                    ([zone, day, spans, holidays]) =>
+                      new JsonObject([
+                        ["time_zone", zone],
+                        ["weekly", new JsonObject([[day, spans.map(([open, close]) => new JsonObject([["open", open], ["close", close]]))]])],
+                        ["holidays", holidays],
+                      ])
+                  )
+              ),
+              away_message: field(fc.string({ maxLength: 30 })),
             },
           }),
         ],
@@ -558,6 +603,7 @@ medusaIntegrationTestRunner({
         ["GET /deliveries", request("GET", fc.constant("deliveries"), { query: queryFor({ status: fc.constantFrom("dead", "pending", "done"), ...pagination }) })],
         ["POST /deliveries/:id/retry", request("POST", pathId(fc.constant("1")).map((id) => `deliveries/${id}/retry`))],
         ["POST /close/:id", request("POST", pathId(conversationId).map((id) => `close/${id}`))],
+        ["GET /ratings/summary", request("GET", fc.constant("ratings/summary"), { query: queryFor({ weeks: numeric(fc.constant("12")) }) })],
         ["DELETE /canned/:id", request("DELETE", pathId(cannedId).map((id) => `canned/${id}`))],
       ]
       await sweep(adminRoutes.map(([name, arbitrary]) => ({ name, baseUrl: medusaUrl, request: arbitrary, numRuns: runs(70) })))
@@ -661,10 +707,10 @@ medusaIntegrationTestRunner({
       ]
       await sweep(routes.map(([name, request]) => ({ name, baseUrl: medusaUrl, request, numRuns: runs(110) })))
 
-      // The unsubscribe link, as an email client opens it (no key) or a storefront (with one).
-      await sweep([
-        {
-          name: "GET /store/coming-soon/unsubscribe",
+      // The unsubscribe and confirmation links, as an email client opens them (no key) or a storefront (with one).
+      await sweep(
+        ["unsubscribe", "confirm"].map((link) => ({
+          name: `GET /store/coming-soon/${link}`,
           baseUrl: medusaUrl,
           page: true,
           request: fc
@@ -672,10 +718,10 @@ medusaIntegrationTestRunner({
               query: queryFor({ token: fc.oneof(anyText, fc.constant("cssu_01ABC.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")) }),
               headers: fc.oneof(fc.constant({}), storeHeaders),
             })
-            .map(({ query, headers }): SweepRequest => ({ method: "GET", path: `/store/coming-soon/unsubscribe${query}`, headers })),
+            .map(({ query, headers }): SweepRequest => ({ method: "GET", path: `/store/coming-soon/${link}${query}`, headers })),
           numRuns: runs(110),
-        },
-      ])
+        }))
+      )
 
       // Global settings last: a generated CAPTCHA switch would send the signups above to a real siteverify.
       await sweep([

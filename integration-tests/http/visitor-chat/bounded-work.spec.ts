@@ -4,6 +4,7 @@ import { chatModule } from "../../utils/chat"
 import { fastLaneApi, LANES, fastLaneForSpec, type Lane } from "../../utils/fast-lane"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
+import { freshLimitWindow } from "../../utils/limit-window"
 
 jest.setTimeout(180 * 1000)
 
@@ -48,9 +49,13 @@ medusaIntegrationTestRunner({
         (message) => message.id
       )
 
+    // Before the runner's snapshot: every test starts from a database that holds this admin.
+    beforeAll(async () => {
+      admin = await createAdmin(api, getContainer())
+    })
+
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
-      admin = await createAdmin(api, getContainer())
     })
 
     /** Fills a conversation through the store, as many writers over time would (faster than /send). */
@@ -92,6 +97,8 @@ medusaIntegrationTestRunner({
           messages: [],
           has_more: false,
           conversation_id: session.conversation_id,
+          typing: false,
+          read_up_to: null,
         })
       })
 
@@ -118,6 +125,7 @@ medusaIntegrationTestRunner({
         const { data: session } = await shopper.session()
         // The same cookie behind changing IPs (the per-IP limit is 15 a minute), across both lanes.
         const lanes = [api, fastLaneApi(fastLane())]
+        await freshLimitWindow(3600, 60)
         for (let i = 0; i < MESSAGES_PER_HOUR; i++) {
           const sameBrowser = new VisitorClient(lanes[i % 2], publishableKey, `192.0.2.${Math.floor(i / 10) + 1}`)
           sameBrowser.visitorHash = shopper.visitorHash

@@ -4,6 +4,9 @@ import { chatModule, storedConversation } from "../../utils/chat"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient, VISITOR_BASE } from "../../utils/visitor-client"
 import { fastLaneApi, LANES, fastLaneForSpec, type Lane } from "../../utils/fast-lane"
+import { freshLimitWindow } from "../../utils/limit-window"
+import { saveChatSettings, type AdminUpdateChatSettingsType } from "../../../src/chat/settings"
+import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 
 jest.setTimeout(120 * 1000)
 
@@ -18,6 +21,35 @@ medusaIntegrationTestRunner({
 
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
+    })
+
+    /** Saves chat settings as the admin's settings page does. */
+    const saveChatHours = async (body: AdminUpdateChatSettingsType) =>
+      saveChatSettings(await getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).settings(), body)
+
+    afterEach(() => saveChatHours({ business_hours: null, away_message: null }))
+
+    describe("POST /store/app/v1/session at a change of the clocks", () => {
+      // Only the date is faked, for the request on Medusa's lane (the fast lane is a process of its own).
+      const NOT_THE_DATE = ["hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate", "setInterval", "clearInterval", "setTimeout", "clearTimeout"] as const
+      afterEach(() => jest.useRealTimers())
+
+      it("answers the next opening at 09:00 local across the spring change (Berlin, 28 March 2027)", async () => {
+        const weekdays = Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((day) => [day, [{ open: "09:00", close: "17:00" }]]))
+        await saveChatHours({ business_hours: { time_zone: "Europe/Berlin", weekly: weekdays, holidays: [] } })
+        const ask = async (now: string) => {
+          jest.useFakeTimers({ now: new Date(now), doNotFake: [...NOT_THE_DATE] })
+          try {
+            return (await new VisitorClient(api, publishableKey).session()).data.availability
+          } finally {
+            jest.useRealTimers()
+          }
+        }
+        // Saturday noon, before the change: Monday 09:00 CEST is 07:00Z (it was 08:00Z a week before).
+        expect(await ask("2027-03-27T12:00:00Z")).toEqual({ online: false, next_open_at: "2027-03-29T07:00:00.000Z" })
+        expect(await ask("2027-03-20T12:00:00Z")).toEqual({ online: false, next_open_at: "2027-03-22T08:00:00.000Z" })
+        expect(await ask("2027-03-29T07:00:00Z")).toEqual({ online: true, next_open_at: null })
+      })
     })
 
     describe.each(LANES)("on the %s lane", (lane: Lane) => {
@@ -36,6 +68,10 @@ medusaIntegrationTestRunner({
             messages: [],
             has_more: false,
             status: "open",
+            // Nobody of the store has read anything yet.
+            read_up_to: null,
+            // No hours configured: always open.
+            availability: { online: true, next_open_at: null },
           })
           // 32 random bytes in base64url: 256 bits.
           expect(shopper.visitorHash).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -68,6 +104,7 @@ medusaIntegrationTestRunner({
             message: "first",
             page_url: null,
             created_at: expect.any(String),
+            attachments: [],
           })
         })
 
@@ -108,6 +145,7 @@ medusaIntegrationTestRunner({
         })
 
         it("allows 10 per minute per IP, then 429 with Retry-After", async () => {
+          await freshLimitWindow()
           for (let i = 0; i < 10; i++) {
             expect((await visitor("198.51.100.7").session()).status).toBe(200)
           }
@@ -121,6 +159,34 @@ medusaIntegrationTestRunner({
 
           // Another IP has its own budget.
           expect((await visitor("198.51.100.8").session()).status).toBe(200)
+        })
+
+        it("answers the chat's availability: outside the hours, the next opening and the store's away message", async () => {
+          const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+          const allDay = [{ open: "00:00", close: "24:00" }]
+          // Open around the clock but for yesterday, today and tomorrow (UTC): whenever this runs, the
+          // next opening is the day after tomorrow at midnight.
+          await saveChatHours({
+            business_hours: {
+              time_zone: "UTC",
+              weekly: { mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay, sun: allDay },
+              holidays: [day(-1), day(0), day(1)],
+            },
+            away_message: "We are away until Monday. Leave your email and we will answer.",
+          })
+          const away = await visitor().session()
+          expect(away.data.availability).toEqual({ online: false, next_open_at: `${day(2)}T00:00:00.000Z` })
+          expect(away.data.away_message).toBe("We are away until Monday. Leave your email and we will answer.")
+          // The inbox shows that it started after hours.
+          expect((await conversation(away.data.conversation_id)).after_hours).toBe(true)
+
+          await saveChatHours({
+            business_hours: { time_zone: "UTC", weekly: { mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay, sun: allDay }, holidays: [] },
+          })
+          const open = await visitor().session()
+          expect(open.data.availability).toEqual({ online: true, next_open_at: null })
+          expect(open.data).not.toHaveProperty("away_message")
+          expect((await conversation(open.data.conversation_id)).after_hours).toBe(false)
         })
       })
 
@@ -194,6 +260,7 @@ medusaIntegrationTestRunner({
         it("allows 15 per minute per IP, then 429 with Retry-After", async () => {
           const shopper = visitor("198.51.100.20")
           await shopper.session()
+          await freshLimitWindow()
           for (let i = 0; i < 15; i++) {
             expect((await shopper.send({ message: `m${i}` })).status).toBe(200)
           }

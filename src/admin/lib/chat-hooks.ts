@@ -5,6 +5,7 @@ import { fetchConversationSince, lastMessageId, mergeMessages } from "./conversa
 import { formatTotal } from "./format"
 import { useConversationStream } from "./conversation-stream"
 import { sdk } from "./sdk"
+import { useVisitorTyping } from "./typing-and-read"
 import type {
   BridgeTestResult,
   CannedFilters,
@@ -18,7 +19,9 @@ import type {
   ConversationFilters,
   ConversationListPayload,
   ListPayload,
+  RatingsSummary,
   RenderedCanned,
+  UploadedAttachment,
 } from "./types"
 
 export { chatKeys, mergeMessages }
@@ -42,6 +45,22 @@ export function useConversations(filters: ConversationFilters, options: { enable
       sdk.client.fetch<ConversationListPayload>(`${CHAT_API}/conversations`, { query: queryOf(filters) }),
     placeholderData: keepPreviousData,
     refetchInterval: INBOX_REFRESH_MS,
+  })
+}
+
+/**
+ * The first page of waiting conversations, newest activity first: what the inbox's alerts and
+ * the tab title watch. The same query as the Waiting tab's first page (one cache entry), but
+ * refreshed while the tab is in the background too, when an alert matters most.
+ */
+export function useWaitingConversations(perPage: number) {
+  const filters: ConversationFilters = { status: "waiting", page: 1, per_page: perPage }
+  return useQuery({
+    queryKey: chatKeys.conversations(filters),
+    queryFn: () =>
+      sdk.client.fetch<ConversationListPayload>(`${CHAT_API}/conversations`, { query: queryOf(filters) }),
+    refetchInterval: INBOX_REFRESH_MS,
+    refetchIntervalInBackground: true,
   })
 }
 
@@ -79,13 +98,17 @@ export function useConversation(id: number | undefined) {
       )
       // Messages the stream added while this request was out are in the cache now: keep them.
       const current = queryClient.getQueryData<ConversationDetail>(key) ?? known
-      return current ? { ...fresh, messages: mergeMessages(current.messages, fresh.messages) } : fresh
+      if (!current) return fresh
+      // A read event the stream brought while this request was out is newer than its answer.
+      const readUpTo = Math.max(current.visitor_read_up_to ?? 0, fresh.visitor_read_up_to ?? 0) || null
+      return { ...fresh, messages: mergeMessages(current.messages, fresh.messages), visitor_read_up_to: readUpTo }
     },
     refetchInterval: streaming ? CONVERSATION_REFRESH_WHILE_STREAMING_MS : CONVERSATION_POLL_MS,
     refetchIntervalInBackground: true,
   })
-  useConversationStream(id, conversation.data !== undefined, setStreaming)
-  return { conversation, streaming }
+  const [visitorTyping, setVisitorTyping] = useVisitorTyping()
+  useConversationStream(id, conversation.data !== undefined, setStreaming, setVisitorTyping)
+  return { conversation, streaming, visitorTyping }
 }
 
 /** The customer, orders and cart beside a conversation; refreshed with the list, as a link can appear any time. */
@@ -120,9 +143,25 @@ function useInvalidateConversation() {
 export function useReply() {
   const invalidate = useInvalidateConversation()
   return useMutation({
-    mutationFn: (body: { conversation_id: number; message: string }) =>
+    mutationFn: (body: { conversation_id: number; message: string; attachment_ids?: number[] }) =>
       sdk.client.fetch<{ message_id: number; conversation_id: number }>(`${CHAT_API}/reply`, { method: "POST", body }),
     onSuccess: (_, { conversation_id }) => invalidate(conversation_id),
+  })
+}
+
+/** One file for a reply in that conversation: multipart, so the browser sets the content type. */
+export function useUploadAttachment() {
+  return useMutation({
+    mutationFn: ({ conversationId, file }: { conversationId: number; file: File }) => {
+      const form = new FormData()
+      form.append("file", file)
+      return sdk.client.fetch<UploadedAttachment>(`${CHAT_API}/attachments`, {
+        method: "POST",
+        headers: { "content-type": null },
+        body: form,
+        query: { conversation_id: conversationId },
+      })
+    },
   })
 }
 
@@ -214,6 +253,14 @@ export function useSaveChatSettings() {
     mutationFn: (body: ChatSettingsInput) =>
       sdk.client.fetch<ChatSettings>(`${CHAT_API}/settings`, { method: "POST", body }),
     onSuccess: (saved) => queryClient.setQueryData(chatKeys.settings(), saved),
+  })
+}
+
+/** Shoppers' ratings per week for the settings page's chart. */
+export function useRatingsSummary(weeks: number) {
+  return useQuery({
+    queryKey: chatKeys.ratings(weeks),
+    queryFn: () => sdk.client.fetch<RatingsSummary>(`${CHAT_API}/ratings/summary`, { query: { weeks } }),
   })
 }
 

@@ -13,6 +13,7 @@ export const chatKeys = {
   canned: (filters?: Partial<CannedFilters>) =>
     filters ? ([...chatKeys.all, "canned", filters] as const) : ([...chatKeys.all, "canned"] as const),
   settings: () => [...chatKeys.all, "settings"] as const,
+  ratings: (weeks: number) => [...chatKeys.all, "ratings", weeks] as const,
   deliveries: (page?: number) =>
     page === undefined ? ([...chatKeys.all, "deliveries"] as const) : ([...chatKeys.all, "deliveries", page] as const),
   users: () => ["launchdesk-users"] as const,

@@ -19,7 +19,12 @@ const BACKEND_URL = (import.meta.env.VITE_BACKEND_URL || "").replace(/\/+$/, "")
  * re-read. It resumes after the newest message held (`Last-Event-ID`) and reconnects with
  * backoff; a final refusal (404, lost session) leaves the pane to polling.
  */
-export function useConversationStream(id: number | undefined, loaded: boolean, setStreaming: (live: boolean) => void) {
+export function useConversationStream(
+  id: number | undefined,
+  loaded: boolean,
+  setStreaming: (live: boolean) => void,
+  setVisitorTyping: (typing: boolean) => void
+) {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (id === undefined || !loaded) return
@@ -42,8 +47,14 @@ export function useConversationStream(id: number | undefined, loaded: boolean, s
         },
         onRetry: (ms) => policy.serverRetry(ms),
         onEvent: (event) => {
+          if (event.event === "typing" || event.event === "read") {
+            presence(event.event, event.data)
+            return
+          }
           const message = streamedMessage(event)
           if (!message) return
+          // The shopper's message is what they were typing.
+          if (message.sender === "visitor") setVisitorTyping(false)
           queryClient.setQueryData<ConversationDetail>(key, (data) =>
             data ? { ...data, messages: mergeMessages(data.messages, [message]) } : data
           )
@@ -58,11 +69,28 @@ export function useConversationStream(id: number | undefined, loaded: boolean, s
       if (decision.kind === "reconnect") reconnect = setTimeout(() => void connect(), decision.delayMs)
     }
 
+    // The shopper typing, or the newest message they read (events without an id, never stored).
+    const presence = (kind: "typing" | "read", data: string) => {
+      let signal: { typing?: unknown; read_up_to?: unknown }
+      try {
+        signal = JSON.parse(data)
+      } catch {
+        return
+      }
+      if (kind === "typing") setVisitorTyping(signal.typing === true)
+      const readUpTo = signal.read_up_to
+      if (typeof readUpTo === "number") {
+        queryClient.setQueryData<ConversationDetail>(key, (detail) =>
+          detail && readUpTo > (detail.visitor_read_up_to ?? 0) ? { ...detail, visitor_read_up_to: readUpTo } : detail
+        )
+      }
+    }
+
     void connect()
     return () => {
       stop.abort()
       clearTimeout(reconnect)
       setStreaming(false)
     }
-  }, [id, loaded, queryClient, setStreaming])
+  }, [id, loaded, queryClient, setStreaming, setVisitorTyping])
 }

@@ -69,3 +69,8 @@ export const humanStatus = (status: string) => {
   const words = status.replace(/_/g, " ")
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
+
+/** An attachment's size: KB below a megabyte, MB with one decimal above. */
+export function formatFileSize(bytes: number) {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}

@@ -5,12 +5,16 @@ import type { ProductSettingRow } from "../../modules/coming-soon/sql/product-se
 import type { CaptchaProvider } from "../../modules/coming-soon/types"
 import type { MessageSender } from "../../modules/support-chat/models/message"
 import type { ConversationStatus } from "../../modules/support-chat/models/conversation"
+import type { BusinessHours } from "../../chat/hours/business-hours"
 import type { InboxConversation } from "../../modules/support-chat/sql/inbox-repository"
-import type { ChatMessage } from "../../storefront/core/chat-message"
+import type { RatingDTO, RatingsSummary } from "../../modules/support-chat/sql/feedback-repository"
+import type { ChatAttachment, ChatMessage } from "../../storefront/core/chat-message"
 import type { ConversationContext } from "../../medusa/customer-context"
 
 // The staff routes answer with the visitor routes' message shape: one type for both clients.
-export type { ChatMessage }
+export type { ChatAttachment, ChatMessage }
+/** `POST /admin/app/v1/attachments` (CONTRACT §8): a file waiting to be sent with a reply. */
+export type UploadedAttachment = Omit<ChatAttachment, "url">
 
 // The clients' senders are the message model's: `tsc -p src/admin` fails when either list changes alone.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
@@ -49,8 +53,22 @@ export type RenderedCanned = { text: string; missing: string[] }
 /** The inbox list: `count_capped` when `total` stopped at the cap, `next_cursor` when more follow. */
 export type ConversationListPayload = ListPayload<ConversationListItem> & { count_capped?: true; next_cursor?: string }
 
+/** The shopper's latest rating of a close: score 1–5 and their comment (plain text). */
+export type ConversationRating = OverTheWire<RatingDTO>
+
+/** `GET /ratings/summary`: count and average per week (Monday, UTC), oldest first, and over all of them. */
+export type { RatingsSummary }
+
 /** One page of messages (at most 200, oldest first above `since_id`); `has_more` when more wait. */
-export type ConversationDetail = Conversation & { messages: ChatMessage[]; has_more: boolean }
+export type ConversationDetail = Conversation & {
+  messages: ChatMessage[]
+  has_more: boolean
+  rating: ConversationRating | null
+  /** The newest message the shopper has read. */
+  visitor_read_up_to: number | null
+  /** The shopper is typing (for a pane without its stream). */
+  visitor_typing: boolean
+}
 
 export type ConversationFilters = {
   status?: ConversationStatus
@@ -93,6 +111,9 @@ export type ChatSettings = {
   auto_reply_daily_cap: number
   auto_reply_daily_call_budget: number
   offline_email_after_seconds: number
+  /** Null: always open. */
+  business_hours: BusinessHours | null
+  away_message: string | null
   /** Dotted keys whose value comes from the plugin options, e.g. `bridge.bot_token`. */
   set_by_configuration: string[]
 }
@@ -109,6 +130,8 @@ export type ChatSettingsInput = {
   auto_reply_daily_cap?: number
   auto_reply_daily_call_budget?: number
   offline_email_after_seconds?: number
+  business_hours?: BusinessHours | null
+  away_message?: string | null
 }
 
 export type BridgeTestResult = { success: boolean; message: string }
@@ -165,15 +188,17 @@ export type Signup = {
   /** `dead`: the mailing list kept refusing it; `last_sync_error` says why, and it can be retried. */
   sync_status: "pending" | "synced" | "skipped" | "dead"
   last_sync_error: string | null
+  /** Null while the address awaits its confirmation (double opt-in): the row is not synced yet. */
+  confirmed_at: string | null
   created_at: string
 }
 
 export type SignupFilters = { product_id?: string; search?: string; page: number; per_page: number }
 
-/** A chat delivery of the outbox: a team-chat post, or an effect relayed from the fast lane. */
+/** A chat delivery of the outbox: a team-chat post, an effect relayed from the fast lane, a transcript email. */
 export type ChatDelivery = {
   id: number
-  kind: "bridge_post" | "visitor_effect"
+  kind: "bridge_post" | "visitor_effect" | "transcript_email"
   conversation_id: number | null
   message_id: number | null
   effect: string | null

@@ -27,6 +27,8 @@ export type BridgeDeliveryDeps = {
   provider: () => Promise<ChatBridgeProvider | null>
   /** Gets platform failures, never a credential. */
   warn: (message: string) => void
+  /** The Medusa server's public URL; attachment links in posts need it (`backendUrl` option). */
+  backendUrl?: string | null
 }
 
 export type DeliveryOutcome = "delivered" | "skipped" | "retrying" | "failed" | "dead"
@@ -154,6 +156,10 @@ export class BridgeDelivery {
         author_name: message.author_name,
         message: message.message,
         page_url: message.page_url,
+        attachments: message.attachments.map((file) => ({
+          name: file.name,
+          url: this.deps.backendUrl ? new URL(file.url, this.deps.backendUrl).href : null,
+        })),
         idempotency_key: `ld-m${message.message_id}`,
       }
       const progress = this.progressOf(item, claim)

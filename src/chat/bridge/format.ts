@@ -7,7 +7,8 @@ import type { BridgePost } from "./provider"
  * `literal` makes a text from outside (message, page URL, name) plain text on the platform.
  */
 export function postText(post: BridgePost, opensThread: boolean, literal: (text: string) => string = (text) => text): string {
-  const message = literal(post.message)
+  const files = post.attachments.map((file) => `[attachment] ${literal(file.name)}${file.url ? ` ${literal(file.url)}` : ""}`)
+  const message = [literal(post.message), ...files].filter(Boolean).join("\n")
   if (post.kind === "agent") {
     return `[${literal(post.author_name?.trim() || "Staff")}, from the store admin] ${message}`
   }
@@ -20,7 +21,8 @@ export function postText(post: BridgePost, opensThread: boolean, literal: (text:
 
 /** A short one-line title for platforms whose threads have names. */
 export function threadTitle(post: BridgePost, maxLength: number): string {
-  const title = `Chat #${post.conversation_id}: ${post.message.replace(/\s+/g, " ").trim()}`
+  const words = post.message || post.attachments.map((file) => file.name).join(", ")
+  const title = `Chat #${post.conversation_id}: ${words.replace(/\s+/g, " ").trim()}`
   const chars = [...title]
   return chars.length <= maxLength ? title : `${chars.slice(0, maxLength - 1).join("")}…`
 }

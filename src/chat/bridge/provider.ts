@@ -11,6 +11,8 @@ export type BridgePost = {
   author_name: string | null
   message: string
   page_url: string | null
+  /** Files sent with the message; `url` (staff download, admin sign-in needed) only when the server's public URL is known. */
+  attachments: { name: string; url: string | null }[]
   /** Stable per chat message: a platform that deduplicates (Discord's nonce) gets it. */
   idempotency_key: string
 }

@@ -5,6 +5,7 @@ import type { SupportChatOptions } from "../../modules/support-chat/types"
 import type { MessageNotices } from "../../modules/support-chat/sql/conversation-repository"
 import { knexRunner, type SqlRunner } from "../../shared/sql"
 import { VISITOR_EFFECTS_CHANNEL } from "../visitor/deferred-effects"
+import { CHAT_SIGNAL_CHANNEL } from "./chat-signals"
 import { CHAT_MESSAGE_CHANNEL } from "./message-feed"
 import { PgListener } from "./pg-listener"
 import { redisChannel, RedisListener } from "./redis-listener"
@@ -70,6 +71,8 @@ export type Fanout = {
   messageNotices?: MessageNotices
   /** Wakes the effects relays after an effect is recorded. */
   announceEffect(sql: SqlRunner): Promise<void>
+  /** Sends a typing or read signal (chat-signals.ts) to every process. */
+  publishSignal(payload: string): Promise<void>
   /** Closes the publishing connection, if one was opened. */
   close(): Promise<void>
 }
@@ -81,7 +84,7 @@ export type FanoutInput = {
   warn: (message: string) => void
 }
 
-const CHANNELS = [CHAT_MESSAGE_CHANNEL, VISITOR_EFFECTS_CHANNEL]
+const CHANNELS = [CHAT_MESSAGE_CHANNEL, VISITOR_EFFECTS_CHANNEL, CHAT_SIGNAL_CHANNEL]
 
 export function createFanout({ knex, settings, warn }: FanoutInput): Fanout {
   if (settings.kind === "postgres") {
@@ -100,6 +103,9 @@ export function createFanout({ knex, settings, warn }: FanoutInput): Fanout {
         }),
       announceEffect: async (sql) => {
         await sql(`SELECT pg_notify(?, '')`, [VISITOR_EFFECTS_CHANNEL])
+      },
+      publishSignal: async (payload) => {
+        await knex.raw(`SELECT pg_notify(?, ?)`, [CHAT_SIGNAL_CHANNEL, payload])
       },
       close: async () => undefined,
     }
@@ -127,6 +133,7 @@ export function createFanout({ knex, settings, warn }: FanoutInput): Fanout {
       committed: ({ conversation_id, message_id }) => publish(CHAT_MESSAGE_CHANNEL, `${conversation_id}:${message_id}`),
     },
     announceEffect: async () => publish(VISITOR_EFFECTS_CHANNEL, ""),
+    publishSignal: async (payload) => publish(CHAT_SIGNAL_CHANNEL, payload),
     close: async () => {
       const opened = publisher
       publisher = null

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache"
 import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
 import type { PollSource } from "../visitor/visitor-api"
+import type { ChatSignals } from "./chat-signals"
 import type { ChatMessageFeed } from "./message-feed"
 
 const MAX_VISITORS = 100_000
@@ -37,10 +38,19 @@ export class PollCache implements PollSource {
   })
   private readonly bounds = new LRUCache<number, number>({ max: MAX_VISITORS })
   private readonly lastSeen = new LRUCache<number, { at: Date | null }>({ max: MAX_VISITORS })
+  /** The staff's read mark by conversation: learnt from reads, raised by read signals (it only moves forward). */
+  private readonly staffRead = new LRUCache<number, { upTo: number | null }>({ max: MAX_VISITORS })
   /** Touches waiting for the next batch, by staleness. */
   private readonly seenBatches = new Map<number, { ids: Set<number>; done: Promise<void> }>()
 
-  constructor(private readonly store: ConversationRepository, private readonly feed: ChatMessageFeed) {
+  constructor(
+    private readonly store: ConversationRepository,
+    private readonly feed: ChatMessageFeed,
+    signals: Pick<ChatSignals, "onRead">
+  ) {
+    signals.onRead(({ conversation_id, side, read_up_to }) => {
+      if (side === "staff") this.rememberStaffRead(conversation_id, read_up_to)
+    })
     feed.onNotice(({ conversation_id, message_id }) => {
       const bound = this.bounds.peek(conversation_id)
       if (bound !== undefined && message_id > bound) {
@@ -64,6 +74,7 @@ export class PollCache implements PollSource {
     const id = conversation.conversation_id
     this.visitors.set(visitorHash, { id, customer_id: conversation.customer_id })
     this.rememberSeen(id, conversation.last_seen_at)
+    this.rememberStaffRead(id, conversation.staff_read_up_to)
     const raced = !wasLive || !this.feed.live || this.feed.generation !== generation || this.feed.received !== received
     // A full page with more behind it says nothing about the conversation's end: learn no bound.
     if (!raced && !has_more) {
@@ -113,8 +124,19 @@ export class PollCache implements PollSource {
     const { id, customer_id } = visitor
     const bound = this.bounds.get(id)
     const seen = this.lastSeen.get(id)
-    if (bound === undefined || seen === undefined || sinceId < bound) return null
-    return { conversation: { conversation_id: id, last_seen_at: seen.at, customer_id }, messages: [], has_more: false }
+    const staffRead = this.staffRead.get(id)
+    if (bound === undefined || seen === undefined || staffRead === undefined || sinceId < bound) return null
+    return {
+      conversation: { conversation_id: id, last_seen_at: seen.at, customer_id, staff_read_up_to: staffRead.upTo },
+      messages: [],
+      has_more: false,
+    }
+  }
+
+  private rememberStaffRead(conversationId: number, upTo: number | null) {
+    const known = this.staffRead.peek(conversationId)?.upTo ?? null
+    if (upTo !== null && (known === null || upTo > known)) this.staffRead.set(conversationId, { upTo })
+    else if (known === null) this.staffRead.set(conversationId, { upTo: null })
   }
 
   private rememberSeen(conversationId: number, at: Date | null) {

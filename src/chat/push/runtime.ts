@@ -1,5 +1,6 @@
 import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
 import { MessageCatchUp } from "./catch-up"
+import { ChatSignals } from "./chat-signals"
 import type { Fanout, NoticeListener } from "./fanout"
 import { ChatMessageFeed } from "./message-feed"
 import { PollCache } from "./poll-cache"
@@ -11,6 +12,8 @@ export type PushRuntime = {
   /** PostgreSQL LISTEN or Redis SUBSCRIBE, as the fan-out says (fanout.ts). */
   listener: NoticeListener
   feed: ChatMessageFeed
+  /** Typing and read signals between processes. */
+  signals: ChatSignals
   /** With the Redis fan-out only: the process's recovery of lost notices (catch-up.ts). */
   catchUp: MessageCatchUp | null
   pollCache: PollCache
@@ -40,11 +43,13 @@ export function createPushRuntime({ fanout, store, settings, warn }: PushRuntime
   const catchUp = redis ? new MessageCatchUp({ messages: store, feed, warn }) : null
   catchUp?.start()
   const streams = new OpenStreams(settings.maxStreams)
+  const signals = new ChatSignals(listener, fanout.publishSignal)
   return {
     listener,
     feed,
+    signals,
     catchUp,
-    pollCache: new PollCache(store, feed),
+    pollCache: new PollCache(store, feed, signals),
     visitorSlots: new StreamSlots(settings.maxStreamsPerIp, streams),
     adminSlots: new StreamSlots(settings.maxStreamsPerIp, streams),
     streams,

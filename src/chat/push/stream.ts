@@ -1,4 +1,5 @@
 import type { ConversationRepository, MessageDTO, MessagePage } from "../../modules/support-chat/sql/conversation-repository"
+import type { ReadMarksRepository } from "../../modules/support-chat/sql/read-marks-repository"
 import type { SupportChatOptions } from "../../modules/support-chat/types"
 import { invalid, notFound, parseInput, rateLimited, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "../visitor/http"
@@ -13,6 +14,7 @@ import {
   type PollSource,
   type VisitorDeps,
 } from "../visitor/visitor-api"
+import type { ChatSide, ChatSignal, ChatSignals } from "./chat-signals"
 import type { ChatMessageFeed } from "./message-feed"
 import type { PollCache } from "./poll-cache"
 import { StreamScope } from "./stream-scope"
@@ -61,19 +63,30 @@ export const SSE_HEADERS: Record<string, string> = {
   "X-Accel-Buffering": "no",
 }
 
-/** Reads the messages of one conversation newer than an id, oldest first. */
 /** Reads one page (at most 200) of a conversation's messages newer than an id, oldest first. */
 export type MessageSource = { messagesSince(conversationId: number, sinceId: number): Promise<MessagePage> }
 
 export type StreamDeps = {
   feed: Pick<ChatMessageFeed, "watch">
+  signals: Pick<ChatSignals, "watch">
   messages: MessageSource
+  /** The stored read marks: a signal sent while no LISTEN connection was up is caught up from here. */
+  readMarks: Pick<ReadMarksRepository, "marksOf">
   slots: StreamSlots
   settings: PushSettings
   warn: (message: string) => void
 }
 
 export const messageEvent = (message: MessageDTO) => `id: ${message.message_id}\ndata: ${JSON.stringify(message)}\n\n`
+
+/**
+ * A typing or read signal as a named event, without `id:`: a browser's `Last-Event-ID` stays
+ * the last message's, so a reconnect resumes the messages only.
+ */
+export function signalEvent(signal: ChatSignal): string {
+  const data = signal.kind === "typing" ? { typing: signal.typing } : { read_up_to: signal.read_up_to }
+  return `event: ${signal.kind}\ndata: ${JSON.stringify(data)}\n\n`
+}
 
 const TOO_MANY_STREAMS: Record<SlotRefusal, string> = {
   client_full: "Too many open streams from this address; close one or poll instead.",
@@ -104,6 +117,8 @@ type RunOptions = {
   sinceId: number
   /** Called at open (`opening` true) and every `SEEN_REFRESH_SECONDS` while the stream is open. */
   onPresence?: (opening: boolean) => Promise<void>
+  /** Whose typing and read signals the client sees: the other side's. */
+  signalsOf: ChatSide
 }
 
 /**
@@ -162,12 +177,40 @@ function runMessageStream(sink: SseSink, deps: StreamDeps, scope: StreamScope, o
     scope.defer(() => clearInterval(timer))
   }
 
+  // Read marks only move forward: each is sent once, whether it came as a signal or was read.
+  let markSent = 0
+  const sendMark = (readUpTo: number) => {
+    if (readUpTo <= markSent || scope.closed) return
+    markSent = readUpTo
+    sink.write(signalEvent({ conversation_id: options.conversationId, side: options.signalsOf, kind: "read", read_up_to: readUpTo }))
+  }
+  // Signals have no history: at open and after a lost LISTEN connection the stored mark is read.
+  const readMark = async () => {
+    try {
+      const marks = await deps.readMarks.marksOf(options.conversationId)
+      const readUpTo = marks?.[options.signalsOf]
+      if (readUpTo) sendMark(readUpTo)
+    } catch (error) {
+      deps.warn(`launchdesk: read mark of conversation ${options.conversationId} not read: ${describe(error)}`)
+    }
+  }
+
   scope.defer(
     deps.feed.watch(options.conversationId, {
       onNotice: (messageId) => {
         if (messageId > lastSent) void read()
       },
-      onResync: () => void read(),
+      onResync: () => {
+        void read()
+        void readMark()
+      },
+    })
+  )
+  scope.defer(
+    deps.signals.watch(options.conversationId, (signal) => {
+      if (signal.side !== options.signalsOf || scope.closed) return
+      if (signal.kind === "read") sendMark(signal.read_up_to)
+      else sink.write(signalEvent(signal))
     })
   )
   every(deps.settings.heartbeatMs, () => sink.write(": keep-alive\n\n"))
@@ -176,6 +219,7 @@ function runMessageStream(sink: SseSink, deps: StreamDeps, scope: StreamScope, o
   sink.write(`retry: ${RECONNECT_MS}\n\n`)
   refreshPresence(true)
   void read()
+  void readMark()
 }
 
 /**
@@ -239,6 +283,7 @@ export async function openVisitorStream(
       runMessageStream(sink, deps, scope, {
         conversationId,
         sinceId: resume.sinceId,
+        signalsOf: "staff",
         onPresence: (opening) =>
           opening || !deps.seen.touchVisitorSeenSoon
             ? deps.seen.touchVisitorSeen(conversationId, SEEN_REFRESH_SECONDS)
@@ -263,7 +308,8 @@ export async function openConversationStream(
     if (!(await deps.conversationExists(req.conversationId))) {
       return notFound(`Conversation ${req.conversationId} was not found`)
     }
-    return (sink) => runMessageStream(sink, deps, scope, { conversationId: req.conversationId, sinceId: resume.sinceId })
+    return (sink) =>
+      runMessageStream(sink, deps, scope, { conversationId: req.conversationId, sinceId: resume.sinceId, signalsOf: "visitor" })
   })
 }
 

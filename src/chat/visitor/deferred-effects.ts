@@ -6,19 +6,21 @@ import type { VisitorDeps } from "./visitor-api"
 /** What follows a visitor operation: events on Medusa's bus, team-chat posts. */
 export type VisitorEffects = Pick<
   VisitorDeps,
-  "onConversationCreated" | "onVisitorMessage" | "onAutoReply" | "onCustomerLinked"
+  "onConversationCreated" | "onVisitorMessage" | "onAutoReply" | "onCustomerLinked" | "onConversationRated"
 >
 
 export const VISITOR_EFFECTS_TOPIC = "chat.visitor.effect"
 /** Raised after an effect is recorded, so a Medusa process relays it at once. */
 export const VISITOR_EFFECTS_CHANNEL = "launchdesk_visitor_effect"
 
-type EffectName = "conversation_created" | "visitor_message" | "auto_reply" | "customer_linked"
+type EffectName = "conversation_created" | "visitor_message" | "auto_reply" | "customer_linked" | "conversation_rated"
 export type VisitorEffectPayload = {
   effect: EffectName
   conversation_id: number
   message_id?: number
   customer_id?: string
+  rating_id?: number
+  score?: number
 }
 
 /** Wakes the relays through PostgreSQL; the Redis fan-out publishes instead (chat/push/fanout.ts). */
@@ -45,7 +47,7 @@ export function deferredVisitorEffects(
   const record = async (payload: VisitorEffectPayload) => {
     await outbox.enqueue<VisitorEffectPayload>({
       topic: VISITOR_EFFECTS_TOPIC,
-      dedupe_key: `${VISITOR_EFFECTS_TOPIC}:${payload.effect}:${payload.message_id ?? payload.conversation_id}`,
+      dedupe_key: `${VISITOR_EFFECTS_TOPIC}:${payload.effect}:${payload.message_id ?? payload.rating_id ?? payload.conversation_id}`,
       // A conversation's effects go out in order: `conversation.created` before its messages.
       group_key: `chat.conversation:${payload.conversation_id}`,
       payload,
@@ -57,6 +59,7 @@ export function deferredVisitorEffects(
     onVisitorMessage: (data) => record({ effect: "visitor_message", ...data }),
     onAutoReply: (data) => record({ effect: "auto_reply", ...data }),
     onCustomerLinked: (data) => record({ effect: "customer_linked", ...data }),
+    onConversationRated: (data) => record({ effect: "conversation_rated", ...data }),
   }
 }
 
@@ -69,6 +72,11 @@ async function runEffect(effects: VisitorEffects, payload: VisitorEffectPayload)
   if (payload.effect === "customer_linked") {
     if (!payload.customer_id) throw new Error(`effect customer_linked without a customer id`)
     await effects.onCustomerLinked?.({ conversation_id, customer_id: payload.customer_id })
+    return
+  }
+  if (payload.effect === "conversation_rated") {
+    if (payload.rating_id === undefined || payload.score === undefined) throw new Error(`effect conversation_rated without its rating`)
+    await effects.onConversationRated?.({ conversation_id, rating_id: payload.rating_id, score: payload.score })
     return
   }
   if (message_id === undefined) {

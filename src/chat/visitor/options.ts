@@ -3,7 +3,7 @@ import type { SupportChatOptions } from "../../modules/support-chat/types"
 import type { VisitorCookieSettings } from "./cookie"
 
 export type VisitorSettings = {
-  limits: { session: LimitRule; send: LimitRule; autoReply: LimitRule; conversation: LimitRule }
+  limits: { session: LimitRule; send: LimitRule; autoReply: LimitRule; conversation: LimitRule; typing: LimitRule; feedback: LimitRule }
   /** Stored bytes (text and page URL) a conversation may hold before `/send` refuses; null: no cap. */
   maxConversationBytes: number | null
   cookie: VisitorCookieSettings
@@ -20,6 +20,10 @@ const DEFAULT_LIMITS = {
   autoReply: { max: 3, windowSeconds: 60 },
   // Visitor messages per conversation, from any IP.
   conversation: { max: 120, windowSeconds: 3600 },
+  // Typing and read notices: the widget sends one every few seconds at most while typing.
+  typing: { max: 60, windowSeconds: 60 },
+  // Ratings and transcript requests: each succeeds once per close, so a few tries are plenty.
+  feedback: { max: 10, windowSeconds: 60 },
 }
 const DEFAULT_MAX_CONVERSATION_BYTES = 1024 * 1024
 
@@ -39,6 +43,8 @@ export function visitorSettings(options: SupportChatOptions): VisitorSettings {
       send: rule(options.rateLimits?.send, DEFAULT_LIMITS.send),
       autoReply: rule(options.rateLimits?.autoReply, DEFAULT_LIMITS.autoReply),
       conversation: rule(options.rateLimits?.conversation, DEFAULT_LIMITS.conversation),
+      typing: rule(options.rateLimits?.typing, DEFAULT_LIMITS.typing),
+      feedback: rule(options.rateLimits?.feedback, DEFAULT_LIMITS.feedback),
     },
     maxConversationBytes: byteCap(options.maxConversationBytes),
     cookie: {

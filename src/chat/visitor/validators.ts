@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { safeText, sinceId } from "../../shared/input-schema"
+import { int4Id, safeText, sinceId } from "../../shared/input-schema"
+import { attachmentIds } from "../attachments/validators"
 
 export const MAX_MESSAGE_LENGTH = 5000
 export const MAX_EMAIL_LENGTH = 254
@@ -16,6 +17,8 @@ export const StoreSendMessage = z
     page_url: pageUrl,
     // Honeypot: hidden in the widget, so only bots fill it.
     website_url: safeText({ max: MAX_URL_LENGTH }).nullish(),
+    // With attachments the message may be empty.
+    attachment_ids: attachmentIds(),
   })
   .strict()
 export type StoreSendMessageType = z.infer<typeof StoreSendMessage>
@@ -43,3 +46,26 @@ export const StoreAutoReply = z
   })
   .strict()
 export type StoreAutoReplyType = z.infer<typeof StoreAutoReply>
+
+export const StoreTyping = z.object({ typing: z.boolean().default(true) }).strict()
+export type StoreTypingType = z.infer<typeof StoreTyping>
+
+export const StoreMarkRead = z.object({ message_id: int4Id() }).strict()
+export type StoreMarkReadType = z.infer<typeof StoreMarkRead>
+
+export const MAX_RATING_COMMENT_LENGTH = 1000
+
+export const StoreRateConversation = z
+  .object({
+    score: z.number({ error: "score must be a whole number from 1 to 5" }).int("score must be a whole number from 1 to 5").min(1, "score must be at least 1").max(5, "score must be at most 5"),
+    comment: safeText()
+      .trim()
+      .refine((text) => [...text].length <= MAX_RATING_COMMENT_LENGTH, `at most ${MAX_RATING_COMMENT_LENGTH} characters`)
+      .nullish(),
+  })
+  .strict()
+export type StoreRateConversationType = z.infer<typeof StoreRateConversation>
+
+// Nothing to say: the conversation comes from the cookie, the address from `/email`.
+export const StoreRequestTranscript = z.object({}).strict()
+export type StoreRequestTranscriptType = z.infer<typeof StoreRequestTranscript>

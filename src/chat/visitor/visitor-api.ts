@@ -1,3 +1,4 @@
+import type { z } from "@medusajs/framework/zod"
 import type { Limiter, LimitRule } from "../../modules/launchdesk/sql/rate-limit-repository"
 import {
   MESSAGE_PAGE_SIZE,
@@ -5,7 +6,11 @@ import {
   type ConversationRow,
 } from "../../modules/support-chat/sql/conversation-repository"
 import type { DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
+import type { ReadMarksRepository } from "../../modules/support-chat/sql/read-marks-repository"
+import type { FeedbackRepository } from "../../modules/support-chat/sql/feedback-repository"
+import type { ChatSignals } from "../push/chat-signals"
 import type { ChatSettings } from "../settings"
+import { availabilityAt } from "../hours/availability"
 import type { VariableValues } from "../customer-context/canned-variables"
 import { forbidden, invalid, ok, parseInput, rateLimited, type Outcome, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
@@ -37,7 +42,14 @@ export type VisitorDeps = {
   onConversationCreated?: (event: { conversation_id: number }) => Promise<void>
   /** Called once when a conversation is linked to the customer whose authentication a request carried. */
   onCustomerLinked?: (event: { conversation_id: number; customer_id: string }) => Promise<void>
-  /** The chat's effective settings (model endpoint, daily cap), read when an auto-reply is asked for. */
+  /** Typing and read notices to and from every process (chat/push/chat-signals.ts). */
+  signals: Pick<ChatSignals, "send" | "isTyping">
+  readMarks: Pick<ReadMarksRepository, "markRead">
+  /** Ratings and transcript requests (feedback.ts). */
+  feedback: Pick<FeedbackRepository, "rate" | "requestTranscript">
+  /** Called after a close is rated. */
+  onConversationRated?: (event: { conversation_id: number; rating_id: number; score: number }) => Promise<void>
+  /** The chat's effective settings: the model endpoint and daily cap for an auto-reply, the hours for a session. */
   chatSettings: () => Promise<ChatSettings>
   /** The store-wide daily cap of auto-replies. */
   dailyQuota: DailyQuota
@@ -87,6 +99,9 @@ const conversationBusy = (retryAfterSeconds: number) =>
 
 const conversationFull = () => invalid("This conversation is full: it cannot take more messages.")
 
+const unknownAttachments = () =>
+  invalid("Invalid attachment_ids: each must be a file you uploaded to this conversation and not sent yet.")
+
 export const visitorHashOf = (req: VisitorRequest) => {
   const value = req.cookies[VISITOR_COOKIE]
   return isWellFormedVisitorHash(value) ? value : null
@@ -127,11 +142,12 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
   if ("refusal" in input) return input.refusal
 
   // Another customer's conversation (a shared computer) is never resumed: a new one starts.
-  const found = await visitorConversation(deps, req)
+  const [found, chat] = await Promise.all([visitorConversation(deps, req), deps.chatSettings()])
+  const availability = availabilityAt(chat.business_hours, new Date())
   let conversation = "refusal" in found ? null : found.conversation
   if (!conversation) {
     const customerId = req.customerId ?? null
-    conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null, customerId)
+    conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null, customerId, !availability.online)
     await deps.onConversationCreated?.({ conversation_id: conversation.conversation_id })
     if (customerId) await deps.onCustomerLinked?.({ conversation_id: conversation.conversation_id, customer_id: customerId })
   }
@@ -145,6 +161,11 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
       messages,
       has_more,
       status: conversation.status,
+      // The newest message the staff have read (read receipts on the shopper's messages).
+      read_up_to: conversation.staff_read_up_to,
+      availability,
+      // Outside the hours: the store's own words, when it has some.
+      ...(availability.online || !chat.away_message ? {} : { away_message: chat.away_message }),
     },
     visitorCookie(conversation.visitor_hash, deps.settings.cookie)
   )
@@ -165,7 +186,9 @@ export async function sendMessage(deps: VisitorDeps, req: VisitorRequest): Promi
     return ok({ message_id: null, conversation_id: conversation.conversation_id })
   }
   const text = input.data.message.trim()
-  if (!text) {
+  const attachmentIds = input.data.attachment_ids
+  // A message of attachments only may have no text.
+  if (!text && !attachmentIds.length) {
     return invalid("Invalid message: the message is empty.")
   }
   if ([...text].length > MAX_MESSAGE_LENGTH) {
@@ -187,10 +210,12 @@ export async function sendMessage(deps: VisitorDeps, req: VisitorRequest): Promi
       message: text,
       page_url: input.data.page_url ?? null,
       next_status: "waiting",
+      attachment_ids: attachmentIds,
     },
     deps.settings.maxConversationBytes
   )
   if (stored === "full") return conversationFull()
+  if (stored === "attachments") return unknownAttachments()
   if (!stored) return noCookie()
   await deps.onVisitorMessage?.({ conversation_id: stored.conversation_id, message_id: stored.message_id })
   return ok({ message_id: stored.message_id, conversation_id: stored.conversation_id })
@@ -211,7 +236,14 @@ export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Prom
   if (Date.now() - seen > SEEN_REFRESH_SECONDS * 1000) {
     await source.touchVisitorSeen(conversation.conversation_id, SEEN_REFRESH_SECONDS)
   }
-  return ok({ messages, has_more, conversation_id: conversation.conversation_id })
+  return ok({
+    messages,
+    has_more,
+    conversation_id: conversation.conversation_id,
+    // What the push stream sends as `typing` and `read` events, for a widget that polls.
+    typing: deps.signals.isTyping(conversation.conversation_id, "staff"),
+    read_up_to: conversation.staff_read_up_to,
+  })
 }
 
 /** `POST /email`: keeps the visitor's address for offline replies. */
@@ -222,6 +254,34 @@ export async function saveEmail(deps: VisitorDeps, req: VisitorRequest): Promise
   if ("refusal" in input) return input.refusal
   const saved = await deps.store.saveVisitorEmail(found.hash, input.data.email)
   return saved ? ok({ success: true }) : noCookie()
+}
+
+/** The per-IP limit, then the cookie's conversation (403 without it); each refusal is the answer. */
+export async function limitedConversation(
+  deps: VisitorDeps,
+  req: VisitorRequest,
+  limit: { scope: string; rule: LimitRule }
+): Promise<{ conversation: ConversationRow; hash: string } | { refusal: Refusal }> {
+  const refused = await limited(deps, limit.scope, req, limit.rule)
+  if (refused) return { refusal: refused }
+  return await visitorConversation(deps, req)
+}
+
+/**
+ * How a visitor operation on the cookie's conversation starts: the per-IP limit, then the
+ * conversation (403 without it), then the body. Each refusal is the answer; nothing is written.
+ */
+export async function admitRequest<S extends z.ZodType>(
+  deps: VisitorDeps,
+  req: VisitorRequest,
+  limit: { scope: string; rule: LimitRule },
+  schema: S
+): Promise<{ conversation: ConversationRow; data: z.infer<S> } | { refusal: Refusal }> {
+  const found = await limitedConversation(deps, req, limit)
+  if ("refusal" in found) return found
+  const input = parseInput(schema, req.body)
+  if ("refusal" in input) return input
+  return { conversation: found.conversation, data: input.data }
 }
 
 /** The cookie's conversation for a route that needs one: 403 without a known cookie, or for another customer's. */

@@ -1,4 +1,6 @@
 import { ConversationRepository, type MessageNotices } from "../../modules/support-chat/sql/conversation-repository"
+import { ReadMarksRepository } from "../../modules/support-chat/sql/read-marks-repository"
+import { FeedbackRepository } from "../../modules/support-chat/sql/feedback-repository"
 import type { SupportChatOptions } from "../../modules/support-chat/types"
 import { DailyQuotaRepository, type DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
 import { RateLimitRepository, type Limiter } from "../../modules/launchdesk/sql/rate-limit-repository"
@@ -12,6 +14,8 @@ import type { PollSource, VisitorDeps } from "./visitor-api"
 /** The statements behind the visitor routes; the same classes on both lanes. */
 export type VisitorStores = {
   store: ConversationRepository
+  readMarks: ReadMarksRepository
+  feedback: FeedbackRepository
   limiter: Limiter
   dailyQuota: DailyQuota
   settings: SettingsRepository
@@ -23,6 +27,8 @@ export type VisitorStores = {
  */
 export const sqlVisitorStores = (sql: SqlRunner, notices?: MessageNotices): VisitorStores => ({
   store: new ConversationRepository(sql, notices),
+  readMarks: new ReadMarksRepository(sql),
+  feedback: new FeedbackRepository(sql),
   limiter: new RateLimitRepository(sql),
   dailyQuota: new DailyQuotaRepository(sql),
   settings: new SettingsRepository(sql),
@@ -34,13 +40,17 @@ export type VisitorDepsInput = {
   options: SupportChatOptions
   effects: VisitorEffects
   pollSource?: PollSource
+  signals: VisitorDeps["signals"]
   warn: (message: string) => void
 }
 
 /** What the visitor operations run on, for either lane: only where stores and effects come from differs. */
-export function buildVisitorDeps({ stores, options, effects, pollSource, warn }: VisitorDepsInput): VisitorDeps {
+export function buildVisitorDeps({ stores, options, effects, pollSource, signals, warn }: VisitorDepsInput): VisitorDeps {
   return {
     store: stores.store,
+    readMarks: stores.readMarks,
+    feedback: stores.feedback,
+    signals,
     pollSource,
     limiter: stores.limiter,
     settings: visitorSettings(options),

@@ -8,6 +8,7 @@ import {
   type ProductSettingValues,
 } from "./sql/product-setting-repository"
 import { LaunchRepository } from "./sql/launch-repository"
+import { ConfirmationRepository } from "./sql/confirmation-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import { Launch } from "./models/launch"
@@ -22,6 +23,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   private readonly signups_: SignupRepository
   private readonly productSettings_: ProductSettingRepository
   private readonly launches_: LaunchRepository
+  private readonly confirmations_: ConfirmationRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     super(...arguments)
@@ -30,11 +32,17 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     this.signups_ = new SignupRepository(sql, { maxSyncAttempts: options.maxDeliveryAttempts })
     this.productSettings_ = new ProductSettingRepository(sql)
     this.launches_ = new LaunchRepository(sql, { maxNotifyAttempts: options.maxDeliveryAttempts })
+    this.confirmations_ = new ConfirmationRepository(sql, { maxAttempts: options.maxDeliveryAttempts })
   }
 
   /** Launches, their emails' claims and progress (CONTRACT §7). */
   async launches(): Promise<LaunchRepository> {
     return this.launches_
+  }
+
+  /** Double opt-in: the confirmation emails' claims and the confirmation itself. */
+  async confirmations(): Promise<ConfirmationRepository> {
+    return this.confirmations_
   }
 
   /** The ledger's writes and sync claims, and the export's walk over it. */

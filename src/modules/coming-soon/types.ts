@@ -51,13 +51,19 @@ export type ComingSoonOptions = {
   cookieSecure?: boolean
   /** Sync attempts before a ledger row is set aside as `dead`; shared with the outbox. Default 10. */
   maxDeliveryAttempts?: number
+  /**
+   * Double opt-in: each new signup gets an email (`launchdesk.coming-soon.confirm`) with a
+   * signed link, and is neither synced to the mailing list nor sent the launch email until
+   * it is opened. Default false.
+   */
+  doubleOptIn?: boolean
   /** Launch day (CONTRACT §7). */
   launch?: {
-    /** Launch emails per minute, shared by every process. Default 600. */
+    /** Emails to signups per minute (launch and confirmation emails), shared by every process. Default 600. */
     emailsPerMinute?: number
     /** The product page in launch emails: `{handle}` is replaced. Default none (no link). */
     productUrl?: string
-    /** This server's public URL, for the unsubscribe link. Default the admin's `backendUrl` when absolute, else `http://localhost:9000`. */
+    /** This server's public URL, for the unsubscribe and confirmation links. Default the admin's `backendUrl` when absolute, else `http://localhost:9000`. */
     backendUrl?: string
   }
 }

@@ -5,6 +5,7 @@ import { CHAT_EVENTS } from "../../chat/events"
 import { loadChatSettings, type ChatSettings } from "../../chat/settings"
 import { BridgeDelivery } from "../../chat/bridge/delivery"
 import { createBridgeProvider } from "../../chat/bridge/providers"
+import { publicServerUrl } from "../../chat/attachments/settings"
 import { createFanout, fanoutSettings, type Fanout } from "../../chat/push/fanout"
 import { createPushRuntime, type PushRuntime } from "../../chat/push/runtime"
 import { pushSettings } from "../../chat/push/stream"
@@ -26,6 +27,8 @@ export type ChatRuntimeInput = {
   options: SupportChatOptions & Pick<LaunchDeskOptions, "maxDeliveryAttempts">
   /** Medusa's `projectConfig.redisUrl`: the Redis fan-out's server unless `push.redisUrl` names one. */
   redisUrl?: string
+  /** Medusa's `admin.backendUrl`: the server's public URL for attachment links unless `backendUrl` names one. */
+  adminBackendUrl?: string
 }
 
 /**
@@ -62,6 +65,7 @@ export class ChatRuntime {
       chat: this.stores.store,
       provider: async () => createBridgeProvider(await this.bridgeSettings()),
       warn: this.warn,
+      backendUrl: publicServerUrl(input.options.backendUrl, input.adminBackendUrl),
     })
   }
 
@@ -87,6 +91,7 @@ export class ChatRuntime {
       options: this.input.options,
       effects: this.visitorEffects(),
       pollSource: this.push().pollCache,
+      signals: this.push().signals,
       warn: this.warn,
     })
     return this.visitorDeps_
@@ -128,6 +133,7 @@ export class ChatRuntime {
       },
       onAutoReply: (data) => emit(CHAT_EVENTS.MESSAGE_CREATED, { ...data, sender: "auto" }),
       onCustomerLinked: (data) => emit(CHAT_EVENTS.CONVERSATION_CUSTOMER_LINKED, data),
+      onConversationRated: (data) => emit(CHAT_EVENTS.CONVERSATION_RATED, data),
     }
   }
 }

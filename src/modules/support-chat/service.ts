@@ -8,9 +8,15 @@ import type { VisitorDeps } from "../../chat/visitor/visitor-api"
 import type { ChatRuntime } from "./chat-runtime"
 import { ConversationRepository } from "./sql/conversation-repository"
 import { InboxRepository } from "./sql/inbox-repository"
+import { FeedbackRepository } from "./sql/feedback-repository"
+import { ReadMarksRepository } from "./sql/read-marks-repository"
+import { AttachmentRepository } from "./sql/attachment-repository"
+import { WaitingAlertRepository } from "./sql/waiting-alert-repository"
 import { Conversation } from "./models/conversation"
 import { Message } from "./models/message"
 import { CannedResponse } from "./models/canned-response"
+import { Rating } from "./models/rating"
+import { Attachment } from "./models/attachment"
 import type { SupportChatOptions } from "./types"
 
 /**
@@ -23,10 +29,16 @@ class SupportChatModuleService extends MedusaService({
   Conversation,
   Message,
   CannedResponse,
+  Attachment,
+  Rating,
 }) {
   readonly options: SupportChatOptions
   private readonly conversations_: ConversationRepository
   private readonly inbox_: InboxRepository
+  private readonly feedback_: FeedbackRepository
+  private readonly readMarks_: ReadMarksRepository
+  private readonly attachments_: AttachmentRepository
+  private readonly waitingAlerts_: WaitingAlertRepository
   private readonly runtime_: ChatRuntime
 
   constructor(container: ModuleConnection & { chatRuntime: ChatRuntime }, options: SupportChatOptions = {}) {
@@ -37,6 +49,10 @@ class SupportChatModuleService extends MedusaService({
     // Staff and bridge messages announce themselves as the visitor's do (the process's fan-out).
     this.conversations_ = new ConversationRepository(sql, container.chatRuntime.fanout.messageNotices)
     this.inbox_ = new InboxRepository(sql)
+    this.feedback_ = new FeedbackRepository(sql)
+    this.readMarks_ = new ReadMarksRepository(sql)
+    this.attachments_ = new AttachmentRepository(sql)
+    this.waitingAlerts_ = new WaitingAlertRepository(sql)
   }
 
   // The module lives exactly as long as the application: what it opens, it closes here.
@@ -83,6 +99,26 @@ class SupportChatModuleService extends MedusaService({
   /** The staff inbox's read queries. */
   async inbox(): Promise<InboxRepository> {
     return this.inbox_
+  }
+
+  /** Ratings, their weekly summary and the transcripts' messages. */
+  async feedback(): Promise<FeedbackRepository> {
+    return this.feedback_
+  }
+
+  /** Read receipts: the newest message each side has read. */
+  async readMarks(): Promise<ReadMarksRepository> {
+    return this.readMarks_
+  }
+
+  /** The attachment rows of the upload and download routes (the bytes are the File module's). */
+  async attachments(): Promise<AttachmentRepository> {
+    return this.attachments_
+  }
+
+  /** The waiting-alert emails' claims (the `waitingAlert` option). */
+  async waitingAlerts(): Promise<WaitingAlertRepository> {
+    return this.waitingAlerts_
   }
 }
 

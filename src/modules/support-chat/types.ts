@@ -1,5 +1,6 @@
 import type { ClientIpOptions } from "../../shared/client-ip"
 import type { LimitRule } from "../launchdesk/sql/rate-limit-repository"
+import type { BusinessHours } from "../../chat/hours/business-hours"
 
 export type CookieSameSite = "lax" | "strict" | "none"
 
@@ -11,7 +12,31 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     autoReply?: Partial<LimitRule>
     /** Visitor messages per conversation, from any IP. Default 120 per hour. */
     conversation?: Partial<LimitRule>
+    /** A shopper's attachment uploads, per IP. Default 10 per minute. */
+    attachment?: Partial<LimitRule>
+    /** `/typing` and `/read` together, per IP. Default 60 per minute. */
+    typing?: Partial<LimitRule>
+    /** `/rating` and `/transcript` together, per IP. Default 10 per minute. */
+    feedback?: Partial<LimitRule>
   }
+  /**
+   * One email per wait when a conversation waits longer than `afterMinutes`: to `to` (a team
+   * address), else to the assigned agent; unassigned without `to`, none. Default off.
+   */
+  waitingAlert?: { afterMinutes: number; to?: string }
+  /** Files in the chat (README "Attachments"), stored through Medusa's File module. */
+  attachments?: {
+    /** The largest file, in bytes. Default 10 MiB. */
+    maxBytes?: number
+    /** What a shopper may upload into one conversation in all. Default 20 files, 50 MiB. */
+    perConversation?: { maxFiles?: number; maxBytes?: number }
+  }
+  /**
+   * The Medusa server's public URL (`https://api.example.com`): team-chat posts link to
+   * attachments under it. Default Medusa's `admin.backendUrl` when that is absolute; without
+   * either, posts name attachments without a link.
+   */
+  backendUrl?: string
   /** Stored bytes (text and page URL) a conversation may hold before `/send` refuses; 0 turns the cap off. Default 1 MiB. */
   maxConversationBytes?: number
   /** Which proxies may name the client for the per-IP limits (both lanes); see README "Client address". */
@@ -72,4 +97,11 @@ export type SupportChatInboxOptions = {
    * is in `storeCors`; otherwise the email has no link.
    */
   storeUrl?: string
+  /**
+   * Weekly hours (`{ time_zone, weekly: { mon: [{ open: "09:00", close: "17:00" }], … }, holidays }`);
+   * outside them the widget says so and asks for an email first. Default none: always open.
+   */
+  businessHours?: BusinessHours
+  /** Shown to shoppers outside the hours. */
+  awayMessage?: string
 }

@@ -1,6 +1,6 @@
 import { createApiClient } from "../core/api"
 import { ChatController } from "../core/chat-controller"
-import { withLabels } from "../core/labels"
+import { withLabels } from "../core/default-labels"
 import { createStreamClient } from "../core/store-stream"
 import { FakeStore } from "./fake-store"
 import { sleep, until } from "./wait"

@@ -7,7 +7,7 @@ import { countdownParts, formatArrivalDate, parseArrivalDate } from "../core/cou
 import { nextPollDelay } from "../core/poll-schedule"
 import { cleanSubscriberId, readSharedBy, referralUrl, rememberSharedBy, sharedByOf, shareLinks } from "../core/referral"
 import { ComingSoonController, type ComingSoonConfig } from "../core/coming-soon-controller"
-import { DEFAULT_LABELS } from "../core/labels"
+import { DEFAULT_LABELS } from "../core/default-labels"
 
 describe("arrival date and countdown", () => {
   it("reads YYYY-MM-DD as midnight UTC", () => {
@@ -141,8 +141,15 @@ describe("share links after a signup", () => {
     })
     expect(await controller.signup({ email: "friend@example.com" })).toBe(true)
     const links = shareLinks("https://shop.example/p/tee", sharedByOf(controller.getState().signup), "Tee")
-    return { target: decodeURIComponent(links.x.split("url=")[1].split("&")[0]), sent }
+    return { target: decodeURIComponent(links.x.split("url=")[1].split("&")[0]), sent, message: controller.getState().signup.message }
   }
+
+  it("say to confirm the address when the store asks for it (double opt-in), else that the shopper is on the list", async () => {
+    expect((await signUpAnswered({ mailer_id: null, referral_code: "k3m9x2bq7d", confirmation_required: true })).message).toBe(
+      DEFAULT_LABELS.signupConfirm
+    )
+    expect((await signUpAnswered({ mailer_id: null, referral_code: "k3m9x2bq7d" })).message).toBe(DEFAULT_LABELS.signupSuccess)
+  })
 
   it("carry the ledger's referral_code, also when MailerLite gave no subscriber id", async () => {
     const { target, sent } = await signUpAnswered({ mailer_id: null, referral_code: "k3m9x2bq7d" })

@@ -2,7 +2,7 @@ import { ApiError, type ApiClient } from "./api"
 import type { ChatMessage } from "./chat-message"
 import { resolveChatOptions, type ChatControllerOptions, type ResolvedChatOptions } from "./chat-options"
 import { ChatConversationState } from "./chat-state"
-import { ChatStream } from "./chat-stream"
+import { ChatStream, type Presence } from "./chat-stream"
 import { PollLoop } from "./poll-schedule"
 
 export type { ChatMessage, ChatSender } from "./chat-message"
@@ -12,10 +12,20 @@ export type { ChatNotice, ChatState, EmailOfferState } from "./chat-state"
 const MAX_QUESTION_LENGTH = 2000
 // Pages (of at most 200 messages) one poll follows; a longer backlog continues on the next poll.
 const MAX_POLL_PAGES = 25
+// At most one typing notice this often while the visitor types; the server holds each 6 s.
+const TYPING_EVERY_MS = 3000
+const TYPING_HOLDS_MS = 6000
 
-type SessionResponse = { conversation_id: number; messages: ChatMessage[]; status: string }
+type SessionResponse = {
+  conversation_id: number
+  messages: ChatMessage[]
+  status: string
+  availability?: { online: boolean; next_open_at: string | null }
+  away_message?: string
+  read_up_to?: number | null
+}
 type SendResponse = { message_id: number | null; conversation_id: number }
-type PollResponse = { messages: ChatMessage[]; has_more?: boolean; conversation_id: number }
+type PollResponse = { messages: ChatMessage[]; has_more?: boolean; conversation_id: number } & Presence
 type AutoReplyResponse = { auto_replied: boolean }
 
 /**
@@ -35,6 +45,10 @@ export class ChatController extends ChatConversationState {
   private readonly polls: PollLoop
   private readonly stream: ChatStream | null
   private readonly onVisibility = () => this.visibilityChanged()
+  private typingSentAt = 0
+  private typingTimer: ReturnType<typeof setTimeout> | undefined
+  /** The newest message this page told the server the visitor read. */
+  private readSent = 0
 
   constructor(options: ChatControllerOptions) {
     const settings = resolveChatOptions(options)
@@ -66,6 +80,7 @@ export class ChatController extends ChatConversationState {
           onMessage: (message) => {
             if (this.getState().conversationId === message.conversation_id) this.merge([message])
           },
+          onPresence: (presence) => this.presence(presence),
           onDown: (urgent) => (urgent ? void this.polls.now() : this.polls.ensure()),
           onReconnectDue: () => this.connectStream(),
         })
@@ -91,6 +106,7 @@ export class ChatController extends ChatConversationState {
 
   stop() {
     this.started = false
+    clearTimeout(this.typingTimer)
     if (typeof document !== "undefined") document.removeEventListener("visibilitychange", this.onVisibility)
     this.stream?.stop()
     this.polls.cancel()
@@ -126,24 +142,28 @@ export class ChatController extends ChatConversationState {
   /**
    * Sends a message. Resolves true when the text went out (the input can be cleared), false
    * when it did not (the notice says why, and the text should stay where it was typed).
-   * `honeypot` is the hidden `website_url` field: people leave it empty.
+   * `honeypot` is the hidden `website_url` field: people leave it empty. With uploaded files
+   * (`attachmentIds`) the text may be empty.
    */
-  async send(text: string, honeypot = "", retried = false): Promise<boolean> {
+  async send(text: string, honeypot = "", attachmentIds: number[] = [], retried = false): Promise<boolean> {
     const message = text.trim()
-    if (!message || this.getState().sending || this.isRateLimited()) return false
+    if ((!message && !attachmentIds.length) || this.getState().sending || this.isRateLimited()) return false
     if (this.getState().phase !== "ready" && !(await this.startSession())) return false
 
     const firstVisitorMessage = !this.getState().messages.some((item) => item.sender === "visitor")
     this.setState({ sending: true, notice: null })
     try {
-      const body: Record<string, string> = { message, page_url: this.options.pageUrl() }
+      const body: Record<string, string | number[]> = { message, page_url: this.options.pageUrl() }
       if (honeypot) body.website_url = honeypot
+      if (attachmentIds.length) body.attachment_ids = attachmentIds
       const sent = await this.options.api.post<SendResponse>("/send", body)
+      // The next keystroke starts a new typing notice.
+      this.typingSentAt = 0
       if (sent.message_id === null) return true
       this.sentAt.set(sent.message_id, this.options.now())
       if (this.stream?.isLive()) this.stream.expectEcho(sent.message_id)
       else await this.pollNow()
-      if (firstVisitorMessage && this.options.autoReply && !this.record.autoReplyAsked) {
+      if (firstVisitorMessage && message && this.options.autoReply && !this.record.autoReplyAsked) {
         void this.askAutoReply(message)
       }
       return true
@@ -152,7 +172,7 @@ export class ChatController extends ChatConversationState {
         // The cookie is gone (cleared, or another browser profile): start over once.
         this.forgetConversation()
         this.setState({ sending: false })
-        return await this.send(text, honeypot, true)
+        return await this.send(text, honeypot, attachmentIds, true)
       }
       this.showError(error, this.options.labels.sendFailed)
       return false
@@ -183,6 +203,45 @@ export class ChatController extends ChatConversationState {
     }
   }
 
+  /** The visitor is typing: the store's side hears of it, at most every few seconds. */
+  typing() {
+    const now = this.options.now()
+    if (this.getState().phase !== "ready" || now - this.typingSentAt < TYPING_EVERY_MS) return
+    this.typingSentAt = now
+    // A lost typing notice costs nothing: no notice, no retry.
+    this.options.api.post("/typing", {}).catch(() => undefined)
+  }
+
+  /** The store's side typing, or the newest message it read. */
+  private presence({ typing, read_up_to }: Presence) {
+    if (typing !== undefined && typing !== this.getState().staffTyping) {
+      clearTimeout(this.typingTimer)
+      // A typing notice holds for a while only: a closed inbox tab sends no "stopped".
+      if (typing) this.typingTimer = setTimeout(() => this.setState({ staffTyping: false }), TYPING_HOLDS_MS)
+      this.setState({ staffTyping: typing })
+    }
+    if (read_up_to && read_up_to > this.getState().readUpTo) this.setState({ readUpTo: read_up_to })
+  }
+
+  /** The visitor sees the panel: the store learns the replies were read. */
+  protected markSeen() {
+    super.markSeen()
+    const unread = this.getState().messages.some((message) => message.sender !== "visitor" && message.message_id > this.readSent)
+    if (!unread || this.getState().phase !== "ready") return
+    this.readSent = this.lastId
+    this.options.api.post("/read", { message_id: this.lastId }).catch(() => undefined)
+  }
+
+  /** A rating or transcript request from the extras chunk's form; true once stored, or when it already was (409). */
+  async feedback(path: "/rating" | "/transcript", body: object): Promise<boolean> {
+    try {
+      await this.options.api.post(path, body)
+      return true
+    } catch (error) {
+      return error instanceof ApiError && error.status === 409
+    }
+  }
+
   /** Polls now instead of waiting for the timer (after sending without a stream, on tab focus). */
   pollNow(): Promise<void> {
     return this.polls.now()
@@ -205,6 +264,8 @@ export class ChatController extends ChatConversationState {
       }
       this.save()
       this.setState({ phase: "ready", conversationId: session.conversation_id })
+      this.showAvailability(session)
+      this.presence(session)
       this.merge(session.messages)
       this.setState({ historyLoaded: true })
       this.polls.schedule()
@@ -216,6 +277,18 @@ export class ChatController extends ChatConversationState {
     }
   }
 
+  /** Outside the hours the visitor reads so at once, and is asked for an email before anything else. */
+  private showAvailability({ availability, away_message }: SessionResponse) {
+    if (!availability || availability.online) return this.setState({ away: null })
+    const back = availability.next_open_at
+      ? new Date(availability.next_open_at).toLocaleString([], { weekday: "long", hour: "numeric", minute: "2-digit" })
+      : null
+    this.setState({ away: away_message || this.options.labels.away(back) })
+    if (!this.record.emailSaved && !this.record.emailOfferDismissed && this.getState().emailOffer === "hidden") {
+      this.setState({ emailOffer: "offered" })
+    }
+  }
+
   private async poll(): Promise<void> {
     const conversationId = this.getState().conversationId
     if (conversationId === null) return
@@ -223,11 +296,13 @@ export class ChatController extends ChatConversationState {
       // The server answers a page at a time: follow `since_id` while it says more wait.
       for (let page = 0; page < MAX_POLL_PAGES; page++) {
         const before = this.lastId
-        const { messages, has_more } = await this.options.api.get<PollResponse>("/poll", { since_id: before })
+        const answer = await this.options.api.get<PollResponse>("/poll", { since_id: before })
+        const { messages, has_more } = answer
         this.polls.succeeded()
         // A session restarted while this poll was out: its answer belongs to the old conversation.
         if (this.getState().conversationId !== conversationId) return
         this.merge(messages)
+        this.presence(answer)
         if (!has_more || this.lastId <= before) break
       }
       if (!this.getState().historyLoaded) this.setState({ historyLoaded: true })

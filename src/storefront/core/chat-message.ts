@@ -5,6 +5,9 @@ import type { EventSourceMessage } from "./event-stream"
 
 export type ChatSender = "visitor" | "agent" | "bridge" | "auto" | "system"
 
+/** A file sent with a message; `url` is the side's own download route (the visitor's needs its cookie and key). */
+export type ChatAttachment = { attachment_id: number; name: string; mime: string; size: number; url: string }
+
 /** A message as the chat routes return it, `created_at` as an ISO string. */
 export type ChatMessage = {
   message_id: number
@@ -14,6 +17,8 @@ export type ChatMessage = {
   message: string
   page_url: string | null
   created_at: string
+  /** Optional: fixtures and servers from before attachments leave it out. */
+  attachments?: ChatAttachment[]
 }
 
 /** A stream event's message, checked: it comes over the network. */

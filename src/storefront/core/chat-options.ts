@@ -1,6 +1,6 @@
 import type { ApiClient } from "./api"
 import type { KeyValueStorage } from "./chat-record"
-import type { Labels } from "./labels"
+import type { ChatLabels } from "./labels"
 import type { StreamClient } from "./store-stream"
 import { STREAM_IDLE_TIMEOUT_MS } from "./stream-reconnect"
 
@@ -8,7 +8,7 @@ export type ChatControllerOptions = {
   api: ApiClient
   /** Pushed messages (`GET /stream`); null polls only. */
   stream?: StreamClient | null
-  labels: Labels
+  labels: ChatLabels
   /** Offer email capture when no person has answered the visitor's message for this long. */
   emailOfferAfterSeconds: number
   pollIntervalMs: number

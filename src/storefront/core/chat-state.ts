@@ -22,6 +22,12 @@ export type ChatState = {
   emailOffer: EmailOfferState
   emailError: string | null
   savedEmail: string | null
+  /** Outside the store's chat hours: what to tell the visitor (the email is asked for first). */
+  away: string | null
+  /** Someone of the store is typing a reply. */
+  staffTyping: boolean
+  /** The newest message the store's staff have read (0: none). */
+  readUpTo: number
 }
 
 export type ChatStateOptions = {
@@ -65,6 +71,9 @@ export class ChatConversationState extends Observable<ChatState> {
       emailOffer: "hidden",
       emailError: null,
       savedEmail: null,
+      away: null,
+      staffTyping: false,
+      readUpTo: 0,
     })
   }
 
@@ -92,7 +101,7 @@ export class ChatConversationState extends Observable<ChatState> {
   protected replaceConversation(conversationId: number) {
     this.record = { ...EMPTY_RECORD, conversationId }
     this.lastId = 0
-    this.setState({ messages: [], emailOffer: "hidden", savedEmail: null })
+    this.setState({ messages: [], emailOffer: "hidden", savedEmail: null, staffTyping: false, readUpTo: 0 })
   }
 
   /** The server no longer knows this browser's conversation (the cookie is gone): back to none. */
@@ -124,7 +133,9 @@ export class ChatConversationState extends Observable<ChatState> {
     if (fresh.length) {
       const messages = [...this.getState().messages, ...fresh].sort((a, b) => a.message_id - b.message_id)
       this.lastId = Math.max(this.lastId, ...fresh.map((message) => message.message_id))
-      this.setState({ messages })
+      // A reply arrived: whoever was typing it is done.
+      const replied = fresh.some((message) => STAFF_SENDERS.has(message.sender))
+      this.setState(replied ? { messages, staffTyping: false } : { messages })
     }
     if (this.getState().open && !this.stateOptions.isHidden()) this.markSeen()
     else this.countUnread()

@@ -3,6 +3,9 @@ import type { EventSourceMessage, EventStreamEnd } from "./event-stream"
 import type { StreamClient } from "./store-stream"
 import { StreamReconnect } from "./stream-reconnect"
 
+/** What the store's side is doing: a stream's `typing` and `read` events, and each poll answer. */
+export type Presence = { typing?: boolean; read_up_to?: number | null }
+
 // One tab of the store holds the stream: HTTP/1.1 allows a browser 6 connections per host.
 const STREAM_LOCK = "launchdesk-chat-stream"
 // A server without the route (an older version) answers these: it has no stream to offer.
@@ -28,6 +31,8 @@ export type ChatStreamOptions = {
   /** The stream went live: it replays everything after the last id, so polling can rest. */
   onLive: () => void
   onMessage: (message: ChatMessage) => void
+  /** A `typing` or `read` event of the other side. */
+  onPresence: (presence: Presence) => void
   /** The stream is down, for a while or for good, and polling covers; `urgent` polls at once. */
   onDown: (urgent: boolean) => void
   /** The backoff is over: the owner calls `connect` again if it still wants the stream. */
@@ -188,6 +193,14 @@ export class ChatStream {
 
   private received(attempt: AbortController, conversationId: number, event: EventSourceMessage) {
     if (this.attempt !== attempt) return
+    if (event.event === "typing" || event.event === "read") {
+      try {
+        this.options.onPresence(JSON.parse(event.data))
+      } catch {
+        // Not JSON: a server of another version; the next poll or event tells the same.
+      }
+      return
+    }
     const message = streamedMessage(event)
     if (message && message.conversation_id === conversationId) this.options.onMessage(message)
   }

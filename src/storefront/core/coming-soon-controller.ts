@@ -31,7 +31,7 @@ export type SignupInput = {
 
 type SignupResponse = {
   success: boolean
-  data?: { mailer_id?: string | number | null; referral_code?: string | null; message?: string }
+  data?: { mailer_id?: string | number | null; referral_code?: string | null; confirmation_required?: boolean; message?: string }
 }
 
 export type ComingSoonControllerOptions = {
@@ -82,7 +82,9 @@ export class ComingSoonController extends Observable<ComingSoonState> {
       const id = answer.data?.mailer_id
       const mailerId = typeof id === "number" ? String(id) : cleanSubscriberId(id)
       const referralCode = cleanSubscriberId(answer.data?.referral_code)
-      this.setState({ signup: { status: "success", message: this.options.labels.signupSuccess, mailerId, referralCode } })
+      const { signupSuccess, signupConfirm } = this.options.labels
+      const message = answer.data?.confirmation_required === true ? signupConfirm : signupSuccess
+      this.setState({ signup: { status: "success", message, mailerId, referralCode } })
       return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && !retried) {

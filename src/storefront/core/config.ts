@@ -40,6 +40,8 @@ export type LaunchDeskOptions = {
   captchaScriptUrl?: string
   /** Where the coming-soon part of the bundle is (default: next to launchdesk.js). */
   comingSoonScriptUrl?: string
+  /** Where the chat's on-demand part (attachments, rating) is (default: next to launchdesk.js). */
+  chatExtrasScriptUrl?: string
   /** Where the chat launcher sits (default "right"). */
   position?: "left" | "right"
   /**
@@ -57,6 +59,7 @@ type OptionalOptions =
   | "labels"
   | "chatBaseUrl"
   | "comingSoonScriptUrl"
+  | "chatExtrasScriptUrl"
   | "customerToken"
 
 export type ResolvedOptions = Required<Omit<LaunchDeskOptions, OptionalOptions>> & Pick<LaunchDeskOptions, OptionalOptions>
@@ -119,6 +122,7 @@ export function optionsFromScript(script: Pick<Element, "getAttribute"> | null):
     captchaProvider: isCaptchaProvider(provider) ? provider : undefined,
     captchaScriptUrl: text(read("captcha-script-url")),
     comingSoonScriptUrl: text(read("coming-soon-script-url")),
+    chatExtrasScriptUrl: text(read("chat-extras-script-url")),
     position: position === "left" || position === "right" ? position : undefined,
     bottomOffset: count(read("bottom-offset")),
     labels: Object.keys(labels).length ? labels : undefined,

@@ -1,6 +1,9 @@
+import type { ApiClientOptions } from "./api"
 import type { ChatController } from "./chat-controller"
+import type { ChatAttachment } from "./chat-message"
 import type { ComingSoonConfig } from "./coming-soon-api"
 import type { LaunchDeskOptions, ResolvedOptions } from "./config"
+import type { createStreamClient } from "./store-stream"
 
 /** What launchdesk.js hands the coming-soon part once a product turns out to be coming soon. */
 export type ComingSoonMountArgs = { options: ResolvedOptions; productId: string; config: ComingSoonConfig }
@@ -9,6 +12,53 @@ export type ComingSoonModule = {
   /** Shows the block in place of the add-to-cart; the returned function puts the page back. */
   mount(args: ComingSoonMountArgs): () => void
 }
+
+/**
+ * The chat's part that loads on demand (launchdesk-chat-extras.js): what a shopper needs only
+ * sometimes, kept out of the script every page loads. Each feature adds its entry.
+ */
+export type ChatExtrasModule = {
+  /** The rating form (and transcript offer) shown once staff closed the conversation; the returned function removes it. */
+  rating: { mount(container: HTMLElement, args: RatingMountArgs): () => void }
+  /** The composer's files (checks, upload, chips) and the thumbnails and links of sent ones. */
+  attachments: {
+    /** Takes over the composer's file input: each pick is checked, uploaded and shown as a chip in `chips`. */
+    composer(input: HTMLInputElement, chips: HTMLElement, args: AttachmentArgs): AttachmentComposer
+    /** A message's files into `container`: images as thumbnails, the rest as download links. */
+    render(container: HTMLElement, files: ChatAttachment[], args: AttachmentArgs): void
+  }
+}
+
+/** What the attachments part needs: the Medusa backend (not the chat's fast lane) and the labels. */
+export type AttachmentArgs = {
+  /** The backend's origin (`backendUrl`), its publishable key and the customer's token, if any. */
+  api: ApiClientOptions
+  /** The widget's labels: the part takes its own keys (`attachTooLarge`, ...) from them when a store set them. */
+  labels: Readonly<Record<string, unknown>>
+}
+
+/** The pending files of the composer. */
+export type AttachmentComposer = {
+  /** The uploaded files' ids, once every upload still running has ended (failed ones are left out). */
+  ids(): Promise<number[]>
+  /** After a send: the chips go. */
+  clear(): void
+}
+
+/** What launchdesk.js hands the rating form. */
+export type RatingMountArgs = {
+  /** The widget's labels: the form takes its own keys (`ratingPrompt`, ...) from them when a store set them. */
+  labels: Readonly<Record<string, unknown>>
+  /** The close (`<conversation>:<note message id>`): what was sent for it is remembered under it. */
+  closeId: string
+  /** The shopper left an email: the transcript is offered. */
+  emailSaved: boolean
+  /** Posts to the chat's `/rating` or `/transcript`; true once stored, or when it already was. */
+  send(path: "/rating" | "/transcript", body: object): Promise<boolean>
+}
+
+/** launchdesk-chat-stream.js: the push stream's reader, loaded once a conversation streams. */
+export type ChatStreamModule = { createStreamClient: typeof createStreamClient }
 
 /** `window.LaunchDesk`: the running widget, for stores that script it. */
 export type LaunchDeskGlobal = {
@@ -25,5 +75,7 @@ declare global {
     LaunchDeskConfig?: Partial<LaunchDeskOptions>
     LaunchDesk?: LaunchDeskGlobal
     LaunchDeskComingSoon?: ComingSoonModule
+    LaunchDeskChatExtras?: ChatExtrasModule
+    LaunchDeskChatStream?: ChatStreamModule
   }
 }

@@ -1,5 +1,5 @@
-/** Every text the widgets show; a store overrides any of them through the `labels` option. */
-export const DEFAULT_LABELS = {
+/** The chat widget's texts: the script every page loads carries these only. */
+export const CHAT_LABELS = {
   chatTitle: "Support",
   chatSubtitle: "We usually answer within a few minutes.",
   openChat: "Open support chat",
@@ -9,6 +9,7 @@ export const DEFAULT_LABELS = {
   messageLabel: "Message",
   messagePlaceholder: "Write a message…",
   send: "Send",
+  attach: "Attach files",
   sending: "Sending…",
   you: "You",
   support: "Support",
@@ -26,7 +27,14 @@ export const DEFAULT_LABELS = {
   emailSaved: (email: string) => `Thanks! If you are away, the reply goes to ${email}.`,
   emailInvalid: "Please enter a valid email address.",
   dismiss: "Not now",
+  away: (back: string | null) => (back ? `We are away right now and back ${back}.` : "We are away right now."),
+  awayEmailOffer: "Leave your email and we will send our answer there.",
+  staffTyping: "Support is typing…",
+  read: "Read",
+}
 
+/** The coming-soon block's texts, carried by its own script. */
+export const COMING_SOON_LABELS = {
   comingSoon: "Coming soon",
   arrives: (date: string) => `Arrives ${date}`,
   countdownLabel: "Time until launch",
@@ -39,6 +47,7 @@ export const DEFAULT_LABELS = {
   notifyMe: "Notify me",
   signingUp: "Signing you up…",
   signupSuccess: "You are on the list! We will email you at launch.",
+  signupConfirm: "Almost there: open the link we just emailed you to confirm your address.",
   signupFailed: "Something went wrong. Please try again.",
   signupRateLimited: (minutes: number) =>
     `Too many signups from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
@@ -50,7 +59,9 @@ export const DEFAULT_LABELS = {
   shareText: (title: string) => `${title}: coming soon. Join the waitlist!`,
 }
 
-export type Labels = typeof DEFAULT_LABELS
+export type ChatLabels = typeof CHAT_LABELS
+/** Every text the widgets show; a store overrides any of them through the `labels` option. */
+export type Labels = ChatLabels & typeof COMING_SOON_LABELS
 export type LabelOverrides = Partial<Labels>
 
-export const withLabels = (overrides?: LabelOverrides): Labels => ({ ...DEFAULT_LABELS, ...overrides })
+export const withChatLabels = (overrides?: LabelOverrides): ChatLabels => ({ ...CHAT_LABELS, ...overrides })

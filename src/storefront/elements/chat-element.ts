@@ -1,5 +1,7 @@
 import type { ChatController, ChatState } from "../core/chat-controller"
-import { DEFAULT_LABELS, type Labels } from "../core/labels"
+import type { ApiClientOptions } from "../core/api"
+import type { AttachmentArgs, AttachmentComposer, ChatExtrasModule } from "../core/globals"
+import { CHAT_LABELS, type ChatLabels } from "../core/labels"
 import { watchBottomBars, type BottomBarWatch } from "./bottom-bars"
 import { buildChatUi, messageItem, senderLabel, type ChatUi } from "./chat-markup"
 import { ControllerLink } from "./controller-link"
@@ -9,10 +11,14 @@ export const CHAT_TAG = "launchdesk-chat"
 
 export type ChatElementSettings = {
   controller: ChatController
-  labels?: Labels
+  labels?: ChatLabels
   position?: "left" | "right"
   /** Pixels the launcher always keeps free below it (a bottom bar it cannot detect); default 0. */
   bottomOffset?: number
+  /** The chat's on-demand part (attachments, rating): a script tag's load, or a bundler's import. */
+  loadExtras?: () => Promise<ChatExtrasModule>
+  /** Files go to and come from here: the Medusa backend (`baseUrl` its origin), not the chat's fast lane. Without it, no paperclip. */
+  attachments?: ApiClientOptions
 }
 
 /** `<launchdesk-chat>` once defined: hand it a controller with `configure`. */
@@ -29,16 +35,25 @@ export function defineChatElement() {
 
   class LaunchDeskChat extends HTMLElement implements ChatElement {
     private readonly link = new ControllerLink<ChatController>(() => this.render())
-    private labels: Labels = DEFAULT_LABELS
+    private labels: ChatLabels = CHAT_LABELS
     private ui: ChatUi | null = null
     private readonly rendered = new Map<number, HTMLLIElement>()
     private previous: ChatState | null = null
     private ticker: ReturnType<typeof setInterval> | null = null
     private bottomOffset = 0
     private bars: BottomBarWatch | null = null
+    private readItem: HTMLLIElement | undefined
+    private loadExtras: () => Promise<ChatExtrasModule> = () => Promise.reject(new Error("no chat extras configured"))
+    /** The close whose rating form is shown (its note's id, 0: none), and how to remove the form. */
+    private feedbackNote = 0
+    private unmountFeedback: (() => void) | null = null
+    private fileApi: ApiClientOptions | undefined
+    private files: AttachmentComposer | undefined
 
-    configure({ controller, labels, position, bottomOffset }: ChatElementSettings) {
+    configure({ controller, labels, position, bottomOffset, loadExtras, attachments }: ChatElementSettings) {
       if (labels) this.labels = labels
+      if (loadExtras) this.loadExtras = loadExtras
+      if (attachments) this.fileApi = attachments
       if (position) this.setAttribute("position", position)
       if (bottomOffset !== undefined && Number.isFinite(bottomOffset)) {
         this.bottomOffset = Math.max(0, bottomOffset)
@@ -79,7 +94,7 @@ export function defineChatElement() {
 
     private build(): ChatUi {
       const ui = buildChatUi(this.shadowRoot ?? this.attachShadow({ mode: "open" }), this.labels)
-      const { launcher, close, panel, input, composer, honeypot, emailForm, emailInput, emailError, dismiss } = ui
+      const { launcher, close, panel, input, composer, honeypot, emailForm, emailInput, emailError, dismiss, file, clip } = ui
       launcher.addEventListener("click", () => this.link.current?.toggle())
       close.addEventListener("click", () => this.link.current?.close())
       panel.addEventListener("keydown", (event) => {
@@ -94,13 +109,17 @@ export function defineChatElement() {
           composer.requestSubmit()
         }
       })
-      input.addEventListener("input", () => this.fitInput())
+      input.addEventListener("input", () => {
+        this.fitInput()
+        this.link.current?.typing()
+      })
       composer.addEventListener("submit", async (event) => {
         event.preventDefault()
-        const sent = await this.link.current?.send(input.value, honeypot.value)
+        const sent = await this.link.current?.send(input.value, honeypot.value, await this.files?.ids())
         if (sent) {
           input.value = ""
           this.fitInput()
+          this.files?.clear()
         }
         input.focus()
       })
@@ -114,11 +133,21 @@ export function defineChatElement() {
         }
         void this.link.current?.saveEmail(emailInput.value)
       })
+      clip.hidden = !this.fileApi
+      clip.addEventListener("click", () => file.click())
+      // The chunk takes the input over with the first pick (and handles that pick's files).
+      file.addEventListener("change", () => this.withFiles((files, args) => (this.files ??= files.composer(file, ui.chips, args))))
       dismiss.addEventListener("click", () => {
         this.link.current?.dismissEmailOffer()
         input.focus()
       })
       return ui
+    }
+
+    /** Runs `use` with the extras chunk's attachments part; without the chunk files simply do not show. */
+    private withFiles(use: (part: ChatExtrasModule["attachments"], args: AttachmentArgs) => void) {
+      const api = this.fileApi
+      if (api) this.loadExtras().then((extras) => use(extras.attachments, { api, labels: this.labels }), () => undefined)
     }
 
     private fitInput() {
@@ -151,8 +180,11 @@ export function defineChatElement() {
       ui.badge.textContent = state.unread > 9 ? "9+" : String(state.unread)
 
       this.renderMessages(state, previous)
+      ui.typing.hidden = !state.staffTyping
+      this.renderReceipt(state)
       this.renderNotice(state, previous)
       this.renderEmailOffer(state)
+      this.renderFeedback(state)
       const limited = controller.isRateLimited()
       ui.sendButton.disabled = state.sending || limited || state.phase === "starting"
       ui.sendButton.setAttribute("aria-busy", String(state.sending))
@@ -178,6 +210,11 @@ export function defineChatElement() {
       const nearBottom = ui.messages.scrollHeight - ui.messages.scrollTop - ui.messages.clientHeight < 80
       for (const message of fresh) {
         const item = messageItem(message, this.labels)
+        const files = message.attachments
+        if (files?.length) {
+          const box = item.appendChild(h("div", { class: "files" }))
+          this.withFiles((part, args) => part.render(box, files, args))
+        }
         this.rendered.set(message.message_id, item)
         ui.messages.appendChild(item)
       }
@@ -198,6 +235,46 @@ export function defineChatElement() {
             .join("\n")
         }
       }
+    }
+
+    /** "Read" under the visitor's newest message once the staff have read it. */
+    private renderReceipt(state: ChatState) {
+      const newest = state.messages[state.messages.length - 1]
+      const read = newest?.sender === "visitor" && state.readUpTo >= newest.message_id ? this.rendered.get(newest.message_id) : undefined
+      this.readItem?.removeAttribute("data-read")
+      read?.setAttribute("data-read", this.labels.read)
+      this.readItem = read
+    }
+
+    /**
+     * Once staff closed the chat, the rating form from the extras chunk. The server writes a
+     * `system` message only on a close and any later message reopens the chat: it is closed
+     * exactly while its newest message is such a note.
+     */
+    private renderFeedback(state: ChatState) {
+      const ui = this.ui
+      const controller = this.link.current
+      const newest = state.messages[state.messages.length - 1]
+      const noteId = newest?.sender === "system" ? newest.message_id : 0
+      if (!ui || !controller || noteId === this.feedbackNote) return
+      this.unmountFeedback?.()
+      this.unmountFeedback = null
+      this.feedbackNote = noteId
+      ui.feedback.hidden = true
+      if (!noteId) return
+      this.loadExtras()
+        .then((extras) => {
+          if (this.feedbackNote !== noteId) return
+          this.unmountFeedback = extras.rating.mount(ui.feedback, {
+            labels: this.labels,
+            closeId: `${state.conversationId}:${noteId}`,
+            emailSaved: state.emailOffer === "saved",
+            send: (path, body) => controller.feedback(path, body),
+          })
+          ui.feedback.hidden = false
+        })
+        // Without the chunk the chat still works; the rating is simply not asked for.
+        .catch(() => undefined)
     }
 
     private renderNotice(state: ChatState, previous: ChatState | null) {
@@ -234,6 +311,10 @@ export function defineChatElement() {
       if (!ui) return
       const offering = state.emailOffer === "offered" || state.emailOffer === "saving"
       const wasHidden = ui.emailForm.hidden
+      ui.away.hidden = !state.away
+      ui.away.textContent = state.away ?? ""
+      const offer = state.away ? this.labels.awayEmailOffer : this.labels.emailOffer
+      ui.emailOfferText.textContent = offer
       ui.emailForm.hidden = !offering
       ui.emailButton.disabled = state.emailOffer === "saving"
       ui.emailError.hidden = !state.emailError
@@ -241,7 +322,7 @@ export function defineChatElement() {
       const saved = state.emailOffer === "saved" && state.savedEmail !== null
       ui.emailDone.hidden = !saved
       ui.emailSaved.textContent = saved && state.savedEmail ? this.labels.emailSaved(state.savedEmail) : ""
-      if (offering && wasHidden) ui.live.textContent = this.labels.emailOffer
+      if (offering && wasHidden) ui.live.textContent = offer
     }
 
     private startTicker(tick: () => void) {

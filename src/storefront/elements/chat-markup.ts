@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../core/chat-message"
-import type { Labels } from "../core/labels"
+import type { ChatLabels as Labels } from "../core/labels"
 import { CHAT_CSS } from "./chat-styles"
 import { h, icon, ICONS, styleElement } from "./dom"
 
@@ -32,6 +32,11 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
   const live = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "true" })
   const alert = h("div", { class: "sr-only", role: "alert" })
   const notice = h("p", { class: "notice", hidden: true, "aria-hidden": "true" })
+  const typing = h("p", { class: "typing", part: "typing", hidden: true }, labels.staffTyping)
+  const away = h("p", { class: "notice away", part: "away", role: "status", hidden: true })
+  // The rating form's place, filled from launchdesk-chat-extras.js once staff close the chat.
+  const feedback = h("div", { class: "feedback", part: "feedback", hidden: true })
+  const emailOfferText = h("p", { id: "email-offer-text" }, labels.emailOffer)
 
   const emailInput = h("input", {
     type: "email",
@@ -49,7 +54,7 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
   const emailForm = h(
     "form",
     { class: "email-offer", part: "email-offer", hidden: true, novalidate: true },
-    h("p", { id: "email-offer-text" }, labels.emailOffer),
+    emailOfferText,
     h("label", { class: "sr-only", for: "email" }, labels.emailLabel),
     h("div", { class: "row" }, emailInput, emailButton),
     emailError,
@@ -67,12 +72,18 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
   })
   const honeypot = h("input", { type: "text", name: "website_url", tabindex: "-1", autocomplete: "off" })
   const sendButton = h("button", { type: "submit", class: "primary" }, icon(ICONS.send, 18), labels.send)
+  // The paperclip opens the picker; what happens to the picked files is launchdesk-chat-extras.js's.
+  const file = h("input", { type: "file", hidden: true, multiple: true })
+  const clip = h("button", { type: "button", class: "clip", "aria-label": labels.attach }, icon(ICONS.clip, 20))
+  const chips = h("div", { hidden: true })
   const composer = h(
     "form",
     { class: "composer", part: "composer" },
     // Hidden from people and assistive technology: only bots fill it in.
     h("div", { class: "honeypot", "aria-hidden": "true" }, h("label", {}, "Website", honeypot)),
     h("label", { class: "sr-only", for: "message" }, labels.messageLabel),
+    file,
+    clip,
     input,
     sendButton
   )
@@ -86,17 +97,22 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
       close
     ),
     messages,
+    typing,
     notice,
+    away,
     emailForm,
     emailDone,
+    feedback,
+    chips,
     composer
   )
   // Outside the panel: replies are announced while it is closed too.
   root.replaceChildren(styleElement(CHAT_CSS), launcher, panel, live, alert)
 
   return {
-    launcher, badge, close, panel, messages, live, alert, notice, emailForm, emailInput, emailButton,
-    emailError, emailSaved, emailDone, dismiss, composer, input, honeypot, sendButton,
+    launcher, badge, close, panel, messages, live, alert, notice, typing, away, emailForm, emailOfferText, emailInput, emailButton,
+    emailError, emailSaved, emailDone, dismiss, composer, input, honeypot, sendButton, feedback,
+    file, clip, chips,
   }
 }
 
@@ -111,6 +127,6 @@ export function messageItem(message: ChatMessage, labels: Labels): HTMLLIElement
     { class: `message ${message.sender}`, "data-message-id": String(message.message_id), "data-sender": message.sender },
     label ? h("span", { class: "meta" }, time ? `${label} · ${time}` : label) : null,
     // Text, never markup: whatever a visitor, an agent or the bridge wrote stays inert.
-    h("p", { class: "text" }, message.message)
+    message.message && h("p", { class: "text" }, message.message)
   )
 }

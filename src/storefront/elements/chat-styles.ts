@@ -68,6 +68,8 @@ button { cursor: pointer; }
 .message.auto .text { background: transparent; border: 1px dashed rgba(0, 0, 0, .2); }
 .message.system { align-self: center; text-align: center; }
 .message.system .text { background: transparent; color: var(--_muted); font-size: 13px; padding: 2px 8px; }
+.message[data-read]::after { content: attr(data-read); font-size: 12px; color: var(--_muted); }
+.typing { margin: 0 16px 8px; font-size: 13px; color: var(--_muted); font-style: italic; }
 .empty { align-self: center; margin: auto 0; text-align: center; color: var(--_muted); font-size: 14px; max-width: 240px; }
 
 .notice {
@@ -75,6 +77,7 @@ button { cursor: pointer; }
   background: #fef3f2; color: var(--_danger); border: 1px solid #fecdca;
 }
 .notice.rate_limited { background: #fffaeb; color: #93370d; border-color: #fedf89; }
+.notice.away { background: #eff8ff; color: #175cd3; border-color: #b2ddff; }
 
 .email-offer {
   margin: 0 16px 10px; padding: 12px; border-radius: 12px; background: var(--_bubble); font-size: 14px;
@@ -88,6 +91,7 @@ button { cursor: pointer; }
 .link { border: 0; background: none; padding: 0; margin-top: 6px; color: var(--_muted); text-decoration: underline; font-size: 13px; }
 
 .composer { display: flex; gap: 8px; align-items: flex-end; padding: 12px 16px 16px; border-top: 1px solid rgba(0, 0, 0, .08); }
+.clip { border: 0; background: none; height: 44px; color: var(--_muted); }
 .composer textarea {
   flex: 1; resize: none; min-height: 44px; max-height: 140px; padding: 10px 12px;
   border-radius: 12px; border: 1px solid rgba(0, 0, 0, .18); background: #fff;

@@ -52,6 +52,7 @@ export const ICONS = {
   chat: ["M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"],
   close: ["M18 6 6 18", "M6 6l12 12"],
   send: ["M22 2 11 13", "M22 2 15 22l-4-9-9-4 20-7z"],
+  clip: ["M21 11l-9 9a6 6 0 0 1-8-8l9-9a4 4 0 0 1 6 6l-9 9a2 2 0 0 1-3-3l8-8"],
 }
 
 export function styleElement(css: string): HTMLStyleElement {

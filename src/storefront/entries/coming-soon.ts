@@ -2,7 +2,7 @@
 import { createApiClient } from "../core/api"
 import { ComingSoonController } from "../core/coming-soon-controller"
 import type { ComingSoonMountArgs } from "../core/globals"
-import { withLabels } from "../core/labels"
+import { withLabels } from "../core/default-labels"
 import { readSharedBy } from "../core/referral"
 import { AddToCartReplacement } from "../core/replacement"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"

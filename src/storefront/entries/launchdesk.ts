@@ -1,15 +1,16 @@
 // launchdesk.js: the one script tag a store adds. It starts the chat widget on every page and,
 // on a product page whose product is coming soon, loads launchdesk-coming-soon.js (the block,
 // its styles and, only when enabled, the CAPTCHA) to replace the add-to-cart.
-import { createApiClient, trimSlash } from "../core/api"
+import { createApiClient, trimSlash, type ApiClientOptions } from "../core/api"
 import { ChatController } from "../core/chat-controller"
 import { fetchComingSoon } from "../core/coming-soon-api"
 import { optionsFromScript, resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
 import type { ComingSoonModule } from "../core/globals"
-import { withLabels } from "../core/labels"
+import { scriptModuleLoader } from "../core/script-module"
+import { withChatLabels } from "../core/labels"
 import { PRODUCT_ID_ATTRIBUTE, productHintOf, productIdForHandle } from "../core/product"
 import { rememberSharedBy } from "../core/referral"
-import { createStreamClient } from "../core/store-stream"
+import type { StreamClient } from "../core/store-stream"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
 
 declare const __LAUNCHDESK_VERSION__: string
@@ -27,9 +28,23 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * The push stream's reader (an SSE parser) loads with the first stream a conversation opens:
+ * a page whose shopper never chats does not fetch it. Until it is there the chat polls, and a
+ * failed load is a failed connection (the stream's backoff retries, polling covers).
+ */
+function streamOnDemand(chatApi: ApiClientOptions): StreamClient {
+  const load = scriptModuleLoader(() => besideThisScript("launchdesk-chat-stream.js"), () => window.LaunchDeskChatStream)
+  let client: StreamClient | null = null
+  return async (path, query, handlers) => {
+    client ??= (await load()).createStreamClient(chatApi)
+    return await client(path, query, handlers)
+  }
+}
+
 function startChat(options: ResolvedOptions): ChatController {
   defineChatElement()
-  const labels = withLabels(options.labels)
+  const labels = withChatLabels(options.labels)
   const chatApi = {
     baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
     publishableKey: options.publishableKey,
@@ -42,7 +57,7 @@ function startChat(options: ResolvedOptions): ChatController {
   }
   const controller = new ChatController({
     api: createApiClient(chatApi),
-    stream: options.stream ? createStreamClient(chatApi) : null,
+    stream: options.stream ? streamOnDemand(chatApi) : null,
     labels,
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,
@@ -53,36 +68,37 @@ function startChat(options: ResolvedOptions): ChatController {
   // A store may place <launchdesk-chat> itself; otherwise it goes at the end of the page.
   const element = document.querySelector<HTMLElement>(CHAT_TAG) ?? document.createElement(CHAT_TAG)
   customElements.upgrade(element)
-  if (isChatElement(element)) element.configure({ controller, labels, position: options.position, bottomOffset: options.bottomOffset })
+  const loadExtras = scriptModuleLoader(
+    () => options.chatExtrasScriptUrl ?? besideThisScript("launchdesk-chat-extras.js"),
+    () => window.LaunchDeskChatExtras
+  )
+  if (isChatElement(element)) {
+    element.configure({
+      controller,
+      labels,
+      position: options.position,
+      bottomOffset: options.bottomOffset,
+      loadExtras,
+      attachments: { ...chatApi, baseUrl: trimSlash(options.backendUrl) },
+    })
+  }
   if (!element.isConnected) document.body.appendChild(element)
   return controller
 }
 
-let comingSoonModule: Promise<ComingSoonModule> | null = null
+const besideThisScript = (file: string) => new URL(file, scriptSrc || location.href).toString()
 
-function loadComingSoonModule(options: ResolvedOptions): Promise<ComingSoonModule> {
-  comingSoonModule ??= new Promise<ComingSoonModule>((resolve, reject) => {
-    if (window.LaunchDeskComingSoon) {
-      resolve(window.LaunchDeskComingSoon)
-      return
-    }
-    const element = document.createElement("script")
-    element.src = options.comingSoonScriptUrl ?? new URL("launchdesk-coming-soon.js", scriptSrc || location.href).toString()
-    element.async = true
-    element.onload = () =>
-      window.LaunchDeskComingSoon ? resolve(window.LaunchDeskComingSoon) : reject(new Error("coming-soon script is empty"))
-    element.onerror = () => reject(new Error(`could not load ${element.src}`))
-    document.head.appendChild(element)
-  }).catch((error: unknown) => {
-    comingSoonModule = null
-    throw error
-  })
-  return comingSoonModule
+function comingSoonLoader(options: ResolvedOptions): () => Promise<ComingSoonModule> {
+  return scriptModuleLoader(
+    () => options.comingSoonScriptUrl ?? besideThisScript("launchdesk-coming-soon.js"),
+    () => window.LaunchDeskComingSoon
+  )
 }
 
 /** Watches which product the page shows and mounts the block when that product is coming soon. */
 function startComingSoon(options: ResolvedOptions) {
   const api = createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey })
+  const loadComingSoonModule = comingSoonLoader(options)
   let current: { key: string; unmount?: () => void } | null = null
 
   async function sync() {
@@ -98,7 +114,7 @@ function startComingSoon(options: ResolvedOptions) {
     const lookup = await fetchComingSoon(api, productId).catch(() => null)
     if (!lookup?.coming_soon || current !== entry) return
     try {
-      const module = await loadComingSoonModule(options)
+      const module = await loadComingSoonModule()
       if (current === entry) entry.unmount = module.mount({ options, productId, config: lookup })
     } catch (error) {
       console.warn("[LaunchDesk] the coming-soon block could not load:", error)

@@ -21,10 +21,12 @@ import { ChatController, type ChatState } from "../core/chat-controller"
 import { ComingSoonController, type ComingSoonState, type SignupInput } from "../core/coming-soon-controller"
 import { resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
 import { countdownParts, parseArrivalDate, type CountdownParts } from "../core/countdown"
-import { withLabels, type LabelOverrides, type Labels } from "../core/labels"
+import { withLabels } from "../core/default-labels"
+import type { LabelOverrides, Labels } from "../core/labels"
 import { readSharedBy, rememberSharedBy, sharedByOf, shareLinks } from "../core/referral"
 import { createStreamClient } from "../core/store-stream"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
+import { chatExtras } from "../elements/chat-extras"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
 
 export type { ChatMessage, ChatNotice, ChatState } from "../core/chat-controller"
@@ -192,15 +194,31 @@ export function SupportChat({ position, bottomOffset, ...config }: SupportChatPr
   const labels = useLabels(options.labels)
   const ref = useRef<HTMLElement>(null)
   const offset = bottomOffset ?? options.bottomOffset
+  // useSupportChat's key: the token its map holds is the current one.
+  const chatKey = `${options.chatBaseUrl ?? options.backendUrl}|${options.publishableKey}`
   useEffect(() => {
     defineChatElement()
     const element = ref.current
     if (!element) return
     customElements.upgrade(element)
     if (isChatElement(element)) {
-      element.configure({ controller, labels, position: position ?? options.position, bottomOffset: offset })
+      element.configure({
+        controller,
+        labels,
+        position: position ?? options.position,
+        bottomOffset: offset,
+        loadExtras: () => Promise.resolve(chatExtras),
+        attachments: {
+          baseUrl: trimSlash(options.backendUrl),
+          publishableKey: options.publishableKey,
+          customerToken: () => {
+            const token = customerTokens.get(chatKey)
+            return typeof token === "function" ? token() : token
+          },
+        },
+      })
     }
-  }, [controller, labels, position, options.position, offset])
+  }, [controller, labels, position, options.position, offset, options.backendUrl, options.publishableKey, chatKey])
   return createElement(CHAT_TAG, { ref })
 }
 

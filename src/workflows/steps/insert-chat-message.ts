@@ -9,6 +9,8 @@ export type InsertChatMessageInput = {
   message: string
   author_name?: string | null
   external_id?: string | null
+  /** Files the agent uploaded to this conversation and sends with the message. */
+  attachment_ids?: number[]
 }
 
 export const insertChatMessageStepId = "insert-chat-message"
@@ -22,12 +24,21 @@ export const insertChatMessageStep = createStep(
     if (!before) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
     }
-    const message = await (await chat.conversations()).insertMessage({
-      ...input,
-      // An auto-reply leaves the conversation waiting: a person still has to look at it.
-      next_status: input.sender === "auto" ? undefined : "open",
-    })
-    if (!message) {
+    const message = await (await chat.conversations()).insertWithinBytes(
+      {
+        ...input,
+        // An auto-reply leaves the conversation waiting: a person still has to look at it.
+        next_status: input.sender === "auto" ? undefined : "open",
+      },
+      null
+    )
+    if (message === "attachments") {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Invalid attachment_ids: each must be a file uploaded from the admin to this conversation and not sent yet."
+      )
+    }
+    if (!message || message === "full") {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
     }
     return new StepResponse(message, { message_id: message.message_id, previous_status: before.status })

@@ -7,8 +7,8 @@ import { launchComingSoonProductWorkflow } from "../launch-coming-soon-product"
 
 export const runComingSoonLaunchesStepId = "run-coming-soon-launches"
 
-// The job runs every 10 s and one run ends inside its period; the rate decides how many
-// emails go out in it. A lease outlives a batch's sends at the Notification module's pace.
+// A run sends what the rate's current window allows and ends; the job comes back within the
+// window (see the job). A lease outlives a batch's sends at the Notification module's pace.
 const RUN_BUDGET_MS = 9_000
 const MAX_ROWS_PER_RUN = 5_000
 const BATCH_SIZE = 50

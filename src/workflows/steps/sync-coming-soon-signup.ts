@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { comingSoonConfigOf, comingSoonModule, mailerBudgetOf, mailerTargetOf } from "../../medusa/coming-soon"
 import { deliverSignupWithin } from "../../coming-soon/sync"
+import { startConfirmation } from "../../medusa/coming-soon-confirmation"
 import type { InsertedComingSoonSignup } from "./insert-coming-soon-signup"
 
 export const syncComingSoonSignupStepId = "sync-coming-soon-signup"
@@ -16,7 +17,9 @@ export const syncComingSoonSignupStep = createStep(
   syncComingSoonSignupStepId,
   async (input: InsertedComingSoonSignup, { container }) => {
     const { signup, created } = input
-    if (!created || signup.sync_status !== "pending") {
+    // Double opt-in: the row is synced once its address is confirmed; its email goes out now.
+    if (created) startConfirmation(container, signup)
+    if (!created || signup.sync_status !== "pending" || !signup.confirmed_at) {
       return new StepResponse({ mailer_id: signup.mailer_id })
     }
     const store = await comingSoonModule(container).signups()

@@ -1,14 +1,18 @@
 import { Text } from "@medusajs/ui"
+import { BarSeries } from "../bar-series"
 
 type Day = { day: string; count: number }
 
 const WIDTH = 280
 const HEIGHT = 56
 const GAP = 1
+// A short history is drawn over two weeks ending on its last day: a single day is one bar, not the width.
+const MIN_DAYS = 14
+const DAY_MS = 86_400_000
 
 /**
  * Signups per day as small bars (an SVG, no chart library): the launch curve at a glance. Days
- * without signups inside the range count as zero.
+ * without signups inside the range count as zero; the range is at least `MIN_DAYS` long.
  */
 export function SignupsChart({ days, label = "Signups per day" }: { days: Day[]; label?: string }) {
   if (!days.length) {
@@ -19,15 +23,14 @@ export function SignupsChart({ days, label = "Signups per day" }: { days: Day[];
     )
   }
   const counts = new Map(days.map((entry) => [entry.day, entry.count]))
-  const first = Date.parse(`${days[0].day}T00:00:00Z`)
   const last = Date.parse(`${days[days.length - 1].day}T00:00:00Z`)
-  const span = Math.round((last - first) / 86_400_000) + 1
+  const first = Math.min(Date.parse(`${days[0].day}T00:00:00Z`), last - (MIN_DAYS - 1) * DAY_MS)
+  const span = Math.round((last - first) / DAY_MS) + 1
   const series = Array.from({ length: span }, (_, index) => {
-    const day = new Date(first + index * 86_400_000).toISOString().slice(0, 10)
+    const day = new Date(first + index * DAY_MS).toISOString().slice(0, 10)
     return { day, count: counts.get(day) ?? 0 }
   })
   const peak = Math.max(...series.map((entry) => entry.count))
-  const barWidth = Math.max(1, WIDTH / series.length - GAP)
   const total = series.reduce((sum, entry) => sum + entry.count, 0)
   return (
     <figure className="flex flex-col gap-y-1" data-signups-chart>
@@ -39,22 +42,13 @@ export function SignupsChart({ days, label = "Signups per day" }: { days: Day[];
         aria-label={`${label}: ${total} over ${series.length} ${series.length === 1 ? "day" : "days"}, at most ${peak} a day`}
         preserveAspectRatio="none"
       >
-        {series.map((entry, index) => {
-          const height = peak ? Math.max(entry.count ? 2 : 0, (entry.count / peak) * HEIGHT) : 0
-          return (
-            <rect
-              key={entry.day}
-              x={index * (barWidth + GAP)}
-              y={HEIGHT - height}
-              width={barWidth}
-              height={height}
-              rx={1}
-              className="fill-ui-fg-interactive"
-            >
-              <title>{`${entry.day}: ${entry.count}`}</title>
-            </rect>
-          )
-        })}
+        <BarSeries
+          bars={series.map((entry) => ({ key: entry.day, value: entry.count, title: `${entry.day}: ${entry.count}` }))}
+          top={peak}
+          width={WIDTH}
+          height={HEIGHT}
+          gap={GAP}
+        />
       </svg>
       <figcaption className="flex justify-between">
         <Text size="xsmall" className="text-ui-fg-subtle">

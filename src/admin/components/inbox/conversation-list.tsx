@@ -45,6 +45,11 @@ export function ConversationList({ items, selectedId, onSelect }: Props) {
               </Text>
               <div className="flex items-center gap-x-2">
                 <ConversationStatusBadge status={item.status} />
+                {item.after_hours && (
+                  <Badge size="2xsmall" color="orange" title="Started outside the chat's hours" data-after-hours>
+                    After hours
+                  </Badge>
+                )}
                 {item.unread > 0 && (
                   <Badge size="2xsmall" color="blue" aria-label={`${item.unread} unanswered`}>
                     {item.unread} new

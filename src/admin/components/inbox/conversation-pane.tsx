@@ -1,11 +1,13 @@
 import { Button, Heading, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useCloseConversation, useConversation } from "../../lib/chat-hooks"
+import { useMarkRead } from "../../lib/typing-and-read"
 import { errorMessage, httpUrlOrNull } from "../../lib/format"
 import type { ChatMessage } from "../../lib/types"
 import { CannedResponseDrawer, type CannedDraft } from "../canned-response-drawer"
 import { ErrorState, LoadingState } from "../page-states"
 import { AssigneeSelect } from "./assignee-select"
+import { ConversationRating } from "./conversation-rating"
 import { ConversationStatusBadge } from "./conversation-status-badge"
 import { CustomerCard } from "./customer-card"
 import { MessageThread } from "./message-thread"
@@ -20,10 +22,12 @@ function latestPageUrl(messages: ChatMessage[], fallback: string | null) {
 }
 
 export function ConversationPane({ conversationId }: { conversationId: number }) {
-  const { conversation, streaming } = useConversation(conversationId)
+  const { conversation, streaming, visitorTyping } = useConversation(conversationId)
   const close = useCloseConversation()
   const [cannedDraft, setCannedDraft] = useState<CannedDraft | null>(null)
   const [replyOrderId, setReplyOrderId] = useState<string | undefined>()
+
+  useMarkRead(conversationId, conversation.data?.messages ?? [])
 
   if (conversation.isLoading) {
     return <LoadingState rows={6} label="Loading conversation" />
@@ -67,6 +71,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
               "No email left"
             )}
           </Text>
+          {data.rating && <ConversationRating rating={data.rating} />}
           {pageUrl && (
             <Text size="small" className="text-ui-fg-subtle truncate" data-field="page-url">
               On{" "}
@@ -101,6 +106,8 @@ export function ConversationPane({ conversationId }: { conversationId: number })
       <CustomerCard conversationId={conversationId} selectedOrderId={replyOrderId} onSelectOrder={setReplyOrderId} />
       <MessageThread
         messages={data.messages}
+        visitorReadUpTo={data.visitor_read_up_to}
+        visitorTyping={streaming ? visitorTyping : data.visitor_typing}
         onSaveAsCanned={(message) =>
           setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id })
         }

@@ -1,8 +1,8 @@
-import { BookOpen, EllipsisHorizontal } from "@medusajs/icons"
+import { BookOpen, DocumentText, EllipsisHorizontal } from "@medusajs/icons"
 import { DropdownMenu, IconButton, Text, clx } from "@medusajs/ui"
 import { useEffect, useRef } from "react"
-import { formatDateTime, formatMessageTime } from "../../lib/format"
-import type { ChatMessage } from "../../lib/types"
+import { formatDateTime, formatFileSize, formatMessageTime } from "../../lib/format"
+import type { ChatAttachment, ChatMessage } from "../../lib/types"
 
 function senderLabel(message: ChatMessage) {
   switch (message.sender) {
@@ -27,13 +27,51 @@ const BUBBLE: Record<ChatMessage["sender"], string> = {
   system: "bg-ui-bg-subtle self-center",
 }
 
+/**
+ * A message's files: images as thumbnails opening the full file, the rest as download links.
+ * The staff route is same-origin with the session cookie, so plain `src`/`href` load them.
+ */
+function Attachments({ files }: { files: ChatAttachment[] }) {
+  return (
+    <ul className="flex flex-wrap gap-2" data-field="attachments">
+      {files.map((file) => (
+        <li key={file.attachment_id}>
+          {file.mime.startsWith("image/") ? (
+            <a href={file.url} target="_blank" rel="noreferrer" title={`${file.name} (${formatFileSize(file.size)})`}>
+              <img
+                src={file.url}
+                alt={file.name}
+                loading="lazy"
+                className="max-h-[160px] max-w-[160px] rounded-md border object-contain"
+              />
+            </a>
+          ) : (
+            <a
+              href={file.url}
+              download={file.name}
+              className="txt-compact-small text-ui-fg-interactive hover:text-ui-fg-interactive-hover flex items-center gap-x-1 break-all"
+            >
+              <DocumentText className="shrink-0" />
+              <span>{file.name}</span>
+              <span className="text-ui-fg-muted whitespace-nowrap">{formatFileSize(file.size)}</span>
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 type Props = {
   messages: ChatMessage[]
+  /** The newest message the shopper has read: the latest staff reply they read says so. */
+  visitorReadUpTo: number | null
+  visitorTyping: boolean
   onSaveAsCanned: (message: ChatMessage) => void
 }
 
 /** The conversation's messages, oldest first; follows new ones while scrolled to the end. */
-export function MessageThread({ messages, onSaveAsCanned }: Props) {
+export function MessageThread({ messages, visitorReadUpTo, visitorTyping, onSaveAsCanned }: Props) {
   const scroller = useRef<HTMLDivElement>(null)
   const atEnd = useRef(true)
   const lastId = messages.length ? messages[messages.length - 1].message_id : 0
@@ -51,6 +89,9 @@ export function MessageThread({ messages, onSaveAsCanned }: Props) {
       atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48
     }
   }
+
+  const newest = messages[messages.length - 1]
+  const readReply = newest && newest.sender !== "visitor" && (visitorReadUpTo ?? 0) >= newest.message_id ? newest.message_id : null
 
   if (!messages.length) {
     return (
@@ -97,12 +138,25 @@ export function MessageThread({ messages, onSaveAsCanned }: Props) {
                 )}
               </div>
             </div>
-            <Text size="small" className="whitespace-pre-wrap break-words">
-              {message.message}
-            </Text>
+            {message.message && (
+              <Text size="small" className="whitespace-pre-wrap break-words">
+                {message.message}
+              </Text>
+            )}
+            {message.attachments && message.attachments.length > 0 && <Attachments files={message.attachments} />}
+            {message.message_id === readReply && (
+              <Text size="xsmall" className="text-ui-fg-muted self-end" data-field="read-receipt">
+                Read by the shopper
+              </Text>
+            )}
           </li>
         ))}
       </ol>
+      {visitorTyping && (
+        <Text size="small" className="text-ui-fg-subtle mt-3 italic" data-field="visitor-typing" role="status">
+          The shopper is typing…
+        </Text>
+      )}
     </div>
   )
 }

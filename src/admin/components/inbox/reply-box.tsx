@@ -1,11 +1,18 @@
-import { Button, Kbd, Text, Textarea, toast } from "@medusajs/ui"
-import { useRef, useState, type KeyboardEvent } from "react"
-import { useRenderCanned, useReply } from "../../lib/chat-hooks"
+import { PaperClip, XMarkMini } from "@medusajs/icons"
+import { Badge, Button, IconButton, Kbd, Text, Textarea, toast } from "@medusajs/ui"
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from "react"
+import { useRenderCanned, useReply, useUploadAttachment } from "../../lib/chat-hooks"
 import { variablesIn } from "../../../chat/customer-context/canned-variables"
-import { errorMessage } from "../../lib/format"
+import { errorMessage, formatFileSize } from "../../lib/format"
+import type { UploadedAttachment } from "../../lib/types"
 import { CannedPicker } from "./canned-picker"
+import { useTypingNotice } from "../../lib/typing-and-read"
 
 const MAX_LENGTH = 5000
+// As the server accepts (src/chat/attachments): checked here so a wrong file never travels.
+const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "application/pdf"]
+const MAX_FILE_BYTES = 10 * 1024 * 1024
+const MAX_FILES = 5
 
 /**
  * Enter sends, Shift+Enter starts a new line. A canned response is filled in for this
@@ -19,17 +26,57 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
   const reply = useReply()
   const render = useRenderCanned()
   const unfilled = variablesIn(text)
+  const typing = useTypingNotice(conversationId)
+  const upload = useUploadAttachment()
+  const [files, setFiles] = useState<UploadedAttachment[]>([])
+  const [uploading, setUploading] = useState(0)
+  const fileInput = useRef<HTMLInputElement>(null)
 
   const send = async () => {
     const message = text.trim()
-    if (!message || reply.isPending || unfilled.length) return
+    if ((!message && !files.length) || reply.isPending || uploading || unfilled.length) return
     // Cleared at once so the next reply can be typed; given back if sending fails.
     setText("")
+    const attached = files
+    setFiles([])
     try {
-      await reply.mutateAsync({ conversation_id: conversationId, message })
+      await reply.mutateAsync({
+        conversation_id: conversationId,
+        message,
+        ...(attached.length ? { attachment_ids: attached.map((file) => file.attachment_id) } : {}),
+      })
     } catch (error) {
       setText((current) => current || text)
+      setFiles((current) => [...attached, ...current])
       toast.error(`Reply not sent: ${errorMessage(error)}`)
+    }
+  }
+
+  /** Each picked file is checked, then uploaded; it becomes a chip once stored. */
+  const attach = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? [])
+    // Cleared, so the same file can be picked again.
+    event.target.value = ""
+    let room = MAX_FILES - files.length - uploading
+    for (const file of picked) {
+      if (!ACCEPTED_TYPES.includes(file.type)) {
+        toast.error(`${file.name} cannot be attached: only JPEG, PNG, GIF, WebP or PDF.`)
+        continue
+      }
+      if (file.size > MAX_FILE_BYTES) {
+        toast.error(`${file.name} is too large: at most ${formatFileSize(MAX_FILE_BYTES)}.`)
+        continue
+      }
+      if (room-- <= 0) {
+        toast.error(`At most ${MAX_FILES} files per reply.`)
+        break
+      }
+      setUploading((count) => count + 1)
+      upload
+        .mutateAsync({ conversationId, file })
+        .then((uploaded) => setFiles((current) => [...current, uploaded]))
+        .catch((error: unknown) => toast.error(`${file.name} was not uploaded: ${errorMessage(error)}`))
+        .finally(() => setUploading((count) => count - 1))
     }
   }
 
@@ -65,15 +112,67 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
       <Textarea
         ref={textarea}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value)
+          typing()
+        }}
         onKeyDown={onKeyDown}
         rows={3}
         maxLength={MAX_LENGTH}
         placeholder="Write a reply"
         aria-label="Reply"
       />
+      {(files.length > 0 || uploading > 0) && (
+        <ul className="flex flex-wrap items-center gap-2" aria-label="Files to send" data-field="pending-attachments">
+          {files.map((file) => (
+            <li key={file.attachment_id}>
+              <Badge size="small" className="gap-x-1 pr-0.5">
+                <span className="max-w-[180px] truncate" title={file.name}>
+                  {file.name}
+                </span>
+                <span className="text-ui-fg-muted">{formatFileSize(file.size)}</span>
+                <IconButton
+                  type="button"
+                  size="2xsmall"
+                  variant="transparent"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => setFiles((current) => current.filter((item) => item.attachment_id !== file.attachment_id))}
+                >
+                  <XMarkMini />
+                </IconButton>
+              </Badge>
+            </li>
+          ))}
+          {uploading > 0 && (
+            <li>
+              <Text size="xsmall" className="text-ui-fg-muted" role="status">
+                Uploading {uploading === 1 ? "1 file" : `${uploading} files`}…
+              </Text>
+            </li>
+          )}
+        </ul>
+      )}
       <div className="flex items-center justify-between gap-x-2">
         <div className="flex items-center gap-x-3">
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            accept={ACCEPTED_TYPES.join(",")}
+            onChange={(event) => void attach(event)}
+            data-field="attach-input"
+          />
+          <IconButton
+            type="button"
+            size="small"
+            variant="transparent"
+            aria-label="Attach files"
+            title="Attach files (JPEG, PNG, GIF, WebP or PDF)"
+            onClick={() => fileInput.current?.click()}
+          >
+            <PaperClip />
+          </IconButton>
           <CannedPicker
             onPick={async (canned) => {
               try {
@@ -88,7 +187,7 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
             <Kbd>Enter</Kbd> to send, <Kbd>Shift</Kbd> + <Kbd>Enter</Kbd> for a new line
           </Text>
         </div>
-        <Button type="submit" size="small" isLoading={reply.isPending} disabled={!text.trim() || unfilled.length > 0}>
+        <Button type="submit" size="small" isLoading={reply.isPending} disabled={(!text.trim() && !files.length) || uploading > 0 || unfilled.length > 0}>
           Send
         </Button>
       </div>

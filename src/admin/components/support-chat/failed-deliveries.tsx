@@ -13,7 +13,9 @@ const PER_PAGE = 10
 const what = (delivery: ChatDelivery) =>
   delivery.kind === "bridge_post"
     ? `Team-chat post of message ${delivery.message_id ?? "?"}`
-    : `Fast-lane event ${delivery.effect ?? "?"}${delivery.message_id ? ` of message ${delivery.message_id}` : ""}`
+    : delivery.kind === "transcript_email"
+      ? "Transcript email"
+      : `Fast-lane event ${delivery.effect ?? "?"}${delivery.message_id ? ` of message ${delivery.message_id}` : ""}`
 
 /** Deliveries that kept failing and were set aside: each with its last error and a Retry button. */
 export function FailedDeliveries() {

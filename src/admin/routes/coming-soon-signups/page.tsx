@@ -29,9 +29,19 @@ const SYNC: Record<Signup["sync_status"], { color: "green" | "orange" | "grey" |
   dead: { color: "red", label: "Failed" },
 }
 
-/** The row's mailing-list state; a row the provider kept refusing shows why, with a Retry button. */
+/**
+ * The row's mailing-list state; a row the provider kept refusing shows why, with a Retry
+ * button. A row awaiting its confirmation (double opt-in) is not sent yet, whatever its status.
+ */
 function SyncCell({ signup }: { signup: Signup }) {
   const retry = useRetrySignupSync()
+  if (!signup.confirmed_at) {
+    return (
+      <StatusBadge color="grey" data-sync-unconfirmed>
+        Awaiting confirmation
+      </StatusBadge>
+    )
+  }
   const badge = <StatusBadge color={SYNC[signup.sync_status].color}>{SYNC[signup.sync_status].label}</StatusBadge>
   if (signup.sync_status !== "dead") return badge
   const retryOne = () =>

@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { BookOpen, ChatBubbleLeftRight } from "@medusajs/icons"
 import { Button, Container, Heading, Input, Label, Select, Switch, Tabs, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
+import { AlertsToggle } from "../../components/inbox/alerts-toggle"
 import { ConversationList } from "../../components/inbox/conversation-list"
 import { ConversationPane } from "../../components/inbox/conversation-pane"
 import { EmptyState, ErrorState, LoadingState } from "../../components/page-states"
@@ -10,6 +11,7 @@ import { useConversationCount, useConversations, useCurrentUser, useUsers } from
 import { userName } from "../../lib/format"
 import type { ConversationFilters, ConversationStatus } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
+import { useInboxAlerts } from "../../lib/use-inbox-alerts"
 import { useUrlState } from "../../lib/use-url-state"
 
 const PER_PAGE = 20
@@ -63,6 +65,7 @@ const SupportInboxPage = () => {
   // "Mine" needs the signed-in user's id before it can ask for anything.
   const waitingForMe = assignee === MINE && !me.data
   const conversations = useConversations({ ...filters, status, page, per_page: PER_PAGE }, { enabled: !waitingForMe })
+  const alerts = useInboxAlerts((id) => update({ id: String(id) }, { resetPage: false }))
 
 
   return (
@@ -74,12 +77,15 @@ const SupportInboxPage = () => {
             Chats from the storefront. New messages appear here as they arrive.
           </Text>
         </div>
-        <Button size="small" variant="secondary" asChild>
-          <Link to="/support-inbox/canned-responses">
-            <BookOpen />
-            Canned responses
-          </Link>
-        </Button>
+        <div className="flex items-center gap-x-4">
+          <AlertsToggle enabled={alerts.enabled} permission={alerts.permission} onChange={alerts.setEnabled} />
+          <Button size="small" variant="secondary" asChild>
+            <Link to="/support-inbox/canned-responses">
+              <BookOpen />
+              Canned responses
+            </Link>
+          </Button>
+        </div>
       </div>
       <div className="flex min-h-0 flex-1 divide-x">
         <aside className="flex w-[360px] shrink-0 flex-col" aria-label="Conversation list">

@@ -14,6 +14,7 @@ const post: BridgePost = {
   author_name: null,
   message: "Hello there",
   page_url: "https://shop.test/p",
+  attachments: [],
   idempotency_key: "ld-m1",
 }
 
@@ -27,6 +28,18 @@ describe("bridge posts", () => {
       "[Ada Agent, from the store admin] Hello there"
     )
     expect(postText({ ...post, kind: "agent", author_name: null }, false)).toBe("[Staff, from the store admin] Hello there")
+  })
+
+  it("lists attachments under the text, as links when the server's public URL is known", () => {
+    const files = [
+      { name: "photo.png", url: "https://api.shop.test/admin/app/v1/attachments/3" },
+      { name: "label.pdf", url: null },
+    ]
+    expect(postText({ ...post, attachments: files }, false)).toBe(
+      "Visitor: Hello there\n[attachment] photo.png https://api.shop.test/admin/app/v1/attachments/3\n[attachment] label.pdf"
+    )
+    expect(postText({ ...post, message: "", attachments: files.slice(1) }, false)).toBe("Visitor: [attachment] label.pdf")
+    expect(postText({ ...post, attachments: [{ name: "a_b.png", url: null }] }, false, escapeForDiscord)).toContain("a\\_b.png")
   })
 
   it("keeps thread titles on one line and within the limit", () => {

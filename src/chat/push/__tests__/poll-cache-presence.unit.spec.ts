@@ -18,7 +18,7 @@ function cacheWithStore() {
     channels: [CHAT_MESSAGE_CHANNEL],
     warn: () => undefined,
   })
-  return { cache: new PollCache(new ConversationRepository(sql), new ChatMessageFeed(listener)), statements }
+  return { cache: new PollCache(new ConversationRepository(sql), new ChatMessageFeed(listener), { onRead: () => undefined }), statements }
 }
 
 describe("PollCache.touchVisitorSeenSoon", () => {

@@ -8,6 +8,7 @@ import {
   type StreamAnswer,
   type VisitorStreamDeps,
 } from "../stream"
+import type { ChatSide, ChatSignal } from "../chat-signals"
 import { OpenStreams, StreamSlots } from "../stream-slots"
 import { httpAnswer } from "../../../shared/send-outcome"
 
@@ -28,6 +29,7 @@ const MESSAGE: MessageDTO = {
   message: "hi",
   page_url: null,
   created_at: new Date(0),
+  attachments: [],
 }
 
 /** A response as the transport gives it: `end()` closes it, and closing aborts its signal. */
@@ -39,6 +41,9 @@ function harness({ maxPerIp = 3, maxTotal = 100 } = {}) {
   const visitorSlots = new StreamSlots(maxPerIp, all)
   const adminSlots = new StreamSlots(maxPerIp, all)
   const state = { watchers: 0, touches: 0, reads: 0 }
+  // The stored read marks, and the last stream's resync and signal handlers, for the read-mark cases.
+  const marks: Record<ChatSide, number | null> = { visitor: null, staff: null }
+  const heard: { resync?: () => void; signal?: (signal: ChatSignal) => void } = {}
   let hook: (point: Point) => void = () => undefined
   const reach = async (point: Point) => {
     await Promise.resolve()
@@ -52,8 +57,18 @@ function harness({ maxPerIp = 3, maxTotal = 100 } = {}) {
         return { messages: sinceId < MESSAGE.message_id ? [MESSAGE] : [], has_more: false }
       },
     },
+    readMarks: { marksOf: async () => ({ ...marks }) },
     feed: {
-      watch: () => {
+      watch: (_id: number, { onResync }: { onResync: () => void }) => {
+        heard.resync = onResync
+        state.watchers++
+        return () => void state.watchers--
+      },
+    },
+    // Counted with the feed's: a stream's signal watcher must go with it too.
+    signals: {
+      watch: (_id: number, handler: (signal: ChatSignal) => void) => {
+        heard.signal = handler
         state.watchers++
         return () => void state.watchers--
       },
@@ -67,7 +82,7 @@ function harness({ maxPerIp = 3, maxTotal = 100 } = {}) {
     store: {
       findConversationByVisitor: async () => {
         await reach("find")
-        return { conversation_id: 7, visitor_hash: HASH, status: "open", email: null }
+        return { conversation_id: 7, visitor_hash: HASH, status: "open", email: null, customer_id: null, staff_read_up_to: null }
       },
     },
     seen: {
@@ -119,6 +134,8 @@ function harness({ maxPerIp = 3, maxTotal = 100 } = {}) {
     visitorSlots,
     adminSlots,
     state,
+    marks,
+    heard,
     open,
     at: (handler: (point: Point) => void) => (hook = handler),
     /** What the process still holds for streams. */
@@ -200,7 +217,8 @@ describe.each([
     const process = harness({ maxPerIp: 1 })
     const first = await process.open(kind)
     await settle()
-    expect(process.held()).toEqual({ slots: 1, open: 1, watchers: 1, timers: kind === "visitor" ? 2 : 1 })
+    // The message feed's watcher and the typing and read signals' one.
+    expect(process.held()).toEqual({ slots: 1, open: 1, watchers: 2, timers: kind === "visitor" ? 2 : 1 })
     first.controller.abort()
     first.controller.abort()
     first.sink.end()
@@ -269,5 +287,45 @@ describe("presence", () => {
     jest.advanceTimersByTime(10 * 60 * 1000)
     await settle()
     expect(process.state.touches).toBe(touches)
+  })
+})
+
+describe("read marks", () => {
+  const readEvents = (writes: string[]) => writes.filter((chunk) => chunk.startsWith("event: read"))
+  const readSignal = (side: ChatSide, readUpTo: number): ChatSignal => ({ conversation_id: 7, side, kind: "read", read_up_to: readUpTo })
+
+  it.each([
+    ["visitor", "staff"],
+    ["admin", "visitor"],
+  ] as const)("the %s stream sends the other side's stored mark at open, and a mark missed while LISTEN was down at resync, each once", async (kind, side) => {
+    const process = harness()
+    process.marks[side] = 4
+    const { sink } = await process.open(kind)
+    await settle()
+    expect(readEvents(sink.writes)).toEqual(['event: read\ndata: {"read_up_to":4}\n\n'])
+
+    // The same mark as a signal, and the stream's own side's mark, send nothing more.
+    process.heard.signal!(readSignal(side, 4))
+    process.heard.signal!(readSignal(side === "staff" ? "visitor" : "staff", 9))
+    expect(readEvents(sink.writes)).toHaveLength(1)
+
+    // The signal for mark 5 was sent while the connection was down: the resync reads it.
+    process.marks[side] = 5
+    process.heard.resync!()
+    await settle()
+    process.heard.signal!(readSignal(side, 5))
+    expect(readEvents(sink.writes)).toEqual(['event: read\ndata: {"read_up_to":4}\n\n', 'event: read\ndata: {"read_up_to":5}\n\n'])
+    sink.end()
+    await settle()
+    expect(process.held()).toEqual(NOTHING_HELD)
+  })
+
+  it("sends no mark at open when the other side has read nothing", async () => {
+    const process = harness()
+    process.marks.visitor = 3
+    const { sink } = await process.open("visitor")
+    await settle()
+    expect(readEvents(sink.writes)).toEqual([])
+    sink.end()
   })
 })

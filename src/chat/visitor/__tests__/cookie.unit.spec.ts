@@ -38,13 +38,16 @@ describe("visitor cookie", () => {
 })
 
 describe("visitor limits", () => {
-  it("default to 10/min session, 15/min send, 3/min auto-reply, 120/h per conversation and follow the options", () => {
+  it("default to 10/min session, 15/min send, 3/min auto-reply, 120/h per conversation, 10/min feedback, 60/min typing and follow the options", () => {
     expect(visitorSettings({}).limits).toEqual({
       session: { max: 10, windowSeconds: 60 },
       send: { max: 15, windowSeconds: 60 },
       autoReply: { max: 3, windowSeconds: 60 },
       conversation: { max: 120, windowSeconds: 3600 },
+      feedback: { max: 10, windowSeconds: 60 },
+      typing: { max: 60, windowSeconds: 60 },
     })
     expect(visitorSettings({ rateLimits: { send: { max: 2 } } }).limits.send).toEqual({ max: 2, windowSeconds: 60 })
+    expect(visitorSettings({ rateLimits: { typing: { max: 5, windowSeconds: 10 } } }).limits.typing).toEqual({ max: 5, windowSeconds: 10 })
   })
 })

@@ -9,6 +9,10 @@ export type SignupSyncStatus = (typeof SIGNUP_SYNC_STATUSES)[number]
 export const SIGNUP_NOTIFY_STATUSES = ["pending", "sent", "failed", "dead", "skipped"] as const
 export type SignupNotifyStatus = (typeof SIGNUP_NOTIFY_STATUSES)[number]
 
+// Double opt-in: the confirmation email of a row taken while it was on (null otherwise).
+export const SIGNUP_CONFIRM_STATUSES = ["pending", "sent", "skipped", "dead"] as const
+export type SignupConfirmStatus = (typeof SIGNUP_CONFIRM_STATUSES)[number]
+
 /** The signup ledger: every accepted waitlist signup, whatever the mailing list did. */
 export const Signup = model
   .define("cs_signup", {
@@ -32,7 +36,12 @@ export const Signup = model
     // Without credentials: the HTTP status or the kind of failure.
     last_sync_error: model.text().nullable(),
     // Double opt-in: when the signup confirmed its address (set at insert when it is off).
+    // An unconfirmed row is neither synced (no `next_sync_at`) nor sent a launch email.
     confirmed_at: model.dateTime().nullable(),
+    confirm_status: model.enum([...SIGNUP_CONFIRM_STATUSES]).nullable(),
+    confirm_attempts: model.number().default(0),
+    next_confirm_at: model.dateTime().nullable(),
+    last_confirm_error: model.text().nullable(),
     unsubscribed_at: model.dateTime().nullable(),
     // Launch day (CONTRACT §7): one email per row, claimed like the sync.
     notify_status: model.enum([...SIGNUP_NOTIFY_STATUSES]).default("pending"),
@@ -54,6 +63,7 @@ export const Signup = model
     { on: ["product_id", "created_at"] },
     { on: ["created_at"] },
     { on: ["next_sync_at"], where: "sync_status = 'pending' AND deleted_at IS NULL" },
+    { on: ["next_confirm_at"], where: "confirm_status = 'pending' AND deleted_at IS NULL" },
     { on: ["product_id", "next_notify_at"], where: "notify_status IN ('pending', 'failed') AND deleted_at IS NULL" },
     { on: ["promotion_code"], where: "promotion_code IS NOT NULL" },
     { on: ["referrer_id"], where: "referrer_id IS NOT NULL" },

@@ -147,6 +147,7 @@ export class LaunchRepository {
          SELECT s.id, CASE
              WHEN NOT launched.notify THEN 'launched without emails'
              WHEN s.unsubscribed_at IS NOT NULL THEN 'unsubscribed'
+             WHEN s.confirmed_at IS NULL THEN 'unconfirmed'
            END AS reason
          FROM cs_signup s JOIN launched ON s.product_id = launched.product_id
          WHERE s.deleted_at IS NULL AND s.notify_status = 'pending'

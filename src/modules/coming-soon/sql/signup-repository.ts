@@ -2,7 +2,7 @@ import { generateEntityId } from "@medusajs/framework/utils"
 import { LeaseEngine, type LeaseClaim, type LeaseColumns, type RetryDeadResult } from "../../../shared/lease/lease-engine"
 import type { RetryOutcome } from "../../../shared/lease/retry-policy"
 import type { SqlRunner } from "../../../shared/sql"
-import type { SignupNotifyStatus, SignupSyncStatus } from "../models/signup"
+import type { SignupConfirmStatus, SignupNotifyStatus, SignupSyncStatus } from "../models/signup"
 import { newReferralCode } from "../referral-code"
 
 export type SignupRow = {
@@ -19,6 +19,10 @@ export type SignupRow = {
   sync_attempts: number
   next_sync_at: Date | null
   last_sync_error: string | null
+  /** Double opt-in: null until the address is confirmed (set at insert when it is off). */
+  confirmed_at: Date | null
+  confirm_status: SignupConfirmStatus | null
+  confirm_attempts: number
   /** Launch day (CONTRACT §7): the launch email, the row's code, its conversion. */
   notify_status: SignupNotifyStatus
   notified_at: Date | null
@@ -42,6 +46,11 @@ export type NewSignup = {
   /** `pending` rows are claimed by the caller for `leaseSeconds` (its inline sync attempt). */
   sync_status: Extract<SignupSyncStatus, "pending" | "skipped">
   leaseSeconds: number
+  /**
+   * Double opt-in: the row waits for its address to be confirmed before it is synced, and its
+   * confirmation email is claimed by the caller for `leaseSeconds` instead of the sync.
+   */
+  awaitsConfirmation?: boolean
 }
 
 export type SignupFilters = {
@@ -64,6 +73,9 @@ export const SIGNUP_FIELDS = [
   "sync_attempts",
   "next_sync_at",
   "last_sync_error",
+  "confirmed_at",
+  "confirm_status",
+  "confirm_attempts",
   "notify_status",
   "notified_at",
   "promotion_code",
@@ -148,16 +160,21 @@ export class SignupRepository {
    * Inserts a signup, with a new referral code, unless (email, product) is already in the
    * ledger: racing duplicates meet the unique index and insert nothing. Returns the row
    * either way, so a duplicate answers the existing row's code. A new `pending` row is born
-   * claimed (attempt 1, due after the lease), as `claimDueSignup` would leave it.
+   * claimed (attempt 1, due after the lease), as `claimDueSignup` would leave it; a row that
+   * awaits confirmation is born with its confirmation email claimed instead, and no sync due.
    */
   async insertSignup(signup: NewSignup): Promise<{ signup: SignupRow; created: boolean }> {
     // Raw: ON CONFLICT DO NOTHING meets a racing duplicate at the partial unique index.
-    const pending = signup.sync_status === "pending"
+    const confirming = signup.awaitsConfirmation === true
+    const syncing = signup.sync_status === "pending" && !confirming
     const insert = () =>
       this.sql<SignupRow>(
         `INSERT INTO cs_signup
-           (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, sync_status, sync_attempts, next_sync_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END, now(), now())
+           (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, sync_status, sync_attempts, next_sync_at,
+            confirmed_at, confirm_status, confirm_attempts, next_confirm_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END,
+                 CASE WHEN ? THEN NULL ELSE now() END, CASE WHEN ? THEN 'pending' END, ?,
+                 CASE WHEN ? THEN now() + make_interval(secs => ?) END, now(), now())
          ON CONFLICT (email, product_id) WHERE deleted_at IS NULL DO NOTHING
          RETURNING ${SIGNUP_COLUMNS}`,
         [
@@ -169,8 +186,13 @@ export class SignupRepository {
           this.newReferralCode(),
           signup.customer_id,
           signup.sync_status,
-          pending ? 1 : 0,
-          pending,
+          syncing ? 1 : 0,
+          syncing,
+          signup.leaseSeconds,
+          confirming,
+          confirming,
+          confirming ? 1 : 0,
+          confirming,
           signup.leaseSeconds,
         ]
       )

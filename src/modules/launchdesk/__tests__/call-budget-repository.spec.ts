@@ -76,5 +76,16 @@ moduleIntegrationTestRunner<LaunchDeskModuleService>({
       await first.pool.raw(`UPDATE launchdesk_rate_limit_window SET expires_at = now() - interval '1 second' WHERE id = 'test.hold:hold'`)
       expect((await second.budget.take("test.hold", 120, 1)).granted).toBe(true)
     })
+
+    it("refuses a caller held by a scope of its own, while the others still take from the window", async () => {
+      const [first, second] = [processBudget(), processBudget()]
+      await first.budget.holdOff("test.caller", 20)
+      const held = await second.budget.take("test.shared", 120, 1, 0.5, ["test.caller"])
+      expect(held.granted).toBe(false)
+      expect(held.granted ? 0 : held.retryInMs).toBeGreaterThan(18_000)
+      expect((await second.budget.take("test.shared", 120, 1)).granted).toBe(true)
+      await first.pool.raw(`UPDATE launchdesk_rate_limit_window SET expires_at = now() - interval '1 second' WHERE id = 'test.caller:hold'`)
+      expect((await second.budget.take("test.shared", 120, 1, 0.5, ["test.caller"])).granted).toBe(true)
+    })
   },
 })

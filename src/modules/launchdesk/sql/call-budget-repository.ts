@@ -6,9 +6,10 @@ export type BudgetGrant = { granted: true } | { granted: false; retryInMs: numbe
 export interface CallBudget {
   /**
    * Takes `calls` from `scope`'s shared allowance of `perMinute`, counting only up to
-   * `share` (0..1) of each window, unless a hold-off is in force. Atomic across processes.
+   * `share` (0..1) of each window, unless a hold-off on `scope` or on one of `alsoHeldBy` is
+   * in force. Atomic across processes.
    */
-  take(scope: string, perMinute: number, calls: number, share?: number): Promise<BudgetGrant>
+  take(scope: string, perMinute: number, calls: number, share?: number, alsoHeldBy?: readonly string[]): Promise<BudgetGrant>
   /** Nobody calls `scope` for `seconds` (a provider's `Retry-After`); a later hold-off wins. */
   holdOff(scope: string, seconds: number): Promise<void>
 }
@@ -33,9 +34,10 @@ export const callsPerWindow = (perMinute: number) =>
 export class CallBudgetRepository implements CallBudget {
   constructor(private readonly sql: SqlRunner) {}
 
-  async take(scope: string, perMinute: number, calls: number, share = 1): Promise<BudgetGrant> {
+  async take(scope: string, perMinute: number, calls: number, share = 1, alsoHeldBy: readonly string[] = []): Promise<BudgetGrant> {
     const ceiling = Math.floor(callsPerWindow(perMinute) * Math.min(1, Math.max(0, share)))
-    const holdId = `${scope}:hold`
+    const holdIds = [scope, ...alsoHeldBy].map((held) => `${held}:hold`)
+    const holdList = holdIds.map(() => "?").join(", ")
     // One statement either way: the take, and for a refusal how long until a call might go out
     // (a burst refuses most takes, so a second round trip would cost every refused caller).
     const [row] = await this.sql<{ hits: number | null; hold_ms: number | null; slot_ms: number }>(
@@ -44,16 +46,16 @@ export class CallBudgetRepository implements CallBudget {
          INSERT INTO launchdesk_rate_limit_window (id, hits, expires_at, created_at, updated_at)
          SELECT ?::text || ':' || slot.n, ?::int, to_timestamp((slot.n + 1) * ?), now(), now() FROM slot
          WHERE ?::int <= ?::int
-           AND NOT EXISTS (SELECT 1 FROM launchdesk_rate_limit_window WHERE id = ? AND expires_at > now())
+           AND NOT EXISTS (SELECT 1 FROM launchdesk_rate_limit_window WHERE id IN (${holdList}) AND expires_at > now())
          ON CONFLICT (id) DO UPDATE SET hits = launchdesk_rate_limit_window.hits + EXCLUDED.hits, updated_at = now()
          WHERE launchdesk_rate_limit_window.hits + EXCLUDED.hits <= ?::int
          RETURNING hits
        )
        SELECT (SELECT hits FROM taken) AS hits,
-              (SELECT extract(epoch FROM expires_at - now()) * 1000 FROM launchdesk_rate_limit_window
-               WHERE id = ? AND expires_at > now())::float AS hold_ms,
+              (SELECT max(extract(epoch FROM expires_at - now())) * 1000 FROM launchdesk_rate_limit_window
+               WHERE id IN (${holdList}) AND expires_at > now())::float AS hold_ms,
               (((floor(extract(epoch FROM now()) / ?) + 1) * ? - extract(epoch FROM now())) * 1000)::float AS slot_ms`,
-      [BUDGET_WINDOW_SECONDS, scope, calls, BUDGET_WINDOW_SECONDS, calls, ceiling, holdId, ceiling, holdId, BUDGET_WINDOW_SECONDS, BUDGET_WINDOW_SECONDS]
+      [BUDGET_WINDOW_SECONDS, scope, calls, BUDGET_WINDOW_SECONDS, calls, ceiling, ...holdIds, ceiling, ...holdIds, BUDGET_WINDOW_SECONDS, BUDGET_WINDOW_SECONDS]
     )
     if (row.hits !== null) return { granted: true }
     return { granted: false, retryInMs: Math.ceil(Math.max(Number(row.hold_ms ?? 0), Number(row.slot_ms), 1)) }

@@ -16,7 +16,14 @@ moduleIntegrationTestRunner<SupportChatModuleService>({
     it("creates, finds and moves conversations", async () => {
       const store = await service.conversations()
       const created = await store.createConversation("h".repeat(43), "https://shop.test/")
-      expect(created).toEqual({ conversation_id: expect.any(Number), visitor_hash: "h".repeat(43), status: "open", email: null, customer_id: null })
+      expect(created).toEqual({
+        conversation_id: expect.any(Number),
+        visitor_hash: "h".repeat(43),
+        status: "open",
+        email: null,
+        customer_id: null,
+        staff_read_up_to: null,
+      })
       expect(await store.findConversationByVisitor("h".repeat(43))).toEqual(created)
       expect(await store.findConversationByVisitor("x".repeat(43))).toBeNull()
       // Only the digest is stored: a copy of the table opens nobody's chat.

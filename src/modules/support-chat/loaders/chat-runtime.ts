@@ -8,13 +8,16 @@ export const CHAT_RUNTIME = "chatRuntime"
 
 /** Registers this process's chat runtime in the module's container; the service closes it on shutdown. */
 export default async function chatRuntimeLoader({ container, options }: LoaderOptions<ChatRuntimeInput["options"]>) {
+  const config = container.resolve<ConfigModule | undefined>(ContainerRegistrationKeys.CONFIG_MODULE, {
+    allowUnregistered: true,
+  })
   const runtime = new ChatRuntime({
     knex: container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
     eventBus: () => container.resolve<IEventBusModuleService>(Modules.EVENT_BUS),
     logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
     options: options ?? {},
-    redisUrl: container.resolve<ConfigModule | undefined>(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true })
-      ?.projectConfig?.redisUrl,
+    redisUrl: config?.projectConfig?.redisUrl,
+    adminBackendUrl: config?.admin?.backendUrl,
   })
   container.register(CHAT_RUNTIME, asValue(runtime))
 }

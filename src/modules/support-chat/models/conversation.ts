@@ -14,15 +14,35 @@ export const Conversation = model
     // The Medusa customer whose authentication the visitor routes saw first; set once, never
     // from a request body (src/links/conversation-customer.ts).
     customer_id: model.text().nullable(),
+    // Started outside the chat's hours: nobody was in, the shopper was asked for an email.
+    after_hours: model.boolean().default(false),
     page_url: model.text().nullable(),
     last_message_at: model.dateTime().nullable(),
     // Last poll by the visitor; an agent reply after a long silence is emailed.
     last_seen_at: model.dateTime().nullable(),
     last_email_sent_at: model.dateTime().nullable(),
     auto_replied_at: model.dateTime().nullable(),
+    // Set when the conversation moves into `closed`: the close a rating or transcript belongs to.
+    closed_at: model.dateTime().nullable(),
+    // The visitor's last transcript request; one per close (compared with `closed_at`).
+    transcript_requested_at: model.dateTime().nullable(),
     bridge_thread_id: model.text().nullable(),
+    // Read receipts: the newest message each side has read (typing and read signals, chat-signals.ts).
+    visitor_read_up_to: model.number().nullable(),
+    staff_read_up_to: model.number().nullable(),
     // Bytes of every message's text and page URL, kept by the insert that stores it (the byte cap).
     message_bytes: model.number().default(0),
+    // Attachments uploaded and their bytes, kept by the upload's statement (the per-conversation caps).
+    attachment_count: model.number().default(0),
+    attachment_bytes: model.number().default(0),
+    // The waiting-alert email (`waitingAlert`): set and cleared by a trigger on every status
+    // change (Migration20261218120300), so every writer of `status` keeps them right.
+    waiting_since: model.dateTime().nullable(),
+    waiting_alert_sent_at: model.dateTime().nullable(),
+    // Lease of the job run sending the alert now; after a failed send, the time of that attempt.
+    waiting_alert_claimed_until: model.dateTime().nullable(),
+    // Raised by each claim, never reset: a late run's outcome cannot settle a later claim.
+    waiting_alert_attempts: model.number().default(0),
   })
   .indexes([
     { on: ["visitor_hash"], unique: true, where: null },
@@ -30,4 +50,5 @@ export const Conversation = model
     { on: ["assigned_to"] },
     { on: ["customer_id", "last_message_at"], where: "customer_id IS NOT NULL" },
     { on: ["bridge_thread_id"], where: "bridge_thread_id IS NOT NULL" },
+    { on: ["waiting_since"], where: "status = 'waiting' AND waiting_alert_sent_at IS NULL" },
   ])

@@ -13,6 +13,8 @@ export const Message = model
     page_url: model.text().nullable(),
     // Id of the message on the team-chat platform, so a retried delivery is stored once.
     external_id: model.text().nullable(),
+    // Set when the message carries attachments, so reads look them up only then.
+    has_attachments: model.boolean().default(false),
   })
   .indexes([
     { on: ["conversation_id", "id"], where: null },

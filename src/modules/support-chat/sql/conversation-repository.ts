@@ -4,6 +4,7 @@ import { storedVisitorKey } from "../visitor-token"
 import type { SqlRunner } from "../../../shared/sql"
 import type { ConversationStatus } from "../models/conversation"
 import type { MessageSender } from "../models/message"
+import { attachmentsColumn, attachmentsJson, type AttachmentDTO } from "./attachment-repository"
 
 export type ConversationRow = {
   conversation_id: number
@@ -12,6 +13,8 @@ export type ConversationRow = {
   email: string | null
   /** The Medusa customer the conversation is linked to; only that customer's authentication may use it. */
   customer_id: string | null
+  /** The newest message the store's staff have read (read-marks-repository.ts). */
+  staff_read_up_to: number | null
 }
 
 export type MessageDTO = {
@@ -22,6 +25,8 @@ export type MessageDTO = {
   message: string
   page_url: string | null
   created_at: Date
+  /** Files sent with the message (CONTRACT §8); empty for most. */
+  attachments: AttachmentDTO[]
 }
 
 export type NewMessage = {
@@ -33,6 +38,11 @@ export type NewMessage = {
   external_id?: string | null
   /** Status the conversation moves to; omitted keeps it (auto-replies). */
   next_status?: ConversationStatus
+  /**
+   * Uploaded, not yet sent attachments of the same conversation and the same side (visitor or
+   * agent) to send with the message; all of them or the message is not stored.
+   */
+  attachment_ids?: readonly number[]
 }
 
 /**
@@ -56,11 +66,17 @@ const joinedMessage = (row: JoinedMessage & { message_id: number }, conversation
   message: row.message as string,
   page_url: row.page_url,
   created_at: row.created_at as Date,
+  attachments: row.attachments ?? [],
 })
 
 /** One page of a conversation's messages, oldest first; `has_more` when more wait beyond it. */
 /** What a poll needs to know of the visitor's conversation. */
-export type VisitorConversation = { conversation_id: number; last_seen_at: Date | null; customer_id: string | null }
+export type VisitorConversation = {
+  conversation_id: number
+  last_seen_at: Date | null
+  customer_id: string | null
+  staff_read_up_to: number | null
+}
 
 export type MessagePage = { messages: MessageDTO[]; has_more: boolean }
 
@@ -89,8 +105,12 @@ export type MessageNotices = {
 /** A canned response the auto-reply may send. */
 export type CannedChoice = { id: number; question: string; response: string }
 
+// The visitor's reads: attachment URLs point at the store's download route.
 const MESSAGE_COLUMNS = `m.id AS message_id, m.conversation_id, m.sender, m.author_name,
-  m.message, m.page_url, m.created_at`
+  m.message, m.page_url, m.created_at, ${attachmentsColumn("store")}`
+
+/** The attachments a message may be sent with belong to the side that sends it. */
+const uploaderOf = (sender: MessageSender) => (sender === "visitor" ? "visitor" : "agent")
 
 /**
  * The chat's write and hot-path statements, shared by the Medusa module service and the
@@ -108,7 +128,7 @@ export class ConversationRepository {
 
   async findConversationByVisitor(visitorHash: string): Promise<ConversationRow | null> {
     const [row] = await this.sql<Omit<ConversationRow, "visitor_hash">>(
-      `SELECT id AS conversation_id, status, email, customer_id
+      `SELECT id AS conversation_id, status, email, customer_id, staff_read_up_to
        FROM chat_conversation WHERE visitor_hash = ? AND deleted_at IS NULL`,
       [storedVisitorKey(visitorHash)]
     )
@@ -118,13 +138,14 @@ export class ConversationRepository {
   async createConversation(
     visitorHash: string,
     pageUrl: string | null,
-    customerId: string | null = null
+    customerId: string | null = null,
+    afterHours = false
   ): Promise<ConversationRow> {
     const [row] = await this.sql<Omit<ConversationRow, "visitor_hash">>(
-      `INSERT INTO chat_conversation (visitor_hash, status, page_url, customer_id, created_at, updated_at)
-       VALUES (?, 'open', ?, ?, now(), now())
-       RETURNING id AS conversation_id, status, email, customer_id`,
-      [storedVisitorKey(visitorHash), pageUrl, customerId]
+      `INSERT INTO chat_conversation (visitor_hash, status, page_url, customer_id, after_hours, created_at, updated_at)
+       VALUES (?, 'open', ?, ?, ?, now(), now())
+       RETURNING id AS conversation_id, status, email, customer_id, staff_read_up_to`,
+      [storedVisitorKey(visitorHash), pageUrl, customerId, afterHours]
     )
     return { ...row, visitor_hash: visitorHash }
   }
@@ -161,58 +182,96 @@ export class ConversationRepository {
     return rows.length > limit ? { messages: rows.slice(1), has_more: true } : { messages: rows, has_more: false }
   }
 
+  /** One page of messages above `sinceId`, oldest first, as the visitor reads them (their push stream). */
+  async messagesSince(conversationId: number, sinceId: number, limit = MESSAGE_PAGE_SIZE): Promise<MessagePage> {
+    const rows = await this.sql<MessageDTO>(
+      `SELECT ${MESSAGE_COLUMNS} FROM chat_message m
+       WHERE m.conversation_id = ? AND m.id > ? AND m.deleted_at IS NULL
+       ORDER BY m.id LIMIT ?`,
+      [conversationId, sinceId, limit + 1]
+    )
+    return toPage(rows, limit)
+  }
+
   /**
    * Inserts a message and moves the conversation in one statement. The UPDATE takes the
    * conversation's row lock before the message id is drawn, so ids within a conversation
    * are handed out in commit order and a poller's `since_id` never skips a late commit.
    * Returns null when the conversation does not exist.
    */
-  async insertMessage(input: NewMessage): Promise<MessageDTO | null> {
+  async insertMessage(input: Omit<NewMessage, "attachment_ids">): Promise<MessageDTO | null> {
     const result = await this.insertWithinBytes(input, null)
-    return result === "full" ? null : result
+    return result === "full" || result === "attachments" ? null : result
   }
 
   /**
    * `insertMessage` that stores nothing when the conversation's stored bytes
    * (`message_bytes`, every message's text and page) would pass `maxBytes` (null: no cap).
    * The check and the insert are one statement, so racing processes never pass the cap
-   * together. Returns "full" when refused, null when the conversation does not exist.
+   * together. The attachments are linked by the same statement: it locks them, and stores
+   * nothing unless every one is the conversation's, the sender's side's and unsent. Returns
+   * "full" or "attachments" when refused, null when the conversation does not exist.
    */
-  async insertWithinBytes(input: NewMessage, maxBytes: number | null): Promise<MessageDTO | "full" | null> {
-    const [row] = await this.insertSql<{ found: boolean } & JoinedMessage>(
+  async insertWithinBytes(
+    input: NewMessage,
+    maxBytes: number | null
+  ): Promise<MessageDTO | "full" | "attachments" | null> {
+    const attachmentIds = input.attachment_ids ?? []
+    const [row] = await this.insertSql<{ found: boolean; matched: number } & JoinedMessage>(
       `WITH size AS (SELECT ${MESSAGE_BYTES} AS bytes),
+       wanted AS (
+         SELECT id FROM chat_attachment
+         WHERE id = ANY(?::int[]) AND conversation_id = ? AND uploader = ? AND message_id IS NULL AND deleted_at IS NULL
+         FOR UPDATE
+       ),
        c AS (
          UPDATE chat_conversation
          SET status = COALESCE(?::text, status), last_message_at = now(), updated_at = now(),
            message_bytes = message_bytes + (SELECT bytes FROM size)
          WHERE id = ? AND deleted_at IS NULL
            AND (?::bigint IS NULL OR message_bytes + (SELECT bytes FROM size) <= ?::bigint)
+           AND (SELECT count(*) FROM wanted) = ?
          RETURNING id
        ), inserted AS (
          INSERT INTO chat_message
-           (conversation_id, sender, author_name, message, page_url, external_id, created_at, updated_at)
-         SELECT c.id, ?, ?, ?, ?, ?, now(), now() FROM c
+           (conversation_id, sender, author_name, message, page_url, external_id, has_attachments, created_at, updated_at)
+         SELECT c.id, ?, ?, ?, ?, ?, ?, now(), now() FROM c
          RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at
+       ), linked AS (
+         UPDATE chat_attachment a SET message_id = inserted.message_id, updated_at = now()
+         FROM inserted WHERE a.id IN (SELECT id FROM wanted)
+         RETURNING a.id, a.name, a.mime, a.size
        )
        SELECT inserted.*,
+         (SELECT ${attachmentsJson("store", "l")} FROM linked l) AS attachments,
+         (SELECT count(*)::int FROM wanted) AS matched,
          EXISTS (SELECT 1 FROM chat_conversation WHERE id = ? AND deleted_at IS NULL) AS found
        FROM (SELECT 1) one LEFT JOIN inserted ON true`,
       [
         input.message,
         input.page_url ?? null,
+        // One array parameter, as PostgreSQL's literal: the runner would spread a JS array into a list.
+        `{${attachmentIds.map((id) => Math.trunc(id)).join(",")}}`,
+        input.conversation_id,
+        uploaderOf(input.sender),
         input.next_status ?? null,
         input.conversation_id,
         maxBytes,
         maxBytes,
+        attachmentIds.length,
         input.sender,
         input.author_name ?? null,
         input.message,
         input.page_url ?? null,
         input.external_id ?? null,
+        attachmentIds.length > 0,
         input.conversation_id,
       ]
     )
-    if (row.message_id === null) return row.found ? "full" : null
+    if (row.message_id === null) {
+      if (!row.found) return null
+      return row.matched === attachmentIds.length ? "full" : "attachments"
+    }
     const message = joinedMessage({ ...row, message_id: row.message_id }, row.conversation_id as number)
     this.notices?.committed(message)
     return message
@@ -229,8 +288,14 @@ export class ConversationRepository {
   ): Promise<
     { conversation: VisitorConversation | null } & MessagePage
   > {
-    const rows = await this.sql<{ conv_id: number; last_seen_at: Date | null; conv_customer_id: string | null } & JoinedMessage>(
-      `SELECT c.id AS conv_id, c.last_seen_at, c.customer_id AS conv_customer_id, m.*
+    type ConversationColumns = {
+      conv_id: number
+      last_seen_at: Date | null
+      conv_customer_id: string | null
+      staff_read_up_to: number | null
+    }
+    const rows = await this.sql<ConversationColumns & JoinedMessage>(
+      `SELECT c.id AS conv_id, c.last_seen_at, c.customer_id AS conv_customer_id, c.staff_read_up_to, m.*
        FROM chat_conversation c
        LEFT JOIN LATERAL (
          SELECT ${MESSAGE_COLUMNS} FROM chat_message m
@@ -248,6 +313,7 @@ export class ConversationRepository {
       conversation_id: rows[0].conv_id,
       last_seen_at: rows[0].last_seen_at,
       customer_id: rows[0].conv_customer_id,
+      staff_read_up_to: rows[0].staff_read_up_to,
     }
     const messages: MessageDTO[] = []
     for (const row of rows) {
@@ -325,6 +391,39 @@ export class ConversationRepository {
     return row?.previous ?? null
   }
 
+  /**
+   * Closes the conversation: on a move into `closed` (not when it already is), stamps
+   * `closed_at` (the close a rating belongs to) and stores `note` as a `system` message, the
+   * signal every poll and stream carries to the widget. One statement: the row lock comes
+   * before the message id, as in `insertWithinBytes`. Null when the conversation is unknown.
+   */
+  async close(
+    conversationId: number,
+    note: string
+  ): Promise<{ previous: ConversationStatus; note: MessageDTO | null } | null> {
+    const [row] = await this.insertSql<{ previous: ConversationStatus } & JoinedMessage>(
+      `WITH old AS (
+         SELECT id, status AS previous FROM chat_conversation WHERE id = ? AND deleted_at IS NULL FOR UPDATE
+       ), closed AS (
+         UPDATE chat_conversation c SET status = 'closed', updated_at = now(),
+           closed_at = CASE WHEN old.previous = 'closed' THEN c.closed_at ELSE now() END,
+           message_bytes = c.message_bytes + CASE WHEN old.previous = 'closed' THEN 0 ELSE octet_length(?::text) END
+         FROM old WHERE c.id = old.id RETURNING c.id, old.previous
+       ), inserted AS (
+         INSERT INTO chat_message (conversation_id, sender, author_name, message, created_at, updated_at)
+         SELECT closed.id, 'system', NULL, ?, now(), now() FROM closed WHERE closed.previous <> 'closed'
+         RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at
+       )
+       SELECT closed.previous, inserted.* FROM closed LEFT JOIN inserted ON true`,
+      [conversationId, note, note]
+    )
+    if (!row) return null
+    if (row.message_id === null) return { previous: row.previous, note: null }
+    const message = joinedMessage({ ...row, message_id: row.message_id }, conversationId)
+    this.notices?.committed(message)
+    return { previous: row.previous, note: message }
+  }
+
   /** Sets or clears the assignee; returns the previous one, or undefined when unknown. */
   async setAssignee(conversationId: number, assignee: string | null): Promise<{ previous: string | null } | undefined> {
     const [row] = await this.sql<{ previous: string | null }>(
@@ -336,12 +435,17 @@ export class ConversationRepository {
     return row
   }
 
-  /** Undoes an insert (workflow compensation): removes the message, restores the status. */
+  /**
+   * Undoes an insert (workflow compensation): removes the message, restores the status, and
+   * hands its attachments back to their uploader unsent.
+   */
   async removeMessage(messageId: number, restoreStatus: ConversationStatus | null): Promise<void> {
     await this.sql(
       `WITH gone AS (
          DELETE FROM chat_message WHERE id = ?
-         RETURNING conversation_id, octet_length(message) + COALESCE(octet_length(page_url), 0) AS bytes
+         RETURNING id, conversation_id, octet_length(message) + COALESCE(octet_length(page_url), 0) AS bytes
+       ), unlinked AS (
+         UPDATE chat_attachment a SET message_id = NULL, updated_at = now() FROM gone WHERE a.message_id = gone.id
        )
        UPDATE chat_conversation c SET status = COALESCE(?::text, status), updated_at = now(),
          message_bytes = GREATEST(0, c.message_bytes - gone.bytes)
@@ -375,7 +479,8 @@ export class ConversationRepository {
   async messageForBridge(messageId: number): Promise<BridgeMessageRow | null> {
     const [row] = await this.sql<BridgeMessageRow>(
       `SELECT m.id AS message_id, m.conversation_id, m.sender, m.author_name, m.message,
-         COALESCE(m.page_url, c.page_url) AS page_url, c.bridge_thread_id AS thread_id
+         COALESCE(m.page_url, c.page_url) AS page_url, c.bridge_thread_id AS thread_id,
+         ${attachmentsColumn("admin")}
        FROM chat_message m JOIN chat_conversation c ON c.id = m.conversation_id AND c.deleted_at IS NULL
        WHERE m.id = ? AND m.deleted_at IS NULL`,
       [messageId]
@@ -425,7 +530,8 @@ export class ConversationRepository {
          (conversation_id, sender, author_name, message, page_url, external_id, created_at, updated_at)
        SELECT c.id, ?, ?, ?, ?, ?, now(), now() FROM c
        ON CONFLICT (conversation_id, external_id) WHERE external_id IS NOT NULL AND deleted_at IS NULL DO NOTHING
-       RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at`,
+       RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at,
+         '[]'::json AS attachments`,
       [
         input.conversation_id,
         input.external_id,

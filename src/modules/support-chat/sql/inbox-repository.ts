@@ -2,6 +2,7 @@ import type { SqlRunner } from "../../../shared/sql"
 import type { ConversationStatus } from "../models/conversation"
 import type { InboxCursor } from "./inbox-cursor"
 import { MESSAGE_PAGE_SIZE, toPage, type MessageDTO, type MessagePage } from "./conversation-repository"
+import { attachmentsColumn } from "./attachment-repository"
 
 export type InboxFilters = {
   status?: ConversationStatus
@@ -28,6 +29,8 @@ export type InboxConversation = {
   email: string | null
   /** The linked Medusa customer (CONTRACT §6), or null for a guest. */
   customer_id: string | null
+  /** Started outside the chat's hours. */
+  after_hours: boolean
   page_url: string | null
   created_at: Date
   updated_at: Date
@@ -56,7 +59,7 @@ export type InboxPage = {
 export const INBOX_COUNT_CAP = 1000
 
 const PREVIEW_LENGTH = 200
-const CONVERSATION_COLUMNS = `c.id AS conversation_id, c.status, c.assigned_to, c.email, c.customer_id,
+const CONVERSATION_COLUMNS = `c.id AS conversation_id, c.status, c.assigned_to, c.email, c.customer_id, c.after_hours,
   c.page_url, c.created_at, c.updated_at, c.last_message_at`
 // The list's order; IDX_chat_conversation_activity and _status_activity hold it.
 const ACTIVITY = "COALESCE(c.last_message_at, c.created_at)"
@@ -226,9 +229,10 @@ export class InboxRepository {
     }
   }
 
-  async findConversation(id: number): Promise<InboxConversation | null> {
-    const [row] = await this.sql<InboxConversation>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM chat_conversation c WHERE c.id = ? AND c.deleted_at IS NULL`,
+  /** One conversation, with the newest message the shopper has read (the pane's read receipt). */
+  async findConversation(id: number): Promise<(InboxConversation & { visitor_read_up_to: number | null }) | null> {
+    const [row] = await this.sql<InboxConversation & { visitor_read_up_to: number | null }>(
+      `SELECT ${CONVERSATION_COLUMNS}, c.visitor_read_up_to FROM chat_conversation c WHERE c.id = ? AND c.deleted_at IS NULL`,
       [id]
     )
     return row ?? null
@@ -237,7 +241,8 @@ export class InboxRepository {
   /** The first page of messages above `sinceId`, oldest first; the caller follows `has_more`. */
   async messagesSince(conversationId: number, sinceId: number, limit = MESSAGE_PAGE_SIZE): Promise<MessagePage> {
     const rows = await this.sql<MessageDTO>(
-      `SELECT m.id AS message_id, m.conversation_id, m.sender, m.author_name, m.message, m.page_url, m.created_at
+      `SELECT m.id AS message_id, m.conversation_id, m.sender, m.author_name, m.message, m.page_url, m.created_at,
+         ${attachmentsColumn("admin")}
        FROM chat_message m
        WHERE m.conversation_id = ? AND m.id > ? AND m.deleted_at IS NULL
        ORDER BY m.id LIMIT ?`,

@@ -3,7 +3,9 @@ import { Input } from "@medusajs/ui"
 import { SecretField, secretForSave } from "../../../components/secret-field"
 import { BridgeSection } from "../../../components/support-chat/bridge-section"
 import { FailedDeliveries } from "../../../components/support-chat/failed-deliveries"
-import { NO_PROVIDER, formOf, wholeNumber } from "../../../components/support-chat/settings-form"
+import { RatingsSection } from "../../../components/support-chat/ratings-section"
+import { NO_PROVIDER, formOf, hoursOf, wholeNumber } from "../../../components/support-chat/settings-form"
+import { HoursSection } from "../../../components/support-chat/hours-section"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
 import { useChatSettings, useSaveChatSettings } from "../../../lib/chat-hooks"
@@ -49,8 +51,11 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
     </Field>
   )
 
+  const hours = hoursOf(form)
+
   const submit = () => {
     if (invalid.auto_reply_daily_cap || invalid.auto_reply_daily_call_budget || invalid.offline_email_after_seconds) return
+    if (Object.keys(hours.errors).length) return
     const unlessConfigured = <Value,>(key: string, value: Value) => (configured(key) ? undefined : value)
     const body: ChatSettingsInput = {
       bridge: {
@@ -67,6 +72,8 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
       auto_reply_daily_cap: unlessConfigured("auto_reply_daily_cap", cap),
       auto_reply_daily_call_budget: unlessConfigured("auto_reply_daily_call_budget", callBudget),
       offline_email_after_seconds: unlessConfigured("offline_email_after_seconds", delay),
+      business_hours: unlessConfigured("business_hours", hours.hours),
+      away_message: unlessConfigured("away_message", form.away_message.trim() || null),
     }
     return toastAction(() => save.mutateAsync(body), { success: "Support chat settings saved", failure: "Not saved" })
   }
@@ -114,6 +121,8 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
           })}
         </div>
       </SettingsSection>
+
+      <HoursSection controls={controls} errors={hours.errors} />
     </SettingsForm>
   )
 }
@@ -128,6 +137,7 @@ const SupportChatSettingsPage = () => {
       loadingRows={6}
       form={(loaded) => <SupportChatSettingsForm settings={loaded} />}
     >
+      <RatingsSection />
       <FailedDeliveries />
     </SettingsPage>
   )

@@ -20,6 +20,7 @@ export {
   variableValues,
 } from "../../../../medusa/customer-context"
 export { renderCannedText } from "../../../../chat/customer-context/canned-variables"
+export { staffDownloadRoute, staffUploadRoute } from "../../../../medusa/chat-attachments"
 
 export const chatModule = (req: AuthenticatedMedusaRequest) =>
   req.scope.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)

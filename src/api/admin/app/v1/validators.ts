@@ -3,6 +3,7 @@ import { CONVERSATION_STATUSES } from "../../../../modules/support-chat/models/c
 import { decodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
 import { findUnfilledVariable } from "../../../../chat/customer-context/canned-variables"
 import { int4Id, integer, MAX_STRING_ID_LENGTH, safeText, sinceId, stringId } from "../../../../shared/input-schema"
+import { attachmentIds } from "../../../../chat/attachments/validators"
 
 export const MAX_PER_PAGE = 100
 
@@ -43,7 +44,6 @@ export type AdminGetConversationType = z.infer<typeof AdminGetConversation>
 
 const messageText = safeText()
   .trim()
-  .min(1, "the message is empty")
   .refine((text) => [...text].length <= 5000, "at most 5000 characters")
 
 export const AdminReply = z
@@ -54,9 +54,18 @@ export const AdminReply = z
       const left = findUnfilledVariable(text)
       if (left) ctx.addIssue({ code: "custom", message: `fill in or remove ${left} before sending` })
     }),
+    attachment_ids: attachmentIds(),
   })
   .strict()
+  // Empty text is a message only when it carries files.
+  .refine((reply) => reply.message.length > 0 || reply.attachment_ids.length > 0, {
+    message: "the message is empty",
+    path: ["message"],
+  })
 export type AdminReplyType = z.infer<typeof AdminReply>
+
+export const AdminUploadAttachment = z.object({ conversation_id: int4Id() })
+export type AdminUploadAttachmentType = z.infer<typeof AdminUploadAttachment>
 
 export const AdminRenderCanned = z
   .object({
@@ -108,3 +117,18 @@ export const AdminUpdateCannedResponse = z
   })
   .strict()
 export type AdminUpdateCannedResponseType = z.infer<typeof AdminUpdateCannedResponse>
+
+export const AdminTyping = z.object({ typing: z.boolean().default(true) }).strict()
+export type AdminTypingType = z.infer<typeof AdminTyping>
+
+export const AdminMarkRead = z.object({ message_id: int4Id() }).strict()
+export type AdminMarkReadType = z.infer<typeof AdminMarkRead>
+
+/** Weeks the ratings summary covers, the current one included. */
+export const DEFAULT_RATING_WEEKS = 12
+export const MAX_RATING_WEEKS = 52
+
+export const AdminRatingsSummary = z.object({
+  weeks: integer({ min: 1, max: MAX_RATING_WEEKS }).default(DEFAULT_RATING_WEEKS),
+})
+export type AdminRatingsSummaryType = z.infer<typeof AdminRatingsSummary>

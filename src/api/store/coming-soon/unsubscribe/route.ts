@@ -1,5 +1,4 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { serveUnsubscribe } from "../../../../medusa/coming-soon-unsubscribe"
+import { serveUnsubscribe } from "../../../../medusa/coming-soon-signup-links"
 
-/** With a publishable key; without one, the plugin's error handler serves it (see `isKeylessUnsubscribe`). */
+/** With a publishable key; without one, the plugin's error handler serves it (see `keylessSignupLink`). */
 export const GET = serveUnsubscribe

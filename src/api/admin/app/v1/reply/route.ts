@@ -8,6 +8,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminReplyType>, res:
     input: {
       conversation_id: req.validatedBody.conversation_id,
       message: req.validatedBody.message,
+      attachment_ids: req.validatedBody.attachment_ids,
       sender: "agent",
       author_name: await staffName(req),
     },

@@ -12,6 +12,12 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminGetConve
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${id} was not found`)
   }
   // At most one page of messages (CONTRACT §5): the client follows `since_id` while `has_more`.
-  const { messages, has_more } = await inbox.messagesSince(id, since_id)
-  res.json({ ...conversation, messages, has_more })
+  const [{ messages, has_more }, rating] = await Promise.all([
+    inbox.messagesSince(id, since_id),
+    (await chatModule(req).feedback()).latestRating(id),
+  ])
+  // What the stream sends as `typing` events, for a pane that polls.
+  const visitorTyping = (await chatModule(req).push()).signals.isTyping(id, "visitor")
+  // The shopper's latest rating (of the close it names), null before any.
+  res.json({ ...conversation, visitor_typing: visitorTyping, rating, messages, has_more })
 }

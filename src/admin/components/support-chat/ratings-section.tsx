@@ -1,0 +1,98 @@
+import { Text } from "@medusajs/ui"
+import { useRatingsSummary } from "../../lib/chat-hooks"
+import type { RatingsSummary } from "../../lib/types"
+import { BarSeries } from "../bar-series"
+import { SettingsSection } from "../settings-section"
+
+const WEEKS = 12
+const WIDTH = 280
+const HEIGHT = 48
+const GAP = 2
+const MAX_SCORE = 5
+
+type Week = RatingsSummary["weeks"][number]
+
+/**
+ * One value per week as small bars (an SVG, as the signups chart draws its days): `value` gives
+ * a bar's height out of `top`, `title` its tooltip.
+ */
+function WeeklyBars({ weeks, label, top, value, title }: {
+  weeks: Week[]
+  label: string
+  top: number
+  value: (week: Week) => number
+  title: (week: Week) => string
+}) {
+  return (
+    <figure className="flex flex-col gap-y-1">
+      <Text size="xsmall" weight="plus">
+        {label}
+      </Text>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT} role="img" aria-label={label} preserveAspectRatio="none">
+        <BarSeries
+          bars={weeks.map((week) => ({ key: week.week_start, value: value(week), title: title(week) }))}
+          top={top}
+          width={WIDTH}
+          height={HEIGHT}
+          gap={GAP}
+        />
+      </svg>
+    </figure>
+  )
+}
+
+const ratingsOf = (week: Week) =>
+  `Week of ${week.week_start}: ${week.count} ${week.count === 1 ? "rating" : "ratings"}` +
+  (week.average === null ? "" : `, average ${week.average}/${MAX_SCORE}`)
+
+/** Shoppers' ratings of closed conversations: the last twelve weeks' count and average score. */
+export function RatingsSection() {
+  const summary = useRatingsSummary(WEEKS)
+  const data = summary.data
+  return (
+    <div data-ratings-summary>
+      <SettingsSection
+        title="Ratings"
+        description="When staff close a conversation the widget asks the shopper for a rating from 1 to 5 and an optional comment. Weeks start on Monday (UTC)."
+      >
+        {!data ? (
+          <Text size="small" className="text-ui-fg-subtle">
+            {summary.isError ? "The ratings could not be loaded." : "Loading ratings…"}
+          </Text>
+        ) : (
+          <div className="flex flex-col gap-y-4">
+            <Text size="small" data-field="ratings-total">
+              {data.count
+                ? `${data.count} ${data.count === 1 ? "rating" : "ratings"} in the last ${WEEKS} weeks, average ${data.average}/${MAX_SCORE}`
+                : `No ratings in the last ${WEEKS} weeks`}
+            </Text>
+            <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+              <WeeklyBars
+                weeks={data.weeks}
+                label="Ratings per week"
+                top={Math.max(...data.weeks.map((week) => week.count))}
+                value={(week) => week.count}
+                title={ratingsOf}
+              />
+              <WeeklyBars
+                weeks={data.weeks}
+                label="Average score per week"
+                top={MAX_SCORE}
+                value={(week) => week.average ?? 0}
+                title={ratingsOf}
+              />
+            </div>
+            <div className="flex justify-between">
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {data.weeks[0]?.week_start}
+              </Text>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {data.weeks[data.weeks.length - 1]?.week_start}
+              </Text>
+            </div>
+          </div>
+        )}
+      </SettingsSection>
+    </div>
+  )
+}

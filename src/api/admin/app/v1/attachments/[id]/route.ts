@@ -1,0 +1,3 @@
+import { staffDownloadRoute } from "../../helpers"
+
+export const GET = staffDownloadRoute

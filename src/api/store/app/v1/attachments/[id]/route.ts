@@ -1,0 +1,3 @@
+import { visitorDownloadRoute } from "../../../../../../medusa/chat-attachments"
+
+export const GET = visitorDownloadRoute

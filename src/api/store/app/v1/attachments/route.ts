@@ -1,0 +1,3 @@
+import { visitorUploadRoute } from "../../../../../medusa/chat-attachments"
+
+export const POST = visitorUploadRoute

@@ -1,0 +1,4 @@
+import { visitorRoute } from "../../../../../medusa/visitor-routes"
+import { requestTranscript } from "../../../../../chat/visitor/feedback"
+
+export const POST = visitorRoute(requestTranscript)

@@ -1,0 +1,118 @@
+import { backoffSeconds } from "../shared/lease/retry-policy"
+import { errorReason } from "../shared/error-reason"
+import type { ConfirmationClaim, ConfirmationRepository } from "../modules/coming-soon/sql/confirmation-repository"
+import type { EmailBudget } from "./launch-emails"
+
+export const CONFIRMATION_EMAIL_TEMPLATE = "launchdesk.coming-soon.confirm"
+
+/** The confirmation email's data (double opt-in). */
+export type ConfirmationEmailData = {
+  product_id: string
+  product_title: string
+  email: string
+  confirm_url: string
+}
+
+export type ConfirmationEmail = { to: string; signup_id: string; attempt: number; data: ConfirmationEmailData }
+
+/** What the confirmation emails need from Medusa: the Notification module, the product's title, the rate. */
+export type ConfirmationEmailDeps = {
+  store: ConfirmationRepository
+  /** Sends one email; throws when the provider failed. */
+  send: (email: ConfirmationEmail) => Promise<void>
+  productTitle: (productId: string) => Promise<string | null>
+  confirmUrl: (signupId: string) => string
+  budget: EmailBudget
+  log: { warn: (message: string) => void }
+}
+
+export type ConfirmationOutcome = "sent" | "skipped" | "failed" | "waiting"
+
+/** One claimed row's email, its rate already taken: sent, skipped (confirmed meanwhile, product gone), or failed. */
+async function sendClaimed(deps: ConfirmationEmailDeps, row: ConfirmationClaim, title: string | null): Promise<ConfirmationOutcome> {
+  if (row.confirmed_at) {
+    await deps.store.markConfirmationSkipped(row, "already confirmed")
+    return "skipped"
+  }
+  if (title === null) {
+    await deps.store.markConfirmationSkipped(row, "product not found")
+    return "skipped"
+  }
+  try {
+    await deps.send({
+      to: row.email,
+      signup_id: row.id,
+      attempt: row.confirm_attempts,
+      data: { product_id: row.product_id, product_title: title, email: row.email, confirm_url: deps.confirmUrl(row.id) },
+    })
+    await deps.store.markConfirmationSent(row)
+    return "sent"
+  } catch (error) {
+    const retryIn = backoffSeconds(row.confirm_attempts)
+    const outcome = await deps.store.markConfirmationFailed(row, errorReason(error), retryIn)
+    deps.log.warn(
+      outcome === "dead"
+        ? `launchdesk: confirmation email of signup ${row.id} failed ${row.confirm_attempts} times and is set aside: ${errorReason(error)}`
+        : `launchdesk: confirmation email of signup ${row.id} failed (attempt ${row.confirm_attempts}): ${errorReason(error)}; retrying in ${retryIn} s`
+    )
+    return "failed"
+  }
+}
+
+/**
+ * The confirmation email of a row a signup request just made (born claimed): sent now when
+ * the rate has room, else handed back for the job. Never throws.
+ */
+export async function sendNewConfirmation(deps: ConfirmationEmailDeps, row: ConfirmationClaim): Promise<ConfirmationOutcome> {
+  try {
+    const grant = await deps.budget.take(1)
+    if (!grant.granted) {
+      await deps.store.releaseConfirmation(row, grant.retryInMs / 1000)
+      return "waiting"
+    }
+    return await sendClaimed(deps, row, await deps.productTitle(row.product_id))
+  } catch (error) {
+    // The claim's lease runs out and the job sends it.
+    deps.log.warn(`launchdesk: confirmation email of signup ${row.id} is left to the job: ${errorReason(error)}`)
+    return "waiting"
+  }
+}
+
+export type ConfirmationRunLimits = { batchSize: number; maxRows: number; leaseSeconds: number }
+
+/**
+ * Sends the confirmation emails that are due (a signup request's send that found no room in
+ * the rate, failed, or was cut off by a crash): rows claimed a batch at a time, each batch
+ * taken from the shared rate first, handed back untried when none is left. Safe in any number
+ * of processes at once.
+ */
+export async function sendDueConfirmations(deps: ConfirmationEmailDeps, limits: ConfirmationRunLimits) {
+  const counts: Record<ConfirmationOutcome, number> = { sent: 0, skipped: 0, failed: 0, waiting: 0 }
+  const titles = new Map<string, Promise<string | null>>()
+  const titleOf = (productId: string) => {
+    let title = titles.get(productId)
+    if (!title) {
+      title = deps.productTitle(productId)
+      titles.set(productId, title)
+    }
+    return title
+  }
+  let handled = 0
+  while (handled < limits.maxRows) {
+    const claimed = await deps.store.claimDueConfirmations(
+      Math.min(limits.batchSize, deps.budget.perTake, limits.maxRows - handled),
+      limits.leaseSeconds
+    )
+    if (!claimed.length) break
+    const grant = await deps.budget.take(claimed.length)
+    if (!grant.granted) {
+      await Promise.all(claimed.map((row) => deps.store.releaseConfirmation(row, grant.retryInMs / 1000)))
+      counts.waiting += claimed.length
+      break
+    }
+    const outcomes = await Promise.all(claimed.map(async (row) => sendClaimed(deps, row, await titleOf(row.product_id))))
+    for (const outcome of outcomes) counts[outcome]++
+    handled += claimed.length
+  }
+  return counts
+}

@@ -1,0 +1,29 @@
+import { createHmac, timingSafeEqual } from "node:crypto"
+
+/** What a link in an email to a signup does: leave the launch emails, or confirm the address. */
+export type SignupLinkPurpose = "unsubscribe" | "confirm"
+
+// One key derivation per purpose (and apart from the signup token's), so a token of one kind is never valid as another.
+const subKey = (key: Buffer, purpose: SignupLinkPurpose) =>
+  createHmac("sha256", key).update(`launchdesk.coming-soon.${purpose}.v1`).digest()
+
+const signature = (key: Buffer, purpose: SignupLinkPurpose, signupId: string) =>
+  createHmac("sha256", subKey(key, purpose)).update(signupId).digest("base64url")
+
+/**
+ * The token of a link in an email to a signup: `<signup id>.<HMAC(signup id)>`. It never
+ * expires (an old email's link still works) and names one ledger row, for one purpose.
+ */
+export function issueSignupLinkToken(key: Buffer, purpose: SignupLinkPurpose, signupId: string): string {
+  return `${signupId}.${signature(key, purpose, signupId)}`
+}
+
+/** The signup id a token was issued for, for this purpose, or null for anything this store did not sign. */
+export function verifySignupLinkToken(key: Buffer, purpose: SignupLinkPurpose, token: unknown): string | null {
+  if (typeof token !== "string" || token.length > 200) return null
+  const match = /^(cssu_[0-9A-Za-z]{1,60})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  if (!match) return null
+  const expected = Buffer.from(signature(key, purpose, match[1]))
+  const given = Buffer.from(match[2])
+  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : null
+}

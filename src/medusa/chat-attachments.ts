@@ -1,0 +1,230 @@
+import { pipeline } from "node:stream/promises"
+import type { Readable } from "node:stream"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { IFileModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import multer from "multer"
+import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../modules/support-chat"
+import type { AttachmentUploader } from "../modules/support-chat/models/attachment"
+import type { AttachmentCaps, AttachmentFile } from "../modules/support-chat/sql/attachment-repository"
+import { attachmentSettings } from "../chat/attachments/settings"
+import { ACCEPTED_TYPES_TEXT, attachmentName, isImageMime, sniffAttachmentType } from "../chat/attachments/file-types"
+import { limitedConversation, noCookie, visitorConversation } from "../chat/visitor/visitor-api"
+import { invalid, notFound, ok, type Refusal, type Success } from "../shared/outcome"
+import { sendOutcome } from "../shared/send-outcome"
+import { int4IdFromPath } from "../shared/input-schema"
+import { medusaVisitorDeps } from "./chat"
+import { visitorRequestOf } from "./visitor-routes"
+
+/** The form field that carries the file. */
+export const ATTACHMENT_FIELD = "file"
+
+const chatModule = (req: MedusaRequest) => req.scope.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
+const fileModule = (req: MedusaRequest) => req.scope.resolve<IFileModuleService>(Modules.FILE)
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+
+/**
+ * Reads the one file of a multipart request into memory, bounded: multer stops reading past
+ * `maxBytes` or at a second file, and any other form field is refused. Every failure is the
+ * client's (a malformed form included): a 400 with the reason.
+ */
+async function readOneFile(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  maxBytes: number
+): Promise<{ file: Express.Multer.File } | { refusal: string }> {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 },
+    // Browsers send a file name's UTF-8 bytes as they are.
+    defParamCharset: "utf8",
+  }).single(ATTACHMENT_FIELD)
+  try {
+    await new Promise<void>((resolve, reject) => parse(req, res, (error: unknown) => (error ? reject(error) : resolve())))
+  } catch (error) {
+    if (!(error instanceof multer.MulterError)) {
+      return { refusal: "The upload is not a well-formed multipart/form-data body." }
+    }
+    switch (error.code) {
+      case "LIMIT_FILE_SIZE":
+        return { refusal: `The file is too large: at most ${megabytes(maxBytes)}.` }
+      case "LIMIT_FILE_COUNT":
+      case "LIMIT_PART_COUNT":
+        return { refusal: `Send one file per upload, in the form field "${ATTACHMENT_FIELD}", and no other field.` }
+      default:
+        return { refusal: `Send the file in the form field "${ATTACHMENT_FIELD}", and no other field.` }
+    }
+  }
+  if (!req.file) {
+    return { refusal: `Send one file as multipart/form-data, in the form field "${ATTACHMENT_FIELD}".` }
+  }
+  if (req.file.size === 0) {
+    return { refusal: "The file is empty." }
+  }
+  return { file: req.file }
+}
+
+type Upload = { conversation_id: number; uploader: AttachmentUploader; caps: AttachmentCaps | null; maxBytes: number }
+
+/** The upload's answer (CONTRACT §8). */
+export type UploadedAttachment = { attachment_id: number; name: string; mime: string; size: number }
+
+/**
+ * Reads, checks and stores one upload: the type comes from the bytes, the bytes go to the
+ * File module (private), and the row is recorded within the conversation's caps. A refused row
+ * takes its file back out of storage, so a refused upload leaves nothing behind.
+ */
+async function storeUpload(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  upload: Upload
+): Promise<Success<UploadedAttachment> | Refusal> {
+  const read = await readOneFile(req, res, upload.maxBytes)
+  if ("refusal" in read) return invalid(read.refusal)
+  const type = sniffAttachmentType(read.file.buffer)
+  if (!type) {
+    return invalid(`This type of file cannot be attached: only ${ACCEPTED_TYPES_TEXT}.`)
+  }
+  const name = attachmentName(read.file.originalname, type)
+  const files = fileModule(req)
+  // The stored key never carries the client's name: it is the File module's business only.
+  const stored = await files.createFiles({
+    filename: `launchdesk-chat-${upload.conversation_id}.${type.extension}`,
+    mimeType: type.mime,
+    content: read.file.buffer.toString("base64"),
+    access: "private",
+  })
+  const recorded = await (await chatModule(req).attachments()).insertWithinCaps(
+    {
+      conversation_id: upload.conversation_id,
+      uploader: upload.uploader,
+      name,
+      mime: type.mime,
+      size: read.file.size,
+      file_id: stored.id,
+    },
+    upload.caps
+  )
+  if (recorded === "full" || recorded === null) {
+    await files.deleteFiles(stored.id).catch((error: unknown) => {
+      const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+      logger.warn(`launchdesk: refused attachment file ${stored.id} could not be deleted: ${String(error)}`)
+    })
+    if (recorded === null) {
+      return upload.uploader === "visitor" ? noCookie() : notFound(`Conversation ${upload.conversation_id} was not found`)
+    }
+    return invalid(
+      `This conversation holds as many attachments as it may (${upload.caps?.maxCount} files, ${megabytes(upload.caps?.maxBytes ?? 0)}).`
+    )
+  }
+  return ok({ attachment_id: recorded.attachment_id, name: recorded.name, mime: recorded.mime, size: recorded.size })
+}
+
+/** `POST /store/app/v1/attachments`: a shopper's file for their own conversation. */
+export async function visitorUploadRoute(req: MedusaRequest, res: MedusaResponse) {
+  const deps = await medusaVisitorDeps(req.scope)
+  const visitor = visitorRequestOf(req)
+  const settings = attachmentSettings(chatModule(req).options)
+  // The limit and the cookie come before the body is read: a refused request uploads nothing.
+  const found = await limitedConversation(deps, visitor, { scope: "attachment", rule: settings.rateLimit })
+  if ("refusal" in found) return sendOutcome(res, found.refusal)
+  sendOutcome(
+    res,
+    await storeUpload(req, res, {
+      conversation_id: found.conversation.conversation_id,
+      uploader: "visitor",
+      caps: settings.perConversation,
+      maxBytes: settings.maxBytes,
+    })
+  )
+}
+
+/** `POST /admin/app/v1/attachments?conversation_id=N`: a file an agent will send in that conversation. */
+export async function staffUploadRoute(req: MedusaRequest, res: MedusaResponse, conversationId: number) {
+  const outcome = await storeUpload(req, res, {
+    conversation_id: conversationId,
+    uploader: "agent",
+    // Staff are not capped; their files still count towards the conversation's totals.
+    caps: null,
+    maxBytes: attachmentSettings(chatModule(req).options).maxBytes,
+  })
+  if (outcome.kind === "ok") return res.json(outcome.body)
+  throw new MedusaError(
+    outcome.kind === "not_found" ? MedusaError.Types.NOT_FOUND : MedusaError.Types.INVALID_DATA,
+    outcome.message
+  )
+}
+
+const attachmentIdOf = (req: MedusaRequest) => int4IdFromPath(req.params.id)
+
+/** `GET /store/app/v1/attachments/:id`: the file, for the shopper whose conversation it is in. */
+export async function visitorDownloadRoute(req: MedusaRequest, res: MedusaResponse) {
+  const deps = await medusaVisitorDeps(req.scope)
+  const found = await visitorConversation(deps, visitorRequestOf(req))
+  if ("refusal" in found) return sendOutcome(res, found.refusal)
+  const id = attachmentIdOf(req)
+  // Another conversation's attachment answers exactly as one that never existed.
+  const file =
+    id === null ? null : await (await chatModule(req).attachments()).findForVisitor(id, found.conversation.conversation_id)
+  if (!file) return sendOutcome(res, notFound(`Attachment ${id ?? ""} was not found`.trim()))
+  await sendFile(req, res, file)
+}
+
+/** `GET /admin/app/v1/attachments/:id`: the file of whichever conversation, for staff. */
+export async function staffDownloadRoute(req: MedusaRequest, res: MedusaResponse) {
+  const id = attachmentIdOf(req)
+  const file = id === null ? null : await (await chatModule(req).attachments()).findForStaff(id)
+  if (!file) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Attachment was not found")
+  await sendFile(req, res, file)
+}
+
+/** Settles once the stream has bytes to read, or fails with its error. */
+function firstRead(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: unknown) => {
+      stream.off("readable", onReadable)
+      reject(error)
+    }
+    const onReadable = () => {
+      stream.off("error", onError)
+      resolve()
+    }
+    stream.once("error", onError)
+    stream.once("readable", onReadable)
+  })
+}
+
+/** RFC 6266 `filename*` with an ASCII `filename` for old clients. */
+function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, "_")
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
+/**
+ * Streams a stored file with the type found at upload. Images may show inline (thumbnails);
+ * everything else downloads. `nosniff` and a sandboxing CSP keep a browser from reading the
+ * bytes as anything else.
+ */
+async function sendFile(req: MedusaRequest, res: MedusaResponse, file: AttachmentFile) {
+  let stream: Readable
+  try {
+    stream = await fileModule(req).getDownloadStream(file.file_id)
+    // A file gone from storage fails on the first read: answer 404 before any header is sent.
+    await firstRead(stream)
+  } catch {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `The file of attachment ${file.attachment_id} is no longer stored`)
+  }
+  res.status(200)
+  res.setHeader("Content-Type", file.mime)
+  res.setHeader("Content-Length", String(file.size))
+  res.setHeader("Content-Disposition", contentDisposition(isImageMime(file.mime) ? "inline" : "attachment", file.name))
+  res.setHeader("X-Content-Type-Options", "nosniff")
+  res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox")
+  // The same id is always the same bytes; only this browser may keep them.
+  res.setHeader("Cache-Control", "private, max-age=86400, immutable")
+  await pipeline(stream, res).catch(() => {
+    // The client left mid-download; nothing to answer.
+  })
+}

@@ -1,0 +1,6 @@
+import type { ChatExtrasModule } from "../core/globals"
+import { attachments } from "./attachments"
+import { ratingForm } from "./rating-form"
+
+/** What launchdesk-chat-extras.js provides; the React bindings bundle it directly. */
+export const chatExtras: ChatExtrasModule = { rating: ratingForm, attachments }
