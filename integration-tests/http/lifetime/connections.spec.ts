@@ -9,6 +9,7 @@ import { config as syncSignups } from "../../../src/jobs/sync-signups"
 import { config as runLaunches } from "../../../src/jobs/run-coming-soon-launches"
 import { config as sendConfirmations } from "../../../src/jobs/send-coming-soon-confirmations"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../src/modules/support-chat"
+import { CHAT_SIGNAL_CHANNEL } from "../../../src/chat/push/chat-signals"
 
 jest.setTimeout(240 * 1000)
 
@@ -28,6 +29,16 @@ async function connectionCount(knex: Knex): Promise<number> {
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
   )
   return (result.rows[0] as { n: number }).n + 1
+}
+
+/** The backends that LISTEN for the chat: the listener's own (its last query may be its ping) and any other. */
+async function listeningBackends(knex: Knex, listenerPid: number | null): Promise<number> {
+  const result = await knex.raw(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+     WHERE datname = current_database() AND (query LIKE 'LISTEN %' OR pid = ?)`,
+    [listenerPid]
+  )
+  return (result.rows[0] as { n: number }).n
 }
 
 /** Runs a scheduled job the way the scheduler does: as its workflow, through the engine. */
@@ -81,12 +92,36 @@ medusaIntegrationTestRunner({
         // connection may show its ping (`SELECT 1`) as its last query, hence the pid.
         expect(await chat.push()).toBe(push)
         expect(push.listener.backendPid).toBe(listenerPid)
-        const listening = await knex.raw(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND (query LIKE 'LISTEN %' OR pid = ?)`,
-          [listenerPid]
-        )
-        expect((listening.rows[0] as { n: number }).n).toBe(1)
+        expect(await listeningBackends(knex, listenerPid)).toBe(1)
+      })
+
+      // The effects relay subscribes on the first run of its job, often after a stream or a poll
+      // connected the listener: a second connection would hear every notice twice.
+      it("keeps one LISTEN connection when a subscriber comes after it connected, and hears each notice once", async () => {
+        const container = getContainer()
+        const knex = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+        const { listener, signals } = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).push()
+        await listener.whenLive()
+        const listenerPid = listener.backendPid
+
+        const heard: string[] = []
+        listener.on(CHAT_SIGNAL_CHANNEL, (payload) => heard.push(payload))
+        listener.onResync(() => undefined)
+        await listener.whenLive()
+        // A second connection takes a connect and three LISTENs: well under this watch.
+        for (const deadline = Date.now() + 2000; Date.now() < deadline; ) {
+          expect(await listeningBackends(knex, listenerPid)).toBe(1)
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        expect(listener.backendPid).toBe(listenerPid)
+
+        await signals.send({ conversation_id: 7, side: "visitor", kind: "typing", typing: true })
+        for (const deadline = Date.now() + 5000; !heard.length && Date.now() < deadline; ) {
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        // Long enough for a copy from another connection to arrive after the first.
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(heard).toEqual(["7:visitor:typing:1"])
       })
 
       // Last: it closes what the application would close on shutdown.

@@ -41,9 +41,13 @@ export class PgListener extends ChannelListener {
     super(checkedChannels(options.channels))
   }
 
-  /** Connects in the background unless already connected or connecting. */
+  /**
+   * Connects in the background unless already connected or connecting. Subscribers that come
+   * later (the effects relay on its first run) call it too: a second connection would hear
+   * every notice twice and be kept by nobody.
+   */
   start(): void {
-    if (this.running || this.stopped) return
+    if (this.client || this.running || this.stopped) return
     this.running = true
     void this.connectLoop()
   }
