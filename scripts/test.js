@@ -5,6 +5,7 @@ const fs = require("node:fs")
 const path = require("node:path")
 const { spawn } = require("node:child_process")
 const { startDatabase } = require("./lib/database")
+const { failuresIn } = require("./lib/test-report")
 
 const ROOT = path.resolve(__dirname, "..")
 // Types first: the server, the admin, the storefront and the tests each type-check as their
@@ -24,32 +25,38 @@ const SHARDS = { "integration:http": 4 }
 const run = (command, args, options) =>
   new Promise((resolve) => spawn(command, args, options).on("exit", (code) => resolve(code ?? 1)))
 
-/** Runs one Jest process; returns its counts (a crashed run counts as one failure). */
+/** Runs one Jest process; returns its counts and failures (a crashed run counts as one failure). */
 async function runJest(suite, shard, env) {
   const report = path.join(ROOT, ".tmp", `jest-${process.pid}-${suite.replace(":", "-")}-${shard?.replace("/", "-of-") ?? "all"}.json`)
   fs.rmSync(report, { force: true })
+  const label = `${suite}${shard ? ` shard ${shard}` : ""}`
   const args = [require.resolve("jest/bin/jest"), "--runInBand", "--forceExit", "--json", `--outputFile=${report}`]
   if (shard) args.push(`--shard=${shard}`)
   // Async on purpose: the embedded server's output pipes need this process's event loop.
   const status = await run(process.execPath, args, { cwd: ROOT, stdio: "inherit", env: { ...env, TEST_TYPE: suite } })
   if (!fs.existsSync(report)) {
-    console.error(`[test] ${suite}${shard ? ` shard ${shard}` : ""} ended (exit ${status}) without a report`)
-    return { passed: 0, failed: 1 }
+    const failure = `${label}: ended (exit ${status}) without a report`
+    console.error(`[test] ${failure}`)
+    return { passed: 0, failed: 1, failures: [failure] }
   }
-  const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = JSON.parse(fs.readFileSync(report, "utf8"))
+  const result = JSON.parse(fs.readFileSync(report, "utf8"))
   fs.rmSync(report, { force: true })
+  const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = result
   const failed = numFailedTests + numRuntimeErrorTestSuites + (status !== 0 && numFailedTests === 0 ? 1 : 0)
-  return { passed: numPassedTests, failed }
+  const failures = failuresIn(result, ROOT)
+  if (failed && !failures.length) failures.push(`${label}: exit ${status}`)
+  return { passed: numPassedTests, failed, failures }
 }
 
 /** Type-checks each project; one check per project. */
 async function checkTypes() {
   const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
-  const counts = { passed: 0, failed: 0 }
+  const counts = { passed: 0, failed: 0, failures: [] }
   for (const project of TYPE_PROJECTS) {
     const status = await run(process.execPath, [tsc, "--noEmit", "-p", project], { cwd: ROOT, stdio: "inherit" })
     console.log(`[types] ${project}: ${status === 0 ? "ok" : "errors"}`)
     counts[status === 0 ? "passed" : "failed"]++
+    if (status !== 0) counts.failures.push(`types: ${project} has type errors (above)`)
   }
   return counts
 }
@@ -67,6 +74,7 @@ async function main() {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim(),
   }
   const total = { passed: 0, failed: 0 }
+  const failures = []
   try {
     for (const suite of suites) {
       if (suite === "types") {
@@ -74,6 +82,7 @@ async function main() {
         const counts = await checkTypes()
         total.passed += counts.passed
         total.failed += counts.failed
+        failures.push(...counts.failures)
         continue
       }
       const need = NEEDS[suite]
@@ -88,12 +97,14 @@ async function main() {
         const counts = await runJest(suite, shard, env)
         total.passed += counts.passed
         total.failed += counts.failed
+        failures.push(...counts.failures)
       }
     }
   } finally {
     await db.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
+  if (failures.length) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`)
   console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed`)
   process.exit(total.failed || !total.passed ? 1 : 0)
 }
