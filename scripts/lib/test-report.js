@@ -4,10 +4,12 @@ const path = require("node:path")
 const FAILURE_LINES = 8
 
 const stripColours = (text) => text.replace(/\u001b\[[0-9;]*m/g, "")
+// Jest's and Node's own stack frames say nothing about the failure.
+const isNoise = (line) => !line.trim() || line.includes("/node_modules/") || line.includes("(<anonymous>)")
 const firstLines = (text) =>
   stripColours(text)
     .split("\n")
-    .filter((line) => line.trim())
+    .filter((line) => !isNoise(line))
     .slice(0, FAILURE_LINES)
     .join("\n    ")
 

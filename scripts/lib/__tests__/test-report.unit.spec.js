@@ -4,8 +4,8 @@ const ROOT = "/repo"
 const passed = { status: "passed", fullName: "works", failureMessages: [] }
 
 describe("failuresIn", () => {
-  it("names each failed case with its file and the first lines of its message, without colours", () => {
-    const message = ["\u001b[31mexpect(received).toBe(expected)\u001b[39m", "", "Expected: 429", "Received: 204", ...Array(20).fill("  at frame")]
+  it("names each failed case with its file and the first lines of its message, without colours or Jest's frames", () => {
+    const message = ["\u001b[31mexpect(received).toBe(expected)\u001b[39m", "", "Expected: 429", "Received: 204", "  at new Promise (<anonymous>)", "  at run (/repo/node_modules/jest-circus/build/run.js:1:1)", ...Array(20).fill("  at frame")]
     const report = {
       testResults: [
         { name: "/repo/a.spec.ts", message: "", assertionResults: [passed] },
@@ -20,7 +20,7 @@ describe("failuresIn", () => {
     expect(rest).toEqual([])
     const [title, ...lines] = failure.split("\n    ")
     expect(title).toBe("b/c.spec.ts › lane › limits")
-    expect(lines.slice(0, 3)).toEqual(["expect(received).toBe(expected)", "Expected: 429", "Received: 204"])
+    expect(lines.slice(0, 4)).toEqual(["expect(received).toBe(expected)", "Expected: 429", "Received: 204", "  at frame"])
     expect(lines).toHaveLength(FAILURE_LINES)
   })
 
