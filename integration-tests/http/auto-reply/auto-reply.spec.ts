@@ -84,6 +84,8 @@ medusaIntegrationTestRunner({
 
     /** Model configured and three canned responses: everything an auto-reply needs. */
     async function ready(extraSettings: Record<string, unknown> = {}) {
+      // The daily caps count per UTC day: a case that counts up to one must not cross midnight.
+      await freshLimitWindow(86_400, 60)
       await configureModel(extraSettings)
       return await addFaq()
     }
