@@ -1,5 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types"
 import { errorReason } from "../shared/error-reason"
+import { publicServerUrl } from "./attachments/settings"
 import type { SupportChatOptions } from "../modules/support-chat/types"
 import type { WaitingAlertClaim, WaitingAlertRepository } from "../modules/support-chat/sql/waiting-alert-repository"
 
@@ -39,9 +40,9 @@ export function waitingAlertConfig(option: SupportChatOptions["waitingAlert"]): 
  * `backendUrl` is absolute (the default "/" names no host an email could link to).
  */
 export function waitingAlertAdminUrl(admin: ConfigModule["admin"] | undefined, conversationId: number): string | null {
-  const backendUrl = admin?.backendUrl
-  if (admin?.disable || !backendUrl || !/^https?:\/\//i.test(backendUrl)) return null
-  const dashboard = `${backendUrl.replace(/\/+$/, "")}/${(admin.path ?? "/app").replace(/^\/+|\/+$/g, "")}`
+  const backendUrl = publicServerUrl(admin?.backendUrl)
+  if (admin?.disable || !backendUrl) return null
+  const dashboard = `${backendUrl.replace(/\/+$/, "")}/${(admin?.path ?? "/app").replace(/^\/+|\/+$/g, "")}`
   return `${dashboard}/support-inbox?id=${conversationId}`
 }
 

@@ -66,7 +66,15 @@ export async function sendEmailOnce(container: MedusaContainer, email: EmailOnce
     )
     if (sent.length) return
   }
-  const [notification] = await notifications.createNotifications([
+  await sendEmail(container, email)
+}
+
+/** One email through the Notification module's `email` channel; throws when the provider failed. */
+export async function sendEmail(
+  container: MedusaContainer,
+  email: Omit<EmailOnce, "attempt" | "receiver_id"> & { receiver_id: string | null }
+): Promise<void> {
+  const [notification] = await container.resolve(Modules.NOTIFICATION).createNotifications([
     {
       to: email.to,
       channel: "email",

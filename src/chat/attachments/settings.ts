@@ -12,7 +12,7 @@ export type AttachmentSettings = {
 }
 
 const MEGABYTE = 1024 * 1024
-export const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * MEGABYTE
+const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * MEGABYTE
 const DEFAULT_RATE_LIMIT: LimitRule = { max: 10, windowSeconds: 60 }
 const DEFAULT_PER_CONVERSATION: AttachmentCaps = { maxCount: 20, maxBytes: 50 * MEGABYTE }
 // The size column is an int4: no single file may pass it.

@@ -53,7 +53,7 @@ export type StoreTypingType = z.infer<typeof StoreTyping>
 export const StoreMarkRead = z.object({ message_id: int4Id() }).strict()
 export type StoreMarkReadType = z.infer<typeof StoreMarkRead>
 
-export const MAX_RATING_COMMENT_LENGTH = 1000
+const MAX_RATING_COMMENT_LENGTH = 1000
 
 export const StoreRateConversation = z
   .object({

@@ -8,7 +8,7 @@ import { partLabels } from "./part-labels"
 // paperclip, the file input and the places the files go. Its texts live here; a store overrides
 // them with the same keys in the widget's `labels` option. `{name}`, `{max}`, ... are filled in.
 
-export const DEFAULT_ATTACHMENT_LABELS = {
+const DEFAULT_ATTACHMENT_LABELS = {
   attachUploading: "Uploading… {percent}%",
   attachRemove: "Remove {name}",
   attachWrongType: "{name} cannot be attached: only JPEG, PNG, GIF, WebP or PDF.",
@@ -18,7 +18,7 @@ export const DEFAULT_ATTACHMENT_LABELS = {
   attachmentOpen: "Open {name}",
   attachmentUnavailable: "{name} could not be loaded.",
 }
-export type AttachmentLabels = typeof DEFAULT_ATTACHMENT_LABELS
+type AttachmentLabels = typeof DEFAULT_ATTACHMENT_LABELS
 
 // As the server accepts by default (src/chat/attachments): a larger file is refused before it
 // travels; a store with a lower limit still gets the server's own refusal.
@@ -58,7 +58,7 @@ const attachmentLabels = (given: Readonly<Record<string, unknown>>): AttachmentL
 const fill = (label: string, values: Record<string, string | number>) =>
   label.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
 
-export function fileSize(bytes: number): string {
+function fileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }

@@ -6,7 +6,7 @@ import { partLabels } from "./part-labels"
 // launchdesk.js only learns that the chat closed. Its texts live here; a store overrides them
 // with the same keys in the widget's `labels` option.
 
-export const DEFAULT_RATING_LABELS = {
+const DEFAULT_RATING_LABELS = {
   ratingPrompt: "How did we do?",
   ratingScore: "{score} of 5",
   ratingCommentLabel: "Anything to add? (optional)",
@@ -18,7 +18,7 @@ export const DEFAULT_RATING_LABELS = {
   transcriptSent: "The conversation is on its way to your inbox.",
   transcriptFailed: "The transcript could not be requested. Please try again.",
 }
-export type RatingLabels = typeof DEFAULT_RATING_LABELS
+type RatingLabels = typeof DEFAULT_RATING_LABELS
 
 const MAX_SCORE = 5
 // As the server allows (src/chat/visitor/validators.ts).

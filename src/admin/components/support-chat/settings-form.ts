@@ -51,7 +51,7 @@ const SPAN = /^(\d{2}:\d{2})\s*[-–]\s*(\d{2}:\d{2})$/
 const MAX_SPANS_PER_DAY = 4
 
 /** A day's openings from what was typed, or why they cannot be (the API checks again). */
-export function parseDay(text: string): { spans: OpeningSpan[] } | { error: string } {
+function parseDay(text: string): { spans: OpeningSpan[] } | { error: string } {
   const parts = text.split(",").map((part) => part.trim()).filter(Boolean)
   if (parts.length > MAX_SPANS_PER_DAY) return { error: `At most ${MAX_SPANS_PER_DAY} openings a day` }
   const spans: OpeningSpan[] = []
@@ -67,7 +67,7 @@ export function parseDay(text: string): { spans: OpeningSpan[] } | { error: stri
 }
 
 /** The holidays typed, or the first entry that is not a YYYY-MM-DD date. */
-export function parseHolidays(text: string): { dates: string[] } | { error: string } {
+function parseHolidays(text: string): { dates: string[] } | { error: string } {
   const dates = text.split(/[\s,]+/).filter(Boolean)
   const wrong = dates.find((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
   return wrong ? { error: `Not a date (YYYY-MM-DD): ${wrong}` } : { dates }

@@ -18,10 +18,6 @@ const DOWNLOAD_PATHS: Record<AttachmentAudience, string> = {
   admin: "/admin/app/v1/attachments/",
 }
 
-/** The download route of an attachment for one side. */
-export const attachmentPath = (audience: AttachmentAudience, attachmentId: number) =>
-  `${DOWNLOAD_PATHS[audience]}${attachmentId}`
-
 /**
  * The aggregate of attachment rows `alias` (id, name, mime, size) as the JSON array a message
  * carries. The path is one of two fixed strings, never input.

@@ -118,15 +118,17 @@ export const AdminUpdateCannedResponse = z
   .strict()
 export type AdminUpdateCannedResponseType = z.infer<typeof AdminUpdateCannedResponse>
 
-export const AdminTyping = z.object({ typing: z.boolean().default(true) }).strict()
-export type AdminTypingType = z.infer<typeof AdminTyping>
-
-export const AdminMarkRead = z.object({ message_id: int4Id() }).strict()
-export type AdminMarkReadType = z.infer<typeof AdminMarkRead>
+// Typing and read notices take the same body from either side.
+export {
+  StoreTyping as AdminTyping,
+  type StoreTypingType as AdminTypingType,
+  StoreMarkRead as AdminMarkRead,
+  type StoreMarkReadType as AdminMarkReadType,
+} from "../../../../chat/visitor/validators"
 
 /** Weeks the ratings summary covers, the current one included. */
-export const DEFAULT_RATING_WEEKS = 12
-export const MAX_RATING_WEEKS = 52
+const DEFAULT_RATING_WEEKS = 12
+const MAX_RATING_WEEKS = 52
 
 export const AdminRatingsSummary = z.object({
   weeks: integer({ min: 1, max: MAX_RATING_WEEKS }).default(DEFAULT_RATING_WEEKS),
