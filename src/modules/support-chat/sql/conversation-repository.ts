@@ -4,7 +4,7 @@ import { storedVisitorKey } from "../visitor-token"
 import type { SqlRunner } from "../../../shared/sql"
 import type { ConversationStatus } from "../models/conversation"
 import type { MessageSender } from "../models/message"
-import { attachmentsColumn, attachmentsJson, type AttachmentDTO } from "./attachment-repository"
+import { attachmentsColumn, attachmentsJson, type AttachmentAudience, type AttachmentDTO } from "./attachment-repository"
 
 export type ConversationRow = {
   conversation_id: number
@@ -105,9 +105,29 @@ export type MessageNotices = {
 /** A canned response the auto-reply may send. */
 export type CannedChoice = { id: number; question: string; response: string }
 
+/** A message's columns, its attachment URLs on the download route of `audience`. */
+const messageColumns = (audience: AttachmentAudience) => `m.id AS message_id, m.conversation_id, m.sender, m.author_name,
+  m.message, m.page_url, m.created_at, ${attachmentsColumn(audience)}`
+
 // The visitor's reads: attachment URLs point at the store's download route.
-const MESSAGE_COLUMNS = `m.id AS message_id, m.conversation_id, m.sender, m.author_name,
-  m.message, m.page_url, m.created_at, ${attachmentsColumn("store")}`
+const MESSAGE_COLUMNS = messageColumns("store")
+
+/** A page of the conversation's messages above `sinceId`, in id order, as `audience` reads them. */
+export async function messagesSince(
+  sql: SqlRunner,
+  audience: AttachmentAudience,
+  conversationId: number,
+  sinceId: number,
+  limit = MESSAGE_PAGE_SIZE
+): Promise<MessagePage> {
+  const rows = await sql<MessageDTO>(
+    `SELECT ${messageColumns(audience)} FROM chat_message m
+     WHERE m.conversation_id = ? AND m.id > ? AND m.deleted_at IS NULL
+     ORDER BY m.id LIMIT ?`,
+    [conversationId, sinceId, limit + 1]
+  )
+  return toPage(rows, limit)
+}
 
 /** The attachments a message may be sent with belong to the side that sends it. */
 const uploaderOf = (sender: MessageSender) => (sender === "visitor" ? "visitor" : "agent")
@@ -184,13 +204,7 @@ export class ConversationRepository {
 
   /** One page of messages above `sinceId`, oldest first, as the visitor reads them (their push stream). */
   async messagesSince(conversationId: number, sinceId: number, limit = MESSAGE_PAGE_SIZE): Promise<MessagePage> {
-    const rows = await this.sql<MessageDTO>(
-      `SELECT ${MESSAGE_COLUMNS} FROM chat_message m
-       WHERE m.conversation_id = ? AND m.id > ? AND m.deleted_at IS NULL
-       ORDER BY m.id LIMIT ?`,
-      [conversationId, sinceId, limit + 1]
-    )
-    return toPage(rows, limit)
+    return messagesSince(this.sql, "store", conversationId, sinceId, limit)
   }
 
   /**

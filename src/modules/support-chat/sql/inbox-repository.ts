@@ -1,8 +1,7 @@
 import type { SqlRunner } from "../../../shared/sql"
 import type { ConversationStatus } from "../models/conversation"
 import type { InboxCursor } from "./inbox-cursor"
-import { MESSAGE_PAGE_SIZE, toPage, type MessageDTO, type MessagePage } from "./conversation-repository"
-import { attachmentsColumn } from "./attachment-repository"
+import { MESSAGE_PAGE_SIZE, messagesSince, type MessageDTO, type MessagePage } from "./conversation-repository"
 
 export type InboxFilters = {
   status?: ConversationStatus
@@ -240,14 +239,6 @@ export class InboxRepository {
 
   /** The first page of messages above `sinceId`, oldest first; the caller follows `has_more`. */
   async messagesSince(conversationId: number, sinceId: number, limit = MESSAGE_PAGE_SIZE): Promise<MessagePage> {
-    const rows = await this.sql<MessageDTO>(
-      `SELECT m.id AS message_id, m.conversation_id, m.sender, m.author_name, m.message, m.page_url, m.created_at,
-         ${attachmentsColumn("admin")}
-       FROM chat_message m
-       WHERE m.conversation_id = ? AND m.id > ? AND m.deleted_at IS NULL
-       ORDER BY m.id LIMIT ?`,
-      [conversationId, sinceId, limit + 1]
-    )
-    return toPage(rows, limit)
+    return messagesSince(this.sql, "admin", conversationId, sinceId, limit)
   }
 }
