@@ -37,7 +37,11 @@ export const CONVERSATION_REFRESH_WHILE_STREAMING_MS = INBOX_REFRESH_MS
 const queryOf = (filters: object) =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ""))
 
-export function useConversations(filters: ConversationFilters, options: { enabled?: boolean } = {}) {
+/** The inbox list's page size; the alerts watch the Waiting tab's first page. */
+export const INBOX_PAGE_SIZE = 20
+
+/** `inBackground`: refreshed while the browser tab is in the background too. */
+export function useConversations(filters: ConversationFilters, options: { enabled?: boolean; inBackground?: boolean } = {}) {
   return useQuery({
     queryKey: chatKeys.conversations(filters),
     enabled: options.enabled ?? true,
@@ -45,24 +49,17 @@ export function useConversations(filters: ConversationFilters, options: { enable
       sdk.client.fetch<ConversationListPayload>(`${CHAT_API}/conversations`, { query: queryOf(filters) }),
     placeholderData: keepPreviousData,
     refetchInterval: INBOX_REFRESH_MS,
+    refetchIntervalInBackground: options.inBackground ?? false,
   })
 }
 
 /**
  * The first page of waiting conversations, newest activity first: what the inbox's alerts and
- * the tab title watch. The same query as the Waiting tab's first page (one cache entry), but
- * refreshed while the tab is in the background too, when an alert matters most.
+ * the tab title watch. The Waiting tab's first page (one cache entry), but refreshed while the
+ * tab is in the background too, when an alert matters most.
  */
-export function useWaitingConversations(perPage: number) {
-  const filters: ConversationFilters = { status: "waiting", page: 1, per_page: perPage }
-  return useQuery({
-    queryKey: chatKeys.conversations(filters),
-    queryFn: () =>
-      sdk.client.fetch<ConversationListPayload>(`${CHAT_API}/conversations`, { query: queryOf(filters) }),
-    refetchInterval: INBOX_REFRESH_MS,
-    refetchIntervalInBackground: true,
-  })
-}
+export const useWaitingConversations = () =>
+  useConversations({ status: "waiting", page: 1, per_page: INBOX_PAGE_SIZE }, { inBackground: true })
 
 /** The number of conversations matching `filters` as shown ("1,000+" past the cap), one page of one item fetched. */
 export function useConversationCount(filters: Omit<ConversationFilters, "page" | "per_page">) {

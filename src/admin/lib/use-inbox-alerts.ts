@@ -4,8 +4,6 @@ import { inboxAlerts, titleWithCount, type InboxAlert, type WatchedConversation 
 
 /** Where the agent's choice is kept, per browser. */
 const STORAGE_KEY = "launchdesk.inbox-alerts"
-/** The Waiting tab's page size: the alerts read its first page. */
-const WATCHED = 20
 
 export type AlertsPermission = NotificationPermission | "unsupported"
 
@@ -70,7 +68,7 @@ export function useInboxAlerts(onOpen: (conversationId: number) => void) {
     notificationsSupported() ? Notification.permission : "unsupported"
   )
   const [enabled, setEnabledState] = useState(() => storedChoice() && permission === "granted")
-  const waiting = useWaitingConversations(WATCHED)
+  const waiting = useWaitingConversations()
   const previous = useRef<WatchedConversation[] | undefined>(undefined)
   const audio = useRef<AudioContext | null>(null)
   // The latest `onOpen` for notifications shown earlier, without re-running the alerts for it.

@@ -7,14 +7,13 @@ import { ConversationList } from "../../components/inbox/conversation-list"
 import { ConversationPane } from "../../components/inbox/conversation-pane"
 import { EmptyState, ErrorState, LoadingState } from "../../components/page-states"
 import { Pager } from "../../components/pager"
-import { useConversationCount, useConversations, useCurrentUser, useUsers } from "../../lib/chat-hooks"
+import { INBOX_PAGE_SIZE, useConversationCount, useConversations, useCurrentUser, useUsers } from "../../lib/chat-hooks"
 import { userName } from "../../lib/format"
 import type { ConversationFilters, ConversationStatus } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
 import { useInboxAlerts } from "../../lib/use-inbox-alerts"
 import { useUrlState } from "../../lib/use-url-state"
 
-const PER_PAGE = 20
 const STATUS_TABS: { value: "all" | ConversationStatus; label: string }[] = [
   { value: "all", label: "All" },
   { value: "waiting", label: "Waiting" },
@@ -64,7 +63,7 @@ const SupportInboxPage = () => {
   }
   // "Mine" needs the signed-in user's id before it can ask for anything.
   const waitingForMe = assignee === MINE && !me.data
-  const conversations = useConversations({ ...filters, status, page, per_page: PER_PAGE }, { enabled: !waitingForMe })
+  const conversations = useConversations({ ...filters, status, page, per_page: INBOX_PAGE_SIZE }, { enabled: !waitingForMe })
   const alerts = useInboxAlerts((id) => update({ id: String(id) }, { resetPage: false }))
 
 
@@ -155,10 +154,10 @@ const SupportInboxPage = () => {
               />
             )}
           </div>
-          {conversations.data && conversations.data.total > PER_PAGE && (
+          {conversations.data && conversations.data.total > INBOX_PAGE_SIZE && (
             <Pager
               page={conversations.data.page}
-              perPage={PER_PAGE}
+              perPage={INBOX_PAGE_SIZE}
               total={conversations.data.total}
               countCapped={conversations.data.count_capped}
               hasNext={Boolean(conversations.data.next_cursor)}
