@@ -52,9 +52,24 @@ async function versionedHostDir(version) {
   return dir
 }
 
-/** `medusa plugin:build`, the storefront bundles, then `npm pack`; returns the tarball's path. */
+/**
+ * The packed plugin that `npm test` built once for every suite (scripts/test.js sets it): the
+ * suites run side by side, and two `plugin:build`s at once would write the same .medusa/.
+ */
+const PACKED_PLUGIN_VARIABLE = "LAUNCHDESK_PACKED_PLUGIN"
+
+/**
+ * `medusa plugin:build`, the storefront bundles, then `npm pack`; returns the tarball's path.
+ * With LAUNCHDESK_PACKED_PLUGIN set, a copy of that tarball instead.
+ */
 async function packPlugin(destination) {
   fs.mkdirSync(destination, { recursive: true })
+  const prepacked = process.env[PACKED_PLUGIN_VARIABLE]
+  if (prepacked) {
+    const copy = path.join(destination, path.basename(prepacked))
+    fs.copyFileSync(prepacked, copy)
+    return copy
+  }
   await exec(process.execPath, [medusaCli(ROOT), "plugin:build"], { cwd: ROOT })
   await exec(process.execPath, [path.join(ROOT, "scripts", "build-storefront.js")], { cwd: ROOT })
   const output = await exec("npm", ["pack", "--json", "--pack-destination", destination], { cwd: ROOT })
@@ -191,4 +206,4 @@ async function startServer(dir, { port, env = {}, log }) {
   }
 }
 
-module.exports = { ROOT, CACHE_DIR, exec, packPlugin, createHostApp, medusa, startServer }
+module.exports = { ROOT, CACHE_DIR, PACKED_PLUGIN_VARIABLE, exec, packPlugin, createHostApp, medusa, startServer }
