@@ -1,109 +1,127 @@
 #!/usr/bin/env node
 // `npm test`: every suite, against the PostgreSQL given by DATABASE_URL / DB_HOST or an
-// embedded one started here and removed afterwards.
+// embedded one started here and removed afterwards. `npm test -- unit browser` runs those
+// suites only. The specs run side by side, one Jest process per spec file (each boots a
+// Medusa app or a packed host, on a database of its own), several at a time
+// (LAUNCHDESK_TEST_JOBS, default: cores + 1, as most of a spec's time is spent waiting).
 const fs = require("node:fs")
 const path = require("node:path")
-const { spawn } = require("node:child_process")
-const { startDatabase } = require("./lib/database")
-const { failuresIn } = require("./lib/test-report")
+const { NEEDS, PACKED_SUITES, ROOT, cores, endChildrenOnSignal, logTail, prepareRun, runJest, runLogged, specFiles } = require(
+  "./lib/test-jobs"
+)
 
-const ROOT = path.resolve(__dirname, "..")
-// Types first: the server, the admin, the storefront and the tests each type-check as their
-// own project (the build skips the tests, and Jest's transform does not check types).
+// The server, the admin, the storefront and the tests each type-check as their own project
+// (the build skips the tests, and Jest's transform does not check types).
 const TYPE_PROJECTS = ["tsconfig.json", "src/admin/tsconfig.json", "src/storefront/tsconfig.json", "integration-tests/tsconfig.json"]
-// Faults restart a PostgreSQL of their own under a packed host. The topology runs a packed host
-// as Medusa's production topology on Redis (REDIS_URL). Browser last: it is the slowest and
-// needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
 const SUITES = ["types", "unit", "integration:modules", "integration:http", "integration:packaging", "faults", "integration:topology", "browser"]
-// Suites that need an outside service; without it they are reported as not run, never as passed.
-const NEEDS = { "integration:topology": { variable: "REDIS_URL", why: "it runs Medusa's Redis modules against a Redis server" } }
+// Suites of many small files run as one Jest process: their specs take seconds, a process more.
+const ONE_PROCESS = new Set(["unit", "integration:modules"])
+// What a job of each suite roughly takes, in seconds, so the longest start first and the run
+// does not end on one long job alone. Only the order depends on these.
+const EXPECTED_SECONDS = { browser: 240, "integration:packaging": 200, "integration:topology": 130, faults: 90, "integration:http": 60, "integration:modules": 40, unit: 20, types: 30 }
+// A job still running after this is killed and counted as failed, so a hang cannot eat CI's time.
+const JOB_TIMEOUT_MS = 25 * 60 * 1000
+// Lines of a failed job's log printed under it (the whole log is in .tmp while the run lasts).
+const FAILED_LOG_LINES = 150
 
-// The HTTP specs each boot a whole Medusa app; one Jest process holding all of them grows
-// past Node's default heap, so they run in several processes of a few specs each.
-const SHARDS = { "integration:http": 4 }
+const jobsAtOnce = () => Math.max(1, Number(process.env.LAUNCHDESK_TEST_JOBS) || cores() + 1)
 
-const run = (command, args, options) =>
-  new Promise((resolve) => spawn(command, args, options).on("exit", (code) => resolve(code ?? 1)))
-
-/** Runs one Jest process; returns its counts and failures (a crashed run counts as one failure). */
-async function runJest(suite, shard, env) {
-  const report = path.join(ROOT, ".tmp", `jest-${process.pid}-${suite.replace(":", "-")}-${shard?.replace("/", "-of-") ?? "all"}.json`)
-  fs.rmSync(report, { force: true })
-  const label = `${suite}${shard ? ` shard ${shard}` : ""}`
-  const args = [require.resolve("jest/bin/jest"), "--runInBand", "--forceExit", "--json", `--outputFile=${report}`]
-  if (shard) args.push(`--shard=${shard}`)
-  // Async on purpose: the embedded server's output pipes need this process's event loop.
-  const status = await run(process.execPath, args, { cwd: ROOT, stdio: "inherit", env: { ...env, TEST_TYPE: suite } })
-  if (!fs.existsSync(report)) {
-    const failure = `${label}: ended (exit ${status}) without a report`
-    console.error(`[test] ${failure}`)
-    return { passed: 0, failed: 1, failures: [failure] }
+/** The jobs of `suites`: one per type project, per spec file, or per suite (ONE_PROCESS). */
+async function plan(suites, env) {
+  const jobs = []
+  for (const suite of suites) {
+    if (suite === "types") {
+      for (const project of TYPE_PROJECTS) jobs.push({ suite, label: `types ${project}`, project, expected: EXPECTED_SECONDS.types })
+      continue
+    }
+    const files = await specFiles(suite, env)
+    if (ONE_PROCESS.has(suite)) {
+      jobs.push({ suite, label: suite, files, expected: EXPECTED_SECONDS[suite] })
+      continue
+    }
+    for (const file of files) {
+      // Within a suite, a longer spec file is taken to take longer.
+      const lines = fs.readFileSync(path.join(ROOT, file), "utf8").split("\n").length
+      jobs.push({ suite, label: `${suite} ${file}`, files: [file], expected: EXPECTED_SECONDS[suite] + lines / 20 })
+    }
   }
-  const result = JSON.parse(fs.readFileSync(report, "utf8"))
-  fs.rmSync(report, { force: true })
-  const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = result
-  const failed = numFailedTests + numRuntimeErrorTestSuites + (status !== 0 && numFailedTests === 0 ? 1 : 0)
-  const failures = failuresIn(result, ROOT)
-  if (failed && !failures.length) failures.push(`${label}: exit ${status}`)
-  return { passed: numPassedTests, failed, failures }
+  return jobs.sort((a, b) => b.expected - a.expected)
 }
 
-/** Type-checks each project; one check per project. */
-async function checkTypes() {
-  const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
-  const counts = { passed: 0, failed: 0, failures: [] }
-  for (const project of TYPE_PROJECTS) {
-    const status = await run(process.execPath, [tsc, "--noEmit", "-p", project], { cwd: ROOT, stdio: "inherit" })
-    console.log(`[types] ${project}: ${status === 0 ? "ok" : "errors"}`)
-    counts[status === 0 ? "passed" : "failed"]++
-    if (status !== 0) counts.failures.push(`types: ${project} has type errors (above)`)
+async function runJob(job, env, logDir) {
+  const logFile = path.join(logDir, `${job.label.replace(/[^\w.-]+/g, "_")}.log`)
+  if (job.project) {
+    const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
+    const { code, seconds } = await runLogged(process.execPath, [tsc, "--noEmit", "-p", job.project], { env, logFile, timeoutMs: JOB_TIMEOUT_MS })
+    const ok = code === 0
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : [`types: ${job.project} has type errors (its output above)`], seconds, logFile }
   }
-  return counts
+  return { ...(await runJest({ ...job, env, logFile, timeoutMs: JOB_TIMEOUT_MS })), logFile }
+}
+
+const seconds = (value) => `${Math.round(value)} s`
+
+/** Per suite: jobs, cases, the jobs' summed time and the span from its first start to its last end. */
+function printSuiteTimes(results) {
+  const suites = new Map()
+  for (const { job, counts, startedAt, endedAt } of results) {
+    const row = suites.get(job.suite) ?? { jobs: 0, passed: 0, failed: 0, busy: 0, from: Infinity, to: 0 }
+    row.jobs++
+    row.passed += counts.passed
+    row.failed += counts.failed
+    row.busy += counts.seconds
+    row.from = Math.min(row.from, startedAt)
+    row.to = Math.max(row.to, endedAt)
+    suites.set(job.suite, row)
+  }
+  console.log("\nsuite                  jobs  passed  failed  job time   span")
+  for (const suite of SUITES.filter((name) => suites.has(name))) {
+    const row = suites.get(suite)
+    const cells = [suite.padEnd(22), String(row.jobs).padStart(4), String(row.passed).padStart(7), String(row.failed).padStart(7)]
+    console.log(`${cells.join(" ")}  ${seconds(row.busy).padStart(8)}  ${seconds((row.to - row.from) / 1000).padStart(7)}`)
+  }
 }
 
 async function main() {
+  const startedAt = Date.now()
   const only = process.argv.slice(2)
-  const suites = only.length ? SUITES.filter((suite) => only.includes(suite)) : SUITES
-  fs.mkdirSync(path.join(ROOT, ".tmp"), { recursive: true })
-  const dataDir = path.join(ROOT, ".tmp", `test-postgres-${process.pid}`)
-  const db = await startDatabase({ dataDir, keepData: false, durable: false })
-  const env = {
-    ...process.env,
-    ...db.env,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim(),
-  }
-  const total = { passed: 0, failed: 0 }
+  const wanted = only.length ? SUITES.filter((suite) => only.includes(suite)) : SUITES
+  const suites = wanted.filter((suite) => {
+    const need = NEEDS[suite]
+    if (!need || process.env[need.variable]) return true
+    console.log(`=== ${suite}: not run, ${need.variable} is not set (${need.why}) ===`)
+    return false
+  })
+  const run = await prepareRun({ pack: suites.some((suite) => PACKED_SUITES.has(suite)) })
+  endChildrenOnSignal(run.finish)
+  const logDir = path.join(run.runDir, "logs")
+  fs.mkdirSync(logDir, { recursive: true })
+
+  const results = []
   const failures = []
   try {
-    for (const suite of suites) {
-      if (suite === "types") {
-        console.log("\n=== types ===")
-        const counts = await checkTypes()
-        total.passed += counts.passed
-        total.failed += counts.failed
+    const jobs = await plan(suites, run.env)
+    const atOnce = jobsAtOnce()
+    console.log(`[test] ${jobs.length} jobs of ${suites.join(", ")}, ${atOnce} at a time (prepared in ${seconds((Date.now() - startedAt) / 1000)})`)
+    const queue = [...jobs]
+    const worker = async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        const jobStart = Date.now()
+        const counts = await runJob(job, run.env, logDir)
+        results.push({ job, counts, startedAt: jobStart, endedAt: Date.now() })
         failures.push(...counts.failures)
-        continue
-      }
-      const need = NEEDS[suite]
-      if (need && !process.env[need.variable]) {
-        console.log(`\n=== ${suite}: not run, ${need.variable} is not set (${need.why}) ===`)
-        continue
-      }
-      const shards = SHARDS[suite] ?? 1
-      for (let index = 1; index <= shards; index++) {
-        const shard = shards > 1 ? `${index}/${shards}` : undefined
-        console.log(`\n=== ${suite}${shard ? ` (part ${shard})` : ""} ===`)
-        const counts = await runJest(suite, shard, env)
-        total.passed += counts.passed
-        total.failed += counts.failed
-        failures.push(...counts.failures)
+        const mark = counts.failed ? "FAIL" : "ok  "
+        console.log(`[test] ${mark} ${job.label}: ${counts.passed} passed, ${counts.failed} failed (${seconds(counts.seconds)}) [${results.length}/${jobs.length}]`)
+        if (counts.failed) console.log(`----- ${job.label}: the end of its output -----\n${logTail(counts.logFile, FAILED_LOG_LINES)}\n-----`)
       }
     }
+    await Promise.all(Array.from({ length: Math.min(atOnce, jobs.length) }, worker))
   } finally {
-    await db.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await run.finish()
   }
+  const total = results.reduce((sum, { counts }) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed }), { passed: 0, failed: 0 })
+  printSuiteTimes(results)
+  console.log(`\nwhole run: ${seconds((Date.now() - startedAt) / 1000)}`)
   if (failures.length) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`)
   console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed`)
   process.exit(total.failed || !total.passed ? 1 : 0)

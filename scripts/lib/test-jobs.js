@@ -1,0 +1,187 @@
+// The pieces `npm test` (scripts/test.js) and `npm run test:repeat` (scripts/repeat.js) are
+// made of: the run's PostgreSQL and packed plugin, one Jest process per job with its output kept
+// in a file, and busy processes that load the machine as a busy CI runner would.
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const { spawn } = require("node:child_process")
+const { startDatabase } = require("./database")
+const { PACKED_PLUGIN_VARIABLE, packPlugin } = require("./host-app")
+const { failuresIn } = require("./test-report")
+
+const ROOT = path.resolve(__dirname, "../..")
+const JEST = require.resolve("jest/bin/jest", { paths: [ROOT] })
+
+// Suites whose specs install the packed plugin into a host store: it is built once for all of them.
+const PACKED_SUITES = new Set(["integration:packaging", "faults", "integration:topology", "browser"])
+// Suites that need an outside service; without it they are reported as not run, never as passed.
+const NEEDS = { "integration:topology": { variable: "REDIS_URL", why: "it runs Medusa's Redis modules against a Redis server" } }
+// Where each suite's specs live (jest.config.js matches them by TEST_TYPE), for a path given alone.
+const SUITE_OF_FOLDER = [
+  ["integration-tests/http/", "integration:http"],
+  ["integration-tests/packaging/", "integration:packaging"],
+  ["integration-tests/faults/", "faults"],
+  ["integration-tests/topology/", "integration:topology"],
+  ["integration-tests/browser/", "browser"],
+  ["src/modules/", "integration:modules"],
+]
+
+/** The suite (TEST_TYPE) a spec file belongs to. */
+function suiteOf(file) {
+  const relative = path.relative(ROOT, path.resolve(file)).split(path.sep).join("/")
+  if (relative.endsWith(".unit.spec.ts") || relative.endsWith(".unit.spec.js")) return "unit"
+  const found = SUITE_OF_FOLDER.find(([folder]) => relative.startsWith(folder))
+  if (!found) throw new Error(`${file}: not a spec of any suite (see jest.config.js)`)
+  return found[1]
+}
+
+/** The run's environment: a PostgreSQL (embedded unless DATABASE_URL / DB_HOST) and, if asked, the packed plugin. */
+async function prepareRun({ pack }) {
+  const runDir = path.join(ROOT, ".tmp", `test-run-${process.pid}`)
+  fs.mkdirSync(runDir, { recursive: true })
+  const [db, tarball] = await Promise.all([
+    startDatabase({ dataDir: path.join(runDir, "postgres"), keepData: false, durable: false }),
+    pack ? packPlugin(path.join(runDir, "pack")) : undefined,
+  ])
+  const env = {
+    ...process.env,
+    ...db.env,
+    ...(tarball ? { [PACKED_PLUGIN_VARIABLE]: tarball } : {}),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim(),
+  }
+  const finish = async () => {
+    await db.stop().catch(() => undefined)
+    fs.rmSync(runDir, { recursive: true, force: true })
+  }
+  return { env, runDir, finish }
+}
+
+/** The spec files Jest would run for `suite`, relative to the repository. */
+async function specFiles(suite, env) {
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [JEST, "--listTests", "--json"], { cwd: ROOT, env: { ...env, TEST_TYPE: suite } })
+    let text = ""
+    child.stdout.on("data", (chunk) => (text += chunk))
+    child.on("error", reject)
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`jest --listTests for ${suite} exited ${code}`))))
+  })
+  return JSON.parse(output)
+    .map((file) => path.relative(ROOT, file))
+    .sort()
+}
+
+// Processes started and not yet ended, so an interrupted run can end them all.
+const running = new Set()
+const killTree = (child) => {
+  try {
+    // Each job leads a process group of its own (detached): its hosts and browsers go with it.
+    process.kill(-child.pid, "SIGKILL")
+  } catch {
+    // already gone
+  }
+}
+const killAll = () => running.forEach(killTree)
+
+/**
+ * Runs `command` in a process group of its own with stdout and stderr in `logFile`; resolves
+ * with its exit code and seconds. Past `timeoutMs` the whole group is killed (exit code null).
+ */
+function runLogged(command, args, { env, logFile, timeoutMs }) {
+  const started = Date.now()
+  const log = fs.openSync(logFile, "w")
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log], detached: true })
+    running.add(child)
+    let timedOut = false
+    const watchdog = setTimeout(() => {
+      timedOut = true
+      killTree(child)
+    }, timeoutMs)
+    const done = (code) => {
+      clearTimeout(watchdog)
+      running.delete(child)
+      fs.closeSync(log)
+      resolve({ code: timedOut ? null : code, timedOut, seconds: (Date.now() - started) / 1000 })
+    }
+    child.on("error", () => done(1))
+    child.on("exit", (code) => done(code ?? 1))
+  })
+}
+
+/**
+ * One Jest process over `files` of `suite` (`extraArgs`, such as `-t`, go to Jest); its counts
+ * and failed cases (a run that crashed or hung counts as one failure).
+ */
+async function runJest({ suite, files, env, logFile, label, timeoutMs, extraArgs = [] }) {
+  const report = `${logFile}.json`
+  const args = [JEST, "--runInBand", "--forceExit", "--json", `--outputFile=${report}`, ...extraArgs, "--runTestsByPath", ...files.map((file) => path.join(ROOT, file))]
+  const { code, timedOut, seconds } = await runLogged(process.execPath, args, { env: { ...env, TEST_TYPE: suite }, logFile, timeoutMs })
+  if (timedOut || !fs.existsSync(report)) {
+    const why = timedOut ? `did not end within ${Math.round(timeoutMs / 60000)} minutes (killed)` : `ended (exit ${code}) without a report`
+    return { passed: 0, failed: 1, failures: [`${label}: ${why}`], seconds }
+  }
+  const result = JSON.parse(fs.readFileSync(report, "utf8"))
+  fs.rmSync(report, { force: true })
+  const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = result
+  const failed = numFailedTests + numRuntimeErrorTestSuites + (code !== 0 && numFailedTests === 0 ? 1 : 0)
+  const failures = failuresIn(result, ROOT)
+  if (failed && !failures.length) failures.push(`${label}: exit ${code}`)
+  return { passed: numPassedTests, failed, failures, seconds }
+}
+
+/**
+ * `count` processes that each keep one core busy, so timing-dependent specs meet the load of a
+ * busy machine; `stop` ends them.
+ */
+function startCpuHogs(count) {
+  const hogs = Array.from({ length: count }, () =>
+    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore", detached: true })
+  )
+  hogs.forEach((hog) => running.add(hog))
+  return () =>
+    hogs.forEach((hog) => {
+      running.delete(hog)
+      killTree(hog)
+    })
+}
+
+// Lines that fill a log and say nothing: knex's pool when the runner re-creates a database under it.
+const LOG_NOISE = /Connection Error: Connection ended unexpectedly/
+/** The last `lines` lines of a job's log worth reading. */
+function logTail(logFile, lines) {
+  const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : ""
+  return text
+    .split("\n")
+    .filter((line) => !LOG_NOISE.test(line))
+    .slice(-lines)
+    .join("\n")
+}
+
+/** Ends every job and hog still running when this process is interrupted. */
+function endChildrenOnSignal(cleanup) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, async () => {
+      killAll()
+      await cleanup().catch(() => undefined)
+      process.exit(130)
+    })
+  }
+}
+
+const cores = () => (os.availableParallelism ? os.availableParallelism() : os.cpus().length)
+
+module.exports = {
+  ROOT,
+  NEEDS,
+  PACKED_SUITES,
+  cores,
+  endChildrenOnSignal,
+  logTail,
+  prepareRun,
+  runJest,
+  runLogged,
+  specFiles,
+  startCpuHogs,
+  suiteOf,
+}
