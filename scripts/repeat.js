@@ -5,7 +5,7 @@
 // stream or the browser passes 10 of 10 here before it is trusted in CI, whose machine is busy.
 const path = require("node:path")
 const fs = require("node:fs")
-const { PACKED_SUITES, cores, endChildrenOnSignal, logTail, prepareRun, runJest, startCpuHogs, suiteOf } = require("./lib/test-jobs")
+const { MIGRATED_SUITES, PACKED_SUITES, cores, endChildrenOnSignal, logTail, prepareRun, runJest, startCpuHogs, suiteOf } = require("./lib/test-jobs")
 
 const USAGE = 'usage: npm run test:repeat -- <spec file> [--times N] [--hogs K] [-t "case name"]'
 // A failed run's log lines printed under it.
@@ -37,7 +37,8 @@ async function main() {
   const options = parseArguments(process.argv.slice(2))
   const suite = suiteOf(options.file)
   const file = path.relative(path.resolve(__dirname, ".."), path.resolve(options.file))
-  const run = await prepareRun({ pack: PACKED_SUITES.has(suite) })
+  const run = await prepareRun({ pack: PACKED_SUITES.has(suite), migrate: MIGRATED_SUITES.has(suite) })
+  const env = await run.envFor(suite)
   const stopHogs = startCpuHogs(options.hogs)
   endChildrenOnSignal(async () => {
     stopHogs()
@@ -49,7 +50,7 @@ async function main() {
     for (let attempt = 1; attempt <= options.times; attempt++) {
       const logFile = path.join(run.runDir, `repeat-${attempt}.log`)
       const extraArgs = options.filter ? ["-t", options.filter] : []
-      const counts = await runJest({ suite, files: [file], env: run.env, logFile, label: file, timeoutMs: 30 * 60 * 1000, extraArgs })
+      const counts = await runJest({ suite, files: [file], env, logFile, label: file, timeoutMs: 30 * 60 * 1000, extraArgs })
       const ok = counts.failed === 0 && counts.passed > 0
       outcomes.push({ ok, counts })
       console.log(`[repeat] run ${attempt}/${options.times}: ${ok ? "passed" : "FAILED"}, ${counts.passed} passed, ${counts.failed} failed (${Math.round(counts.seconds)} s)`)

@@ -6,7 +6,7 @@
 // (LAUNCHDESK_TEST_JOBS, default: cores + 1, as most of a spec's time is spent waiting).
 const fs = require("node:fs")
 const path = require("node:path")
-const { NEEDS, PACKED_SUITES, ROOT, cores, endChildrenOnSignal, logTail, prepareRun, runJest, runLogged, specFiles } = require(
+const { MIGRATED_SUITES, NEEDS, PACKED_SUITES, ROOT, cores, endChildrenOnSignal, logTail, prepareRun, runJest, runLogged, specFiles } = require(
   "./lib/test-jobs"
 )
 
@@ -45,10 +45,14 @@ async function plan(suites, env) {
       jobs.push({ suite, label: `${suite} ${file}`, files: [file], expected: EXPECTED_SECONDS[suite] + lines / 20 })
     }
   }
-  return jobs.sort((a, b) => b.expected - a.expected)
+  // Jobs that need neither the packed plugin nor the migrated database fill the first minute,
+  // while those are made; then the longest first.
+  const waits = (job) => (PACKED_SUITES.has(job.suite) || MIGRATED_SUITES.has(job.suite) ? 1 : 0)
+  return jobs.sort((a, b) => waits(a) - waits(b) || b.expected - a.expected)
 }
 
-async function runJob(job, env, logDir) {
+async function runJob(job, run, logDir) {
+  const env = await run.envFor(job.suite)
   const logFile = path.join(logDir, `${job.label.replace(/[^\w.-]+/g, "_")}.log`)
   if (job.project) {
     const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
@@ -92,7 +96,10 @@ async function main() {
     console.log(`=== ${suite}: not run, ${need.variable} is not set (${need.why}) ===`)
     return false
   })
-  const run = await prepareRun({ pack: suites.some((suite) => PACKED_SUITES.has(suite)) })
+  const run = await prepareRun({
+    pack: suites.some((suite) => PACKED_SUITES.has(suite)),
+    migrate: suites.some((suite) => MIGRATED_SUITES.has(suite)),
+  })
   endChildrenOnSignal(run.finish)
   const logDir = path.join(run.runDir, "logs")
   fs.mkdirSync(logDir, { recursive: true })
@@ -107,7 +114,13 @@ async function main() {
     const worker = async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
         const jobStart = Date.now()
-        const counts = await runJob(job, run.env, logDir)
+        const counts = await runJob(job, run, logDir).catch((error) => ({
+          passed: 0,
+          failed: 1,
+          failures: [`${job.label}: could not start: ${error.message.split("\n")[0]}`],
+          seconds: 0,
+          logFile: "",
+        }))
         results.push({ job, counts, startedAt: jobStart, endedAt: Date.now() })
         failures.push(...counts.failures)
         const mark = counts.failed ? "FAIL" : "ok  "

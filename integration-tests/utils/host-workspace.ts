@@ -5,7 +5,7 @@ import { startDatabase } from "../../scripts/lib/database"
 
 export type Database = Pick<
   Awaited<ReturnType<typeof startDatabase>>,
-  "env" | "url" | "createDatabase" | "stop" | "halt" | "resume" | "embedded"
+  "env" | "url" | "createDatabase" | "dropDatabase" | "stop" | "halt" | "resume" | "embedded"
 >
 
 export type HostWorkspace = {
@@ -31,19 +31,6 @@ export async function requestJson<T>(url: string, init: RequestInit): Promise<T>
   }
   // A 204 (typing, read) has no body.
   return (text ? JSON.parse(text) : undefined) as T
-}
-
-/** An embedded server goes away with its data; on a shared one, drop what we created. */
-async function dropDatabase(db: Database, name: string) {
-  if (db.embedded) return
-  const { Client } = await import("pg")
-  const client = new Client({ connectionString: db.url("postgres") })
-  await client.connect()
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  } finally {
-    await client.end()
-  }
 }
 
 /**
@@ -76,7 +63,7 @@ export async function startHostWorkspace({
     if (started.status === "rejected") throw started.reason
     const [tarball, db] = [packed.value, started.value]
     await db.createDatabase(databaseName)
-    cleanups.push(() => dropDatabase(db, databaseName))
+    cleanups.push(() => db.dropDatabase(databaseName))
     return {
       workDir,
       tarball,

@@ -129,6 +129,8 @@ export async function startOwnDatabase(dataDir: string): Promise<Database> {
     url,
     embedded: true,
     createDatabase: (name: string) => command(`create ${name}`),
+    // Goes with the server.
+    dropDatabase: async () => undefined,
     halt: () => command("halt"),
     resume: () => command("resume"),
     stop: async () => {

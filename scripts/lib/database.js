@@ -34,7 +34,7 @@ const urlFromEnv = (env, database) =>
  * `halt()` / `resume()` then stop and start that server over the same data. `durable: false`
  * (the test suites) trades crash safety of an embedded server for speed.
  * @param {{ dataDir: string, keepData: boolean, ownServer?: boolean, durable?: boolean, log?: (line: string) => void }} options
- * @returns {Promise<{ env: Record<string, string>, url: (database: string) => string, createDatabase: (name: string) => Promise<void>, stop: () => Promise<void>, halt: () => Promise<void>, resume: () => Promise<void>, embedded: boolean }>}
+ * @returns {Promise<{ env: Record<string, string>, url: (database: string) => string, createDatabase: (name: string) => Promise<void>, dropDatabase: (name: string) => Promise<void>, stop: () => Promise<void>, halt: () => Promise<void>, resume: () => Promise<void>, embedded: boolean }>}
  */
 async function startDatabase({ dataDir, keepData, ownServer = false, durable = true, log = () => {} }) {
   const { Client } = require("pg")
@@ -102,7 +102,19 @@ async function startDatabase({ dataDir, keepData, ownServer = false, durable = t
     }
   }
 
-  return { env, url: (database) => urlFromEnv(env, database), createDatabase, stop, halt, resume, embedded }
+  // On a server of its own the database goes with the server; on a shared one it is dropped.
+  const dropDatabase = async (name) => {
+    if (embedded) return
+    const client = new Client({ connectionString: urlFromEnv(env, "postgres") })
+    await client.connect()
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, "")}" WITH (FORCE)`)
+    } finally {
+      await client.end()
+    }
+  }
+
+  return { env, url: (database) => urlFromEnv(env, database), createDatabase, dropDatabase, stop, halt, resume, embedded }
 }
 
 module.exports = { startDatabase, freePort }

@@ -6,7 +6,7 @@ const os = require("node:os")
 const path = require("node:path")
 const { spawn } = require("node:child_process")
 const { startDatabase } = require("./database")
-const { PACKED_PLUGIN_VARIABLE, packPlugin } = require("./host-app")
+const { PACKED_PLUGIN_VARIABLE, medusa, packPlugin } = require("./host-app")
 const { failuresIn } = require("./test-report")
 
 const ROOT = path.resolve(__dirname, "../..")
@@ -14,6 +14,10 @@ const JEST = require.resolve("jest/bin/jest", { paths: [ROOT] })
 
 // Suites whose specs install the packed plugin into a host store: it is built once for all of them.
 const PACKED_SUITES = new Set(["integration:packaging", "faults", "integration:topology", "browser"])
+// Suites whose specs boot Medusa apps with medusaIntegrationTestRunner (integration-tests/utils/medusa-runner.ts):
+// they start from a database migrated once for the run.
+const MIGRATED_SUITES = new Set(["integration:http"])
+const MIGRATED_DATABASE_VARIABLE = "LAUNCHDESK_MIGRATED_DATABASE"
 // Suites that need an outside service; without it they are reported as not run, never as passed.
 const NEEDS = { "integration:topology": { variable: "REDIS_URL", why: "it runs Medusa's Redis modules against a Redis server" } }
 // Where each suite's specs live (jest.config.js matches them by TEST_TYPE), for a path given alone.
@@ -35,26 +39,49 @@ function suiteOf(file) {
   return found[1]
 }
 
-/** The run's environment: a PostgreSQL (embedded unless DATABASE_URL / DB_HOST) and, if asked, the packed plugin. */
-async function prepareRun({ pack }) {
+/**
+ * The run's environment: a PostgreSQL (embedded unless DATABASE_URL / DB_HOST) and, as asked,
+ * the packed plugin (`pack`) and a database migrated once for every Medusa app spec
+ * (`migrate`). `env` is ready for every job; `envFor(suite)` waits for what that suite's
+ * jobs need, so jobs that need neither start at once.
+ */
+async function prepareRun({ pack, migrate }) {
   const runDir = path.join(ROOT, ".tmp", `test-run-${process.pid}`)
   fs.mkdirSync(runDir, { recursive: true })
-  const [db, tarball] = await Promise.all([
-    startDatabase({ dataDir: path.join(runDir, "postgres"), keepData: false, durable: false }),
-    pack ? packPlugin(path.join(runDir, "pack")) : undefined,
-  ])
+  const db = await startDatabase({ dataDir: path.join(runDir, "postgres"), keepData: false, durable: false })
   const env = {
     ...process.env,
     ...db.env,
-    ...(tarball ? { [PACKED_PLUGIN_VARIABLE]: tarball } : {}),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --experimental-vm-modules`.trim(),
   }
+  // One after the other: `plugin:build` rewrites the repository's .medusa/ that the CLI may read.
+  const packed = pack ? packPlugin(path.join(runDir, "pack")) : Promise.resolve(undefined)
+  const migrated = packed.then(() => (migrate ? migrateOnce(db, env) : undefined))
+  // Awaited where used; a failure is reported by the jobs that need it, and by `finish`.
+  packed.catch(() => undefined)
+  migrated.catch(() => undefined)
+  const envFor = async (suite) => ({
+    ...env,
+    ...(PACKED_SUITES.has(suite) ? { [PACKED_PLUGIN_VARIABLE]: await packed } : {}),
+    ...(MIGRATED_SUITES.has(suite) ? { [MIGRATED_DATABASE_VARIABLE]: await migrated } : {}),
+  })
   const finish = async () => {
+    const [, migration] = await Promise.allSettled([packed, migrated])
+    if (migration.status === "fulfilled" && migration.value) await db.dropDatabase(migration.value).catch(() => undefined)
     await db.stop().catch(() => undefined)
     fs.rmSync(runDir, { recursive: true, force: true })
   }
-  return { env, runDir, finish }
+  return { env, envFor, runDir, finish }
+}
+
+/** A database with every migration of this repository's Medusa config applied, as the specs' runner would apply them. */
+async function migrateOnce(db, env) {
+  const name = `launchdesk-migrated-${process.pid}`
+  await db.createDatabase(name)
+  // No migration scripts: Medusa's test runner does not run them either.
+  await medusa(ROOT, ["db:migrate", "--skip-scripts"], { ...env, DATABASE_URL: db.url(name) })
+  return name
 }
 
 /** The spec files Jest would run for `suite`, relative to the repository. */
@@ -174,6 +201,7 @@ const cores = () => (os.availableParallelism ? os.availableParallelism() : os.cp
 module.exports = {
   ROOT,
   NEEDS,
+  MIGRATED_SUITES,
   PACKED_SUITES,
   cores,
   endChildrenOnSignal,

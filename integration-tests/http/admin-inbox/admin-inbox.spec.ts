@@ -1,5 +1,5 @@
 // Over 300 lines on purpose: one spec for the inbox's admin routes, whose cases share one booted app.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { createCannedResponseStep } from "../../../src/workflows/steps/create-canned-response"
 import { deleteCannedResponseStep } from "../../../src/workflows/steps/delete-canned-response"

@@ -1,6 +1,6 @@
 // The inbox list at scale: word search over the full-text index, fragments over the trigram
 // indexes, keyset pages (`cursor` / `next_cursor`) and the capped count.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import sendWaitingAlerts from "../../../src/jobs/send-waiting-alerts"

@@ -2,7 +2,7 @@
 // lanes, whatever X-Forwarded-For says. Set before the runner loads medusa-config.ts.
 process.env.LAUNCHDESK_TEST_TRUST_PROXY = "default"
 
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { sessionFrom } from "../../utils/client-ip"
 import { fastLaneForSpec } from "../../utils/fast-lane"
 import { createPublishableKey } from "../../utils/store"

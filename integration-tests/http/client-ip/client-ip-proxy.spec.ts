@@ -4,7 +4,7 @@
 // medusa-config.ts (the fast lane reads the same file).
 process.env.LAUNCHDESK_TEST_TRUST_PROXY = "1"
 
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { sessionFrom } from "../../utils/client-ip"
 import { fastLaneForSpec } from "../../utils/fast-lane"
 import { createPublishableKey } from "../../utils/store"

@@ -1,5 +1,5 @@
 // Over 300 lines on purpose: one spec for the admin's coming-soon routes, whose cases share one booted app.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { createPublishableKey } from "../../utils/store"

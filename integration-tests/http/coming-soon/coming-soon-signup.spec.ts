@@ -1,5 +1,5 @@
 // Over 300 lines on purpose: one spec for the store's signup routes, whose cases share one booted app.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { AxiosResponse } from "axios"

@@ -1,5 +1,5 @@
 export { captureOutput } from "../../utils/capture-output"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { WorkflowManager, WorkflowScheduler, type WorkflowDefinition } from "@medusajs/framework/orchestration"

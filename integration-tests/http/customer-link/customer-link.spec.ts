@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import jwt from "jsonwebtoken"
 import { Modules } from "@medusajs/framework/utils"
 import { CHAT_EVENTS } from "../../../src/chat/events"

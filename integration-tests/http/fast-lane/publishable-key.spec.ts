@@ -1,6 +1,6 @@
 import crypto from "node:crypto"
 import axios from "axios"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { PUBLISHABLE_KEY_PATTERN, PublishableKeyCheck } from "../../../src/fast-lane/publishable-key"

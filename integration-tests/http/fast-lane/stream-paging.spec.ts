@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { createAdmin } from "../../utils/admin"
 import { chatModule } from "../../utils/chat"
 import { LANES, fastLaneForSpec, type Lane } from "../../utils/fast-lane"

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { Client } from "pg"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"

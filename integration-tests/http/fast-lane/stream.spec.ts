@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule, storedConversation } from "../../utils/chat"
 import { fastLaneApi, LANES, spawnFastLane, fastLaneForSpec, type Lane } from "../../utils/fast-lane"

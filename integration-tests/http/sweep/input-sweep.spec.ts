@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: the generators and the sweep of every route of both lanes belong together and share one booted app.
 import http from "node:http"
 import fc from "fast-check"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"

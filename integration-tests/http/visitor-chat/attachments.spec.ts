@@ -1,5 +1,5 @@
 // Over 300 lines on purpose: the attachments of issue 18 end to end (upload, send on both lanes, download, staff side) share one booted app.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosResponse } from "axios"

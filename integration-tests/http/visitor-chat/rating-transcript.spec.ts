@@ -1,5 +1,5 @@
 // Over 300 lines on purpose: rating and transcript on both lanes, the transcript email and the weekly summary share one booted app.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { AxiosResponse } from "axios"

@@ -1,5 +1,5 @@
 // Over 300 lines on purpose: one spec for the visitor routes, each case run on both lanes against one booted app.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { chatModule, storedConversation } from "../../utils/chat"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient, VISITOR_BASE } from "../../utils/visitor-client"
