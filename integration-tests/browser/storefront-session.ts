@@ -60,8 +60,9 @@ export const shownMessageIds = (page: Page) =>
 export const block = (page: Page) => page.locator("launchdesk-coming-soon")
 
 /**
- * The starter's product page once its actions rendered again (700 ms in) and the block moved
- * with them: a click while it moves lands where the button was.
+ * The starter's product page once its actions rendered again (700 ms in): the block moved
+ * with them and the mobile bar is a new element. A click while that happens lands where the
+ * button was, and a box read from the bar that goes finds nothing.
  */
 export async function openStarterProduct(page: Page, url: string) {
   await page.goto(url)
