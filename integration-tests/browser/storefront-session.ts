@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the one setup every storefront spec file shares (host, fakes, the pages' routes, the demo, Chromium) and the page helpers of their cases.
 // What every storefront spec file starts from: one packed host store seeded by the demo's seed
 // script, the fake MailerLite and CAPTCHA services, the test pages' server, the demo storefront
 // and one Chromium; and the helpers the cases share. Each area's spec file gets its own, so the
