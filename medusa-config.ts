@@ -49,6 +49,7 @@ const pluginOptions = {
   attachments: {
     maxBytes: Number(process.env.LAUNCHDESK_TEST_ATTACHMENT_MAX_BYTES) || undefined,
     perConversation: { maxFiles: Number(process.env.LAUNCHDESK_TEST_ATTACHMENT_MAX_FILES) || undefined },
+    perAddressDailyBytes: Number(process.env.LAUNCHDESK_TEST_ATTACHMENT_DAILY_BYTES) || undefined,
   },
   backendUrl: process.env.LAUNCHDESK_TEST_BACKEND_URL,
   // The stream spec: heartbeats every second and a small per-IP cap, so both are seen quickly.
@@ -80,6 +81,25 @@ const notification = process.env.LAUNCHDESK_TEST_NO_EMAIL_PROVIDER
       },
     ]
 
+// The attachment storage spec: Medusa's local File provider as the README tells a store to set
+// it up, private files in a folder outside the publicly served static/.
+const file = process.env.LAUNCHDESK_TEST_PRIVATE_UPLOAD_DIR
+  ? [
+      {
+        resolve: "@medusajs/medusa/file",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/file-local",
+              id: "local",
+              options: { private_upload_dir: process.env.LAUNCHDESK_TEST_PRIVATE_UPLOAD_DIR },
+            },
+          ],
+        },
+      },
+    ]
+  : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -97,5 +117,6 @@ module.exports = defineConfig({
     { resolve: "./src/modules/support-chat", options: pluginOptions },
     { resolve: "./src/modules/coming-soon", options: pluginOptions },
     ...notification,
+    ...file,
   ],
 })

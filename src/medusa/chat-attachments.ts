@@ -1,13 +1,20 @@
+import { randomBytes } from "node:crypto"
+import { access } from "node:fs/promises"
+import path from "node:path"
 import { pipeline } from "node:stream/promises"
 import type { Readable } from "node:stream"
+import { configManager } from "@medusajs/framework/config"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { IFileModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
 import multer from "multer"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../modules/support-chat"
 import type { AttachmentUploader } from "../modules/support-chat/models/attachment"
 import type { AttachmentCaps, AttachmentFile } from "../modules/support-chat/sql/attachment-repository"
 import { attachmentSettings } from "../chat/attachments/settings"
+import { takeDailyUploadBytes } from "../chat/attachments/daily-budget"
+import type { QuotaUnit } from "../modules/launchdesk/sql/daily-quota-repository"
 import { ACCEPTED_TYPES_TEXT, attachmentName, isImageMime, sniffAttachmentType } from "../chat/attachments/file-types"
 import { limitedConversation, noCookie, visitorConversation } from "../chat/visitor/visitor-api"
 import { invalid, notFound, ok, type Refusal, type Success } from "../shared/outcome"
@@ -65,15 +72,79 @@ async function readOneFile(
   return { file: req.file }
 }
 
-type Upload = { conversation_id: number; uploader: AttachmentUploader; caps: AttachmentCaps | null; maxBytes: number }
+type Upload = {
+  conversation_id: number
+  uploader: AttachmentUploader
+  caps: AttachmentCaps | null
+  maxBytes: number
+  /** The uploader's daily budget of bytes (shoppers only); null when staff upload. */
+  budget: UploadBudget | null
+}
+
+type UploadBudget = {
+  take: (bytes: number) => Promise<{ unit: QuotaUnit } | { refusal: Refusal }>
+  /** Hands the bytes of an upload that stored nothing back. */
+  giveBack: (unit: QuotaUnit) => Promise<void>
+}
 
 /** The upload's answer (CONTRACT §8). */
 export type UploadedAttachment = { attachment_id: number; name: string; mime: string; size: number }
 
 /**
- * Reads, checks and stores one upload: the type comes from the bytes, the bytes go to the
- * File module (private), and the row is recorded within the conversation's caps. A refused row
- * takes its file back out of storage, so a refused upload leaves nothing behind.
+ * The key the File module stores a chat file under: 128 random bits and the type's extension,
+ * nothing guessable (no conversation, time or client name), so two uploads in one millisecond
+ * never share a key. A provider may add its own prefix (Medusa's local one: `private-<time>-`).
+ */
+const storedFileName = (extension: string) => `${randomBytes(16).toString("hex")}.${extension}`
+
+// Said once per process: the host's File module serves the plugin's private files publicly.
+let warnedPublicStatic = false
+
+/**
+ * Medusa serves `<project>/static` to anyone at `/static`; Medusa's local File provider puts
+ * private files there unless its `private_upload_dir` option names another folder (README
+ * "Attachments"). Whatever the provider, a stored key found there is public: say so.
+ */
+async function warnIfServedPublicly(logger: Logger, key: string) {
+  if (warnedPublicStatic) return
+  const staticDir = path.resolve(configManager.baseDir, "static")
+  const stored = path.resolve(staticDir, key)
+  if (!stored.startsWith(`${staticDir}${path.sep}`)) return
+  const found = await access(stored).then(
+    () => true,
+    () => false
+  )
+  if (!found || warnedPublicStatic) return
+  warnedPublicStatic = true
+  logger.warn(
+    "launchdesk: chat attachments are stored under static/, which Medusa serves without authentication. " +
+      "Set the local File provider's `private_upload_dir` option to a folder outside static/ (README \"Attachments\")."
+  )
+}
+
+/**
+ * Hands the bytes to the File module as they are (no base64 copy) through its upload stream;
+ * a provider without one gets them base64-encoded through `createFiles`. Returns the key.
+ */
+async function storeBytes(files: IFileModuleService, filename: string, mimeType: string, bytes: Buffer): Promise<string> {
+  let upload: Awaited<ReturnType<IFileModuleService["getUploadStream"]>>
+  try {
+    upload = await files.getUploadStream({ filename, mimeType, access: "private" })
+  } catch (error) {
+    // AbstractFileProviderService's default: the provider has no upload stream.
+    if (!(error instanceof Error && error.message.includes("must be overridden"))) throw error
+    const stored = await files.createFiles({ filename, mimeType, content: bytes.toString("base64"), access: "private" })
+    return stored.id
+  }
+  upload.writeStream.end(bytes)
+  return (await upload.promise).key
+}
+
+/**
+ * Reads, checks and stores one upload: the type comes from the bytes, a shopper's bytes come
+ * out of their address's daily budget, the bytes go to the File module (private, under a
+ * random key), and the row is recorded within the conversation's caps. A refused row takes
+ * its file back out of storage and its bytes back to the budget, so it leaves nothing behind.
  */
 async function storeUpload(
   req: MedusaRequest,
@@ -87,14 +158,21 @@ async function storeUpload(
     return invalid(`This type of file cannot be attached: only ${ACCEPTED_TYPES_TEXT}.`)
   }
   const name = attachmentName(read.file.originalname, type)
+  const taken = upload.budget ? await upload.budget.take(read.file.size) : null
+  if (taken && "refusal" in taken) return taken.refusal
+  const giveBack = async () => {
+    if (taken && upload.budget) await upload.budget.giveBack(taken.unit)
+  }
   const files = fileModule(req)
-  // The stored key never carries the client's name: it is the File module's business only.
-  const stored = await files.createFiles({
-    filename: `launchdesk-chat-${upload.conversation_id}.${type.extension}`,
-    mimeType: type.mime,
-    content: read.file.buffer.toString("base64"),
-    access: "private",
-  })
+  const logger = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  let fileId: string
+  try {
+    fileId = await storeBytes(files, storedFileName(type.extension), type.mime, read.file.buffer)
+  } catch (error) {
+    await giveBack()
+    throw error
+  }
+  await warnIfServedPublicly(logger, fileId)
   const recorded = await (await chatModule(req).attachments()).insertWithinCaps(
     {
       conversation_id: upload.conversation_id,
@@ -102,14 +180,14 @@ async function storeUpload(
       name,
       mime: type.mime,
       size: read.file.size,
-      file_id: stored.id,
+      file_id: fileId,
     },
     upload.caps
   )
   if (recorded === "full" || recorded === null) {
-    await files.deleteFiles(stored.id).catch((error: unknown) => {
-      const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-      logger.warn(`launchdesk: refused attachment file ${stored.id} could not be deleted: ${String(error)}`)
+    await giveBack()
+    await files.deleteFiles(fileId).catch((error: unknown) => {
+      logger.warn(`launchdesk: refused attachment file ${fileId} could not be deleted: ${String(error)}`)
     })
     if (recorded === null) {
       return upload.uploader === "visitor" ? noCookie() : notFound(`Conversation ${upload.conversation_id} was not found`)
@@ -136,6 +214,10 @@ export async function visitorUploadRoute(req: MedusaRequest, res: MedusaResponse
       uploader: "visitor",
       caps: settings.perConversation,
       maxBytes: settings.maxBytes,
+      budget: {
+        take: (bytes) => takeDailyUploadBytes(deps.dailyQuota, visitor.ip, bytes, settings.perAddressDailyBytes),
+        giveBack: (unit) => deps.dailyQuota.giveBack(unit),
+      },
     })
   )
 }
@@ -148,6 +230,7 @@ export async function staffUploadRoute(req: MedusaRequest, res: MedusaResponse, 
     // Staff are not capped; their files still count towards the conversation's totals.
     caps: null,
     maxBytes: attachmentSettings(chatModule(req).options).maxBytes,
+    budget: null,
   })
   if (outcome.kind === "ok") return res.json(outcome.body)
   throw new MedusaError(

@@ -9,13 +9,20 @@ export type AttachmentSettings = {
   rateLimit: LimitRule
   /** What a shopper may upload into one conversation in all. */
   perConversation: AttachmentCaps
+  /** Bytes one client address may upload per UTC day, across sessions. */
+  perAddressDailyBytes: number
+  /** How long an upload never sent in a message is kept, in milliseconds. */
+  unsentExpiryMs: number
 }
 
 const MEGABYTE = 1024 * 1024
 const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * MEGABYTE
 const DEFAULT_RATE_LIMIT: LimitRule = { max: 10, windowSeconds: 60 }
 const DEFAULT_PER_CONVERSATION: AttachmentCaps = { maxCount: 20, maxBytes: 50 * MEGABYTE }
-// The size column is an int4: no single file may pass it.
+const DEFAULT_PER_ADDRESS_DAILY_BYTES = 100 * MEGABYTE
+const DEFAULT_UNSENT_EXPIRY_HOURS = 24
+const HOUR_MS = 60 * 60 * 1000
+// The size column and the daily counter are int4s: no file or daily budget may pass them.
 const LARGEST_FILE = 2 ** 31 - 1
 
 const positive = (given: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -34,6 +41,9 @@ export function attachmentSettings(options: SupportChatOptions): AttachmentSetti
       maxCount: positive(given?.perConversation?.maxFiles, DEFAULT_PER_CONVERSATION.maxCount, LARGEST_FILE),
       maxBytes: positive(given?.perConversation?.maxBytes, DEFAULT_PER_CONVERSATION.maxBytes),
     },
+    perAddressDailyBytes: positive(given?.perAddressDailyBytes, DEFAULT_PER_ADDRESS_DAILY_BYTES, LARGEST_FILE),
+    // Whole hours, at most a year.
+    unsentExpiryMs: positive(given?.unsentExpiryHours, DEFAULT_UNSENT_EXPIRY_HOURS, 24 * 366) * HOUR_MS,
   }
 }
 

@@ -30,6 +30,10 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     maxBytes?: number
     /** What a shopper may upload into one conversation in all. Default 20 files, 50 MiB. */
     perConversation?: { maxFiles?: number; maxBytes?: number }
+    /** Bytes one client address may upload per UTC day, whatever its sessions. Default 100 MiB. */
+    perAddressDailyBytes?: number
+    /** Hours an upload never sent in a message is kept before a job deletes it. Default 24. */
+    unsentExpiryHours?: number
   }
   /**
    * The Medusa server's public URL (`https://api.example.com`): team-chat posts link to

@@ -72,15 +72,34 @@ moduleIntegrationTestRunner<LaunchDeskModuleService>({
     it("counts per UTC day and per scope, and expires the window at the next UTC midnight", async () => {
       const clock = { now: Date.UTC(2026, 4, 31, 23, 59, 30) }
       const quota = processQuota(clock)
-      expect(await quota.take("test.day", 1)).toEqual({ windowId: "test.day:2026-05-31" })
+      expect(await quota.take("test.day", 1)).toEqual({ windowId: "test.day:2026-05-31", amount: 1 })
       expect(await quota.take("test.day", 1)).toBeNull()
-      expect(await quota.take("other.day", 1)).toEqual({ windowId: "other.day:2026-05-31" })
+      expect(await quota.take("other.day", 1)).toEqual({ windowId: "other.day:2026-05-31", amount: 1 })
 
       clock.now += 60 * 1000
-      expect(await quota.take("test.day", 1)).toEqual({ windowId: "test.day:2026-06-01" })
+      expect(await quota.take("test.day", 1)).toEqual({ windowId: "test.day:2026-06-01", amount: 1 })
 
       const [window] = await service.listRateLimitWindows({ id: "test.day:2026-05-31" })
       expect(new Date(window.expires_at).toISOString()).toBe("2026-06-01T00:00:00.000Z")
+    })
+
+    it("takes amounts while they fit the cap, racing from two processes, and gives an amount back", async () => {
+      const [first, second] = [processQuota(), processQuota()]
+      const units = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? first : second).take("test.bytes", 1000, 300))
+      )
+      const taken = units.filter((unit): unit is QuotaUnit => unit !== null)
+      expect(taken).toHaveLength(3)
+      expect(await hitsOf(taken[0].windowId)).toBe(900)
+      // 100 left: a larger amount is refused whole, one that fits is taken.
+      expect(await first.take("test.bytes", 1000, 101)).toBeNull()
+      expect(await second.take("test.bytes", 1000, 100)).toEqual({ windowId: taken[0].windowId, amount: 100 })
+      await first.giveBack(taken[0])
+      expect(await hitsOf(taken[0].windowId)).toBe(700)
+      // An amount over the cap, zero or fractional takes nothing.
+      for (const amount of [1001, 0, -5, 2.5]) {
+        expect(await first.take("test.other", 1000, amount)).toBeNull()
+      }
     })
 
     it("takes nothing when the cap is zero or not a number", async () => {

@@ -131,6 +131,36 @@ export class AttachmentRepository {
     return row ?? null
   }
 
+  /**
+   * Marks uploads never sent in a message and older than `cutoff` as expired (soft-deleted, so
+   * `/send` and the downloads no longer find them; the row lock orders this with a racing send),
+   * and returns up to `limit` expired unsent rows whose files are still to delete: this run's
+   * and any an earlier run claimed but could not finish.
+   */
+  async claimExpiredUnsent(cutoff: Date, limit: number): Promise<{ attachment_id: number; file_id: string }[]> {
+    await this.sql(
+      `UPDATE chat_attachment SET deleted_at = now(), updated_at = now()
+       WHERE message_id IS NULL AND deleted_at IS NULL AND created_at < ?`,
+      [cutoff]
+    )
+    return await this.sql<{ attachment_id: number; file_id: string }>(
+      `SELECT id AS attachment_id, file_id FROM chat_attachment
+       WHERE message_id IS NULL AND deleted_at IS NOT NULL ORDER BY id LIMIT ?`,
+      [limit]
+    )
+  }
+
+  /** Deletes expired unsent rows whose files are gone from storage; returns how many. */
+  async purgeExpired(attachmentIds: number[]): Promise<number> {
+    if (!attachmentIds.length) return 0
+    const rows = await this.sql<{ id: number }>(
+      `DELETE FROM chat_attachment WHERE id = ANY(?::int[]) AND message_id IS NULL AND deleted_at IS NOT NULL RETURNING id`,
+      // One array parameter, as PostgreSQL's literal: the runner would spread a JS array into a list.
+      [`{${attachmentIds.map((id) => Math.trunc(id)).join(",")}}`]
+    )
+    return rows.length
+  }
+
   /** Any attachment of a conversation that still exists (staff see every conversation). */
   async findForStaff(attachmentId: number): Promise<AttachmentFile | null> {
     const [row] = await this.sql<AttachmentFile>(
