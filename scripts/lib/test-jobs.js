@@ -98,8 +98,10 @@ async function specFiles(suite, env) {
     .sort()
 }
 
-// Processes started and not yet ended, so an interrupted run can end them all.
+// Processes started and not yet ended, so an interrupted run can end them all; once
+// interrupted, nothing new starts (the workers would otherwise start the next job).
 const running = new Set()
+let interrupted = false
 const killTree = (child) => {
   try {
     // Each job leads a process group of its own (detached): its hosts and browsers go with it.
@@ -108,7 +110,10 @@ const killTree = (child) => {
     // already gone
   }
 }
-const killAll = () => running.forEach(killTree)
+const killAll = () => {
+  interrupted = true
+  running.forEach(killTree)
+}
 
 /**
  * Runs `command` in a process group of its own with stdout and stderr in `logFile`; resolves
@@ -116,6 +121,7 @@ const killAll = () => running.forEach(killTree)
  */
 function runLogged(command, args, { env, logFile, timeoutMs }) {
   const started = Date.now()
+  if (interrupted) return Promise.resolve({ code: 1, timedOut: false, seconds: 0 })
   const log = fs.openSync(logFile, "w")
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log], detached: true })
@@ -162,6 +168,7 @@ async function runJest({ suite, files, env, logFile, label, timeoutMs, extraArgs
  * busy machine; `stop` ends them.
  */
 function startCpuHogs(count) {
+  if (interrupted) return () => undefined
   const hogs = Array.from({ length: count }, () =>
     spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore", detached: true })
   )
