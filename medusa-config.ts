@@ -17,6 +17,15 @@ const pluginOptions = {
     baseUrl: process.env.LAUNCHDESK_TEST_BRIDGE_BASE_URL,
     botToken: process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN,
   },
+  // The bridge hook spec counts failed authentications in a window it can wait out ("max/seconds").
+  rateLimits: process.env.LAUNCHDESK_TEST_BRIDGE_AUTH_LIMIT
+    ? {
+        bridgeAuth: {
+          max: Number(process.env.LAUNCHDESK_TEST_BRIDGE_AUTH_LIMIT.split("/")[0]),
+          windowSeconds: Number(process.env.LAUNCHDESK_TEST_BRIDGE_AUTH_LIMIT.split("/")[1]),
+        },
+      }
+    : undefined,
   // The auto-reply spec shortens the model timeout so its timeout test does not wait 10 s.
   autoReply: { timeoutMs: Number(process.env.LAUNCHDESK_TEST_AUTO_REPLY_TIMEOUT_MS) || undefined },
   // Coming-soon specs: a MailerLite double, one siteverify double serving the three CAPTCHA

@@ -5,6 +5,7 @@ import { effectiveSettings, publicSettings, settingsToStore, type SettingField }
 import type { SupportChatOptions } from "../modules/support-chat/types"
 import { isTimeZone } from "./hours/availability"
 import { minutesOf, type BusinessHours } from "./hours/business-hours"
+import { isLongEnoughSharedSecret, normalisedSharedSecret, SHARED_SECRET_TOO_SHORT, usableSharedSecret } from "../shared/shared-secret"
 
 export const CHAT_SETTINGS_NAMESPACE = "chat"
 
@@ -35,7 +36,7 @@ const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
   { key: "bridge.provider", fromOptions: (o) => o.bridge?.provider, fallback: null },
   { key: "bridge.channel_id", fromOptions: (o) => o.bridge?.channelId, fallback: null },
   { key: "bridge.bot_token", secret: true, fromOptions: (o) => o.bridge?.botToken, fallback: null },
-  { key: "bridge.shared_secret", secret: true, fromOptions: (o) => o.bridge?.sharedSecret, fallback: null },
+  { key: "bridge.shared_secret", secret: true, fromOptions: (o) => normalisedSharedSecret(o.bridge?.sharedSecret) ?? undefined, fallback: null },
   { key: "model.base_url", fromOptions: (o) => o.autoReply?.baseUrl, fallback: null },
   { key: "model.api_key", secret: true, fromOptions: (o) => o.autoReply?.apiKey, fallback: null },
   { key: "model.model", fromOptions: (o) => o.autoReply?.model, fallback: null },
@@ -58,7 +59,8 @@ export async function loadChatSettings(store: SettingsRepository, options: Suppo
       provider: text("bridge.provider") as BridgeProvider | null,
       channel_id: text("bridge.channel_id"),
       bot_token: text("bridge.bot_token"),
-      shared_secret: text("bridge.shared_secret"),
+      // One saved before the minimum length existed opens nothing.
+      shared_secret: usableSharedSecret(text("bridge.shared_secret")),
       base_url: options.bridge?.baseUrl ?? null,
     },
     model: { base_url: text("model.base_url"), api_key: text("model.api_key"), model: text("model.model") },
@@ -103,7 +105,11 @@ export const AdminUpdateChatSettings = z
         provider: z.union([z.enum(["slack", "discord"]), z.literal(""), z.null()]).optional(),
         channel_id: optionalText(100),
         bot_token: secret,
-        shared_secret: secret,
+        // Trimmed; blank keeps the stored one, null removes it, anything else is long enough.
+        shared_secret: safeText({ max: 500 })
+          .trim()
+          .refine((value) => value === "" || isLongEnoughSharedSecret(value), SHARED_SECRET_TOO_SHORT)
+          .nullish(),
       })
       .strict()
       .optional(),

@@ -7,6 +7,10 @@ import type { AdminStreamDeps, VisitorStreamDeps } from "../chat/push/stream"
 import type { ChatSettings } from "../chat/settings"
 import type { EffectsRelay } from "../chat/visitor/effects-relay"
 import type { VisitorDeps } from "../chat/visitor/visitor-api"
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { DEFAULT_BRIDGE_AUTH_LIMIT, type BridgeAuthDeps } from "../chat/bridge/secret"
+import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
+import { medusaClientOf } from "./client-ip"
 
 /**
  * The chat's parts as Medusa's routes, steps and jobs reach them: through the chat module,
@@ -75,5 +79,19 @@ export async function medusaConversationStreamDeps(scope: MedusaContainer): Prom
     slots: push.adminSlots,
     settings: push.settings,
     warn: warnVia(scope),
+  }
+}
+
+/** What the bridge hook's gate needs for one request: the secret, the shared limiter, the client. */
+export async function bridgeAuthDeps(req: MedusaRequest): Promise<BridgeAuthDeps> {
+  const given = chatModule(req.scope).options.rateLimits?.bridgeAuth
+  return {
+    limiter: await req.scope.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).rateLimits(),
+    rule: {
+      max: given?.max ?? DEFAULT_BRIDGE_AUTH_LIMIT.max,
+      windowSeconds: given?.windowSeconds ?? DEFAULT_BRIDGE_AUTH_LIMIT.windowSeconds,
+    },
+    clientKey: medusaClientOf(req)?.key,
+    expected: (await bridgeSettings(req.scope)).shared_secret,
   }
 }

@@ -7,13 +7,19 @@ import { SLACK_EVENTS_PATH, slackEventsListener, slackUserNames } from "../../..
 import { chatModule, expectReplyDelivered, storedConversation, type RecordedEvent } from "../../utils/chat"
 import { closeServer, listenOnLoopback } from "../../utils/fake-server"
 import { FakeSlack } from "../../utils/fake-slack"
+import { freshLimitWindow } from "../../utils/limit-window"
+import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 import { bridgeIntegrationTestRunner, outboxRows, waitFor } from "./bridge-test-helpers"
 
 jest.setTimeout(120 * 1000)
 
 const BOT_TOKEN = "xoxb-3333-4444-incomingtoken"
 const CHANNEL = "C0SUPPORT"
-const SHARED_SECRET = "bridge-shared-secret-5b8e1f"
+const SHARED_SECRET = "bridge-shared-secret-5b8e1f-7a90c3d4e2"
+// Failed authentications per address and window, short enough to wait out (medusa-config.ts).
+const AUTH_MAX = 5
+const AUTH_WINDOW_SECONDS = 20
+process.env.LAUNCHDESK_TEST_BRIDGE_AUTH_LIMIT = `${AUTH_MAX}/${AUTH_WINDOW_SECONDS}`
 const SIGNING_SECRET = "slack-signing-secret-0c4d7a"
 const HOOK = "/hooks/app/v1/bridge/incoming"
 
@@ -132,6 +138,57 @@ bridgeIntegrationTestRunner({
         expect(response.status).toBe(401)
         expect((await hook({ thread_id: threadId, author_name: "Eve", message: "hi" }, { "x-app-secret": "" })).status).toBe(401)
         expect(await bridgeMessages()).toEqual([])
+      })
+
+      it("saves the secret trimmed and refuses one under 32 characters with a 400, keeping the stored one", async () => {
+        const { threadId } = await threadedChat()
+        const reply = (message: string, secret: string) => hook({ thread_id: threadId, author_name: "Grace", message }, { "x-app-secret": secret })
+
+        const short = await adminPost("/settings", { bridge: { shared_secret: `   ${"s".repeat(31)}   ` } })
+        expect(short.status).toBe(400)
+        expect(short.data).toEqual({ type: "invalid_data", message: expect.stringContaining("at least 32 characters") })
+        expect((await reply("still the old secret", SHARED_SECRET)).status).toBe(200)
+
+        const next = `next-${SHARED_SECRET}`
+        expect((await adminPost("/settings", { bridge: { shared_secret: `  ${next}\n` } })).status).toBe(200)
+        expect((await reply("the new secret", next)).status).toBe(200)
+        expect((await reply("the old secret", SHARED_SECRET)).status).toBe(401)
+        expect((await bridgeMessages()).map((message) => message.message).sort()).toEqual(["still the old secret", "the new secret"])
+      })
+
+      it("opens nothing with a stored secret shorter than the minimum (saved before it existed)", async () => {
+        const { threadId } = await threadedChat()
+        const old = "old-short-secret"
+        await (await getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).settings()).write("chat", { "bridge.shared_secret": old })
+        const response = await hook({ thread_id: threadId, author_name: "Eve", message: "hi" }, { "x-app-secret": old })
+        expect(response.status).toBe(401)
+        expect(await bridgeMessages()).toEqual([])
+      })
+
+      it("throttles failed authentications per address: past the limit, 429 with Retry-After even for the right secret, until the window ends", async () => {
+        const { threadId } = await threadedChat()
+        let n = 0
+        const from = (address: string, secret: string) =>
+          hook({ thread_id: threadId, author_name: "Grace", message: `reply ${++n}` }, { "x-app-secret": secret, "x-forwarded-for": address })
+        await freshLimitWindow(AUTH_WINDOW_SECONDS, AUTH_WINDOW_SECONDS - 6)
+
+        for (let i = 0; i < AUTH_MAX; i++) {
+          expect((await from("198.51.100.70", `wrong-secret-${i}`)).status).toBe(401)
+        }
+        const held = await from("198.51.100.70", SHARED_SECRET)
+        expect(held.status).toBe(429)
+        expect(held.data).toEqual({ type: "too_many_requests", message: expect.any(String) })
+        const retryAfter = Number(held.headers["retry-after"])
+        expect(retryAfter).toBeGreaterThan(0)
+        expect(retryAfter).toBeLessThanOrEqual(AUTH_WINDOW_SECONDS)
+        expect((await from("198.51.100.70", "wrong-again")).status).toBe(429)
+        // Another address is not held, and the held one stored nothing.
+        expect((await from("198.51.100.71", SHARED_SECRET)).status).toBe(200)
+        expect(await bridgeMessages()).toHaveLength(1)
+
+        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 500))
+        expect((await from("198.51.100.70", SHARED_SECRET)).status).toBe(200)
+        expect(await bridgeMessages()).toHaveLength(2)
       })
 
       it.each([

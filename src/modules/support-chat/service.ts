@@ -1,4 +1,5 @@
 import { MedusaService } from "@medusajs/framework/utils"
+import { sharedSecretOption } from "../../shared/shared-secret"
 import { knexRunner, type ModuleConnection } from "../../shared/sql"
 import type { PushRuntime } from "../../chat/push/runtime"
 import type { BridgeDelivery } from "../../chat/bridge/delivery"
@@ -43,6 +44,8 @@ class SupportChatModuleService extends MedusaService({
 
   constructor(container: ModuleConnection & { chatRuntime: ChatRuntime }, options: SupportChatOptions = {}) {
     super(...arguments)
+    // A short bridge secret in the options stops the app here, not at the first hook call.
+    sharedSecretOption(options.bridge?.sharedSecret)
     this.options = options
     this.runtime_ = container.chatRuntime
     const sql = knexRunner(container.manager.getKnex())

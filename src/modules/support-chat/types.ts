@@ -18,6 +18,11 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     typing?: Partial<LimitRule>
     /** `/rating` and `/transcript` together, per IP. Default 10 per minute. */
     feedback?: Partial<LimitRule>
+    /**
+     * Failed authentications at the bridge hook per IP; past `max`, the hook answers 429 (even
+     * to the right secret) until the window ends. Default 10 per 15 minutes.
+     */
+    bridgeAuth?: Partial<LimitRule>
   }
   /**
    * One email per wait when a conversation waits longer than `afterMinutes`: to `to` (a team
@@ -54,6 +59,7 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     provider?: "slack" | "discord"
     channelId?: string
     botToken?: string
+    /** Sent by the companion bot in `X-APP-Secret`: at least 32 characters, trimmed. */
     sharedSecret?: string
     /** API base URL, for a proxy or a test double; defaults to the platform's public API. */
     baseUrl?: string

@@ -34,6 +34,20 @@ moduleIntegrationTestRunner<LaunchDeskModuleService>({
       expect(await limiter.hit("test", "ip", rule)).toEqual({ allowed: true })
     })
 
+    it("peeks without counting: held once the limit is used, until the window ends", async () => {
+      const clock = { now: Date.UTC(2026, 0, 1, 12, 0, 45) }
+      const limiter = limiterAt(clock)
+      const three = { max: 3, windowSeconds: 60 }
+      for (let i = 0; i < 5; i++) expect(await limiter.peek("test", "ip", three)).toEqual({ allowed: true })
+      for (let i = 0; i < 3; i++) await limiter.hit("test", "ip", three)
+      expect(await limiter.peek("test", "ip", three)).toEqual({ allowed: false, retryAfterSeconds: 15 })
+      expect(await limiter.peek("test", "other-ip", three)).toEqual({ allowed: true })
+      expect(await limiter.peek("test", undefined, three)).toEqual({ allowed: true })
+
+      clock.now += 15 * 1000
+      expect(await limiter.peek("test", "ip", three)).toEqual({ allowed: true })
+    })
+
     it("keeps scopes and clients apart, and fails open without a client key", async () => {
       const limiter = limiterAt({ now: Date.UTC(2026, 0, 1) })
       const one = { max: 1, windowSeconds: 60 }

@@ -16,6 +16,12 @@ export interface Limiter {
   hit(scope: string, clientKey: string | undefined, rule: LimitRule): Promise<LimitVerdict>
 }
 
+/** A limiter that can also tell, without counting, whether a client is held (failure throttles). */
+export interface PeekingLimiter extends Limiter {
+  /** Whether `clientKey` has used up `scope`'s rule in the current window, without counting. */
+  peek(scope: string, clientKey: string | undefined, rule: LimitRule): Promise<LimitVerdict>
+}
+
 export const hashClientKey = (clientKey: string) =>
   createHash("sha256").update(clientKey).digest("hex")
 
@@ -24,17 +30,21 @@ export const hashClientKey = (clientKey: string) =>
  * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING`, so concurrent processes never
  * over-admit. Requests without a known client key are let through (fail open).
  */
-export class RateLimitRepository implements Limiter {
+export class RateLimitRepository implements PeekingLimiter {
   constructor(private readonly sql: SqlRunner, private readonly now = () => Date.now()) {}
+
+  private window(scope: string, clientKey: string, rule: LimitRule) {
+    const nowSeconds = Math.floor(this.now() / 1000)
+    const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds)
+    const windowEnd = windowStart + rule.windowSeconds
+    return { id: `${scope}:${hashClientKey(clientKey)}:${windowStart}`, windowEnd, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) }
+  }
 
   async hit(scope: string, clientKey: string | undefined, rule: LimitRule): Promise<LimitVerdict> {
     if (!clientKey || rule.max <= 0) {
       return { allowed: true }
     }
-    const nowSeconds = Math.floor(this.now() / 1000)
-    const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds)
-    const windowEnd = windowStart + rule.windowSeconds
-    const id = `${scope}:${hashClientKey(clientKey)}:${windowStart}`
+    const { id, windowEnd, retryAfterSeconds } = this.window(scope, clientKey, rule)
 
     const [row] = await this.sql<{ hits: number }>(
       `INSERT INTO launchdesk_rate_limit_window (id, hits, expires_at, created_at, updated_at)
@@ -46,7 +56,16 @@ export class RateLimitRepository implements Limiter {
     if (row.hits <= rule.max) {
       return { allowed: true }
     }
-    return { allowed: false, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) }
+    return { allowed: false, retryAfterSeconds }
+  }
+
+  async peek(scope: string, clientKey: string | undefined, rule: LimitRule): Promise<LimitVerdict> {
+    if (!clientKey || rule.max <= 0) {
+      return { allowed: true }
+    }
+    const { id, retryAfterSeconds } = this.window(scope, clientKey, rule)
+    const [row] = await this.sql<{ hits: number }>(`SELECT hits FROM launchdesk_rate_limit_window WHERE id = ?`, [id])
+    return !row || row.hits < rule.max ? { allowed: true } : { allowed: false, retryAfterSeconds }
   }
 
   /** Deletes windows that ended; run by a scheduled job. */
