@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { loadChatSettings } from "../../../src/chat/settings"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../src/modules/support-chat"
@@ -13,7 +14,7 @@ jest.setTimeout(120 * 1000)
 const CONFIGURED_BOT_TOKEN = "xoxb-from-configuration-4f9c"
 process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN = CONFIGURED_BOT_TOKEN
 
-const SHARED_SECRET = "shared-secret-7d1e2a"
+const SHARED_SECRET = "shared-secret-7d1e2a-0f6b9c8e5d4a3b21"
 const MODEL_KEY = "sk-model-key-93b0c1"
 
 medusaIntegrationTestRunner({
@@ -120,7 +121,43 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("never shows a secret from a save that fails in the database, in the response or the log", async () => {
+      const container = getContainer()
+      const knex = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+      const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+      // A save of one value under two keys now fails, and PostgreSQL's error quotes the value
+      // ("Key (...)=(<value>) already exists."), as a unique or check violation does.
+      await knex.raw(`CREATE UNIQUE INDEX launchdesk_test_one_value ON launchdesk_setting ((value->>'v'))`)
+      const chatSecret = SHARED_SECRET
+      const mailerSecret = "mailer-and-captcha-secret-5e2d7c1b"
+      try {
+        let responses: { status: number; data: unknown }[] = []
+        const output = await captureOutput(logger, async () => {
+          responses = [
+            await save({ bridge: { shared_secret: chatSecret, bot_token: chatSecret } }),
+            await api.post(
+              "/admin/coming-soon/settings",
+              { mailer_api_key: mailerSecret, captcha_secret_key: mailerSecret },
+              { headers: admin.bearer, validateStatus: () => true }
+            ),
+          ]
+        })
+        expect(responses.map((response) => response.status)).toEqual([500, 500])
+        const bodies = responses.map((response) => JSON.stringify(response.data)).join("\n")
+        // The failure is told by its operation and SQL state; the statement and its values are not.
+        expect(output).toContain('Saving the "chat" settings failed (SQLSTATE 23505)')
+        for (const secret of [chatSecret, mailerSecret]) {
+          expect(bodies).not.toContain(secret)
+          expect(output).not.toContain(secret)
+        }
+      } finally {
+        await knex.raw(`DROP INDEX launchdesk_test_one_value`)
+      }
+      expect((await settings()).data.bridge.shared_secret_set).toBe(false)
+    })
+
     it.each([
+      ["a shared secret of 31 characters, spaces aside", { bridge: { shared_secret: `  ${"s".repeat(31)}  ` } }],
       ["an unknown provider", { bridge: { provider: "teams" } }],
       ["a negative cap", { auto_reply_daily_cap: -1 }],
       ["a negative call budget", { auto_reply_daily_call_budget: -1 }],
