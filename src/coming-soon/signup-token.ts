@@ -5,8 +5,8 @@ const TICK_SECONDS = 3600
 // A token minted in hour h is accepted through hour h + 24: at least 24 hours of validity.
 const VALID_TICKS = 24
 
-/** The HMAC key for signup tokens, derived so it is never the raw cookie secret itself. */
-export const signupTokenKey = (secret: string) =>
+/** The HMAC key for signup tokens, derived from the configured or generated secret (never used raw). */
+export const signupTokenKey = (secret: string | Buffer) =>
   createHmac("sha256", secret).update("launchdesk.coming-soon.signup-token.v1").digest()
 
 const signature = (key: Buffer, productId: string, tick: number) =>

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { comingSoonModule, emailBackendUrlOf, emailBudgetOf } from "./coming-soon"
+import { comingSoonModule, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
 import { signupLinkUrl } from "./coming-soon-signup-links"
 import { sendSignupEmail } from "./email-channel"
 import { errorReason } from "../shared/error-reason"
@@ -15,6 +15,7 @@ import type { SignupRow } from "../modules/coming-soon/sql/signup-repository"
 /** The confirmation emails' dependencies in Medusa: Notification module, product title, shared rate. */
 export async function confirmationEmailDepsOf(container: MedusaContainer): Promise<ConfirmationEmailDeps> {
   const backendUrl = emailBackendUrlOf(container)
+  const tokenKey = await signupTokenKeyOf(container)
   return {
     store: await comingSoonModule(container).confirmations(),
     send: (email) =>
@@ -30,7 +31,7 @@ export async function confirmationEmailDepsOf(container: MedusaContainer): Promi
       const [product] = await container.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["title"], take: 1 })
       return product ? product.title : null
     },
-    confirmUrl: (signupId) => signupLinkUrl(container, backendUrl, "confirm", signupId),
+    confirmUrl: (signupId) => signupLinkUrl(tokenKey, backendUrl, "confirm", signupId),
     budget: await emailBudgetOf(container),
     log: container.resolve(ContainerRegistrationKeys.LOGGER),
   }

@@ -54,11 +54,11 @@ async function launchCampaignId(container: MedusaContainer, launch: LaunchRow, e
  * The row's single-use code, limited to the launched product, through the Promotion module;
  * found by its code when an earlier claim of the row made it and crashed before recording it.
  */
-async function promotionFor(container: MedusaContainer, launch: LaunchRow, row: NotificationClaim) {
+async function promotionFor(container: MedusaContainer, tokenKey: Buffer, launch: LaunchRow, row: NotificationClaim) {
   const offer = launch.promotion
   if (!offer) throw new Error("the launch has no promotion")
   const promotions = container.resolve(Modules.PROMOTION)
-  const code = launchPromotionCode(signupTokenKeyOf(container), row.id)
+  const code = launchPromotionCode(tokenKey, row.id)
   const [existing] = await promotions.listPromotions({ code }, { select: ["id", "code"], take: 1 })
   if (existing) return { code, id: existing.id }
   const campaignId = offer.expires_in_days ? await launchCampaignId(container, launch, offer.expires_in_days) : undefined
@@ -89,6 +89,7 @@ type ProductRead = { title: string; handle: string | null }
 export async function launchEmailDepsOf(container: MedusaContainer): Promise<LaunchEmailDeps> {
   const config = comingSoonConfigOf(container)
   const backendUrl = emailBackendUrlOf(container)
+  const tokenKey = await signupTokenKeyOf(container)
   return {
     store: await comingSoonModule(container).launches(),
     send: (email) =>
@@ -107,8 +108,8 @@ export async function launchEmailDepsOf(container: MedusaContainer): Promise<Lau
       const read = product as ProductRead | undefined
       return read ? { title: read.title, url: launchProductUrl(config, read.handle) } : null
     },
-    unsubscribeUrl: (signupId) => signupLinkUrl(container, backendUrl, "unsubscribe", signupId),
-    promotionFor: (launch, row) => promotionFor(container, launch, row),
+    unsubscribeUrl: (signupId) => signupLinkUrl(tokenKey, backendUrl, "unsubscribe", signupId),
+    promotionFor: (launch, row) => promotionFor(container, tokenKey, launch, row),
     budget: await emailBudgetOf(container),
     log: container.resolve(ContainerRegistrationKeys.LOGGER),
   }

@@ -10,8 +10,8 @@ const SIGNUP_LINK_PATHS: Record<SignupLinkPurpose, string> = {
 }
 
 /** A link for an email to a signup, on this server's public URL. */
-export function signupLinkUrl(container: MedusaContainer, backendUrl: string, purpose: SignupLinkPurpose, signupId: string) {
-  const token = issueSignupLinkToken(signupTokenKeyOf(container), purpose, signupId)
+export function signupLinkUrl(tokenKey: Buffer, backendUrl: string, purpose: SignupLinkPurpose, signupId: string) {
+  const token = issueSignupLinkToken(tokenKey, purpose, signupId)
   return `${backendUrl}${SIGNUP_LINK_PATHS[purpose]}?token=${encodeURIComponent(token)}`
 }
 
@@ -27,7 +27,7 @@ const ACTIONS: Record<SignupLinkPurpose, (container: MedusaContainer, signupId: 
 }
 
 async function serveSignupLink(purpose: SignupLinkPurpose, req: MedusaRequest, res: MedusaResponse) {
-  const signupId = verifySignupLinkToken(signupTokenKeyOf(req.scope), purpose, req.query.token)
+  const signupId = verifySignupLinkToken(await signupTokenKeyOf(req.scope), purpose, req.query.token)
   if (signupId) await ACTIONS[purpose](req.scope, signupId)
   const page = signupLinkPage(purpose, signupId !== null)
   res.status(page.status).set(SIGNUP_LINK_PAGE_HEADERS).send(page.html)

@@ -53,7 +53,7 @@ export async function signupDepsOf(container: MedusaContainer): Promise<SignupDe
   const settings = () => (saved ??= comingSoonSettingsOf(container))
   return {
     config: comingSoonConfigOf(container),
-    tokenKey: signupTokenKeyOf(container),
+    tokenKey: await signupTokenKeyOf(container),
     settings,
     limiter: await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).rateLimits(),
     findProduct: (productId) => loadProductWithSettings(container, productId),

@@ -49,11 +49,13 @@ export function emailBackendUrlOf(container: MedusaContainer): string {
   return launchBackendUrl(comingSoonConfigOf(container), configModule.admin?.backendUrl)
 }
 
-/** The signup-token key: the `signupTokenSecret` option, else derived from Medusa's cookie secret. */
-export function signupTokenKeyOf(container: MedusaContainer): Buffer {
+/**
+ * The signup-token key (signup, unsubscribe and confirmation tokens, launch codes): the
+ * `signupTokenSecret` option when set, else the key the plugin generated and keeps in the
+ * database. Never Medusa's cookie or JWT secret.
+ */
+export async function signupTokenKeyOf(container: MedusaContainer): Promise<Buffer> {
   const configured = comingSoonModule(container).options.signupTokenSecret
-  const { projectConfig } = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  const jwtSecret = projectConfig.http.jwtSecret
-  return signupTokenKey(configured || projectConfig.http.cookieSecret || (typeof jwtSecret === "string" ? jwtSecret : ""))
+  if (typeof configured === "string" && configured.trim()) return signupTokenKey(configured)
+  return signupTokenKey(await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).signingKey())
 }
-

@@ -125,7 +125,7 @@ mailerIntegrationTestRunner({
       const product = await launchForSignups(GROUP)
       await signup(product, "eve@example.com")
       const row = await rowOf("eve@example.com")
-      const key = signupTokenKeyOf(getContainer())
+      const key = await signupTokenKeyOf(getContainer())
       const unsubscribeToken = issueSignupLinkToken(key, "unsubscribe", row.id)
       const confirmToken = issueSignupLinkToken(key, "confirm", row.id)
       for (const bad of [unsubscribeToken, `${confirmToken}x`, confirmToken.replace(/\.[^.]+$/, ".AAAA"), "<script>alert(1)</script>", ""]) {

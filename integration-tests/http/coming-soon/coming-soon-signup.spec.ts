@@ -7,7 +7,10 @@ import { COMING_SOON_EVENTS } from "../../../src/coming-soon/events"
 import { signupTokenKeyOf } from "../../../src/medusa/coming-soon"
 import { signupDepsOf } from "../../../src/medusa/coming-soon-signup"
 import { signup, SIGNUP_MESSAGES } from "../../../src/coming-soon/signup"
-import { issueSignupToken } from "../../../src/coming-soon/signup-token"
+import { issueSignupToken, signupTokenKey, verifySignupToken } from "../../../src/coming-soon/signup-token"
+import { SigningKeyRepository } from "../../../src/modules/launchdesk/sql/signing-key-repository"
+import { knexRunner } from "../../../src/shared/sql"
+import type { ConfigModule } from "@medusajs/framework/types"
 import { hashClientKey } from "../../../src/modules/launchdesk/sql/rate-limit-repository"
 import syncComingSoonSignups, { config as syncJob } from "../../../src/jobs/sync-signups"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
@@ -116,8 +119,8 @@ medusaIntegrationTestRunner({
       return { productId, token: config.data.signup_token as string }
     }
 
-    const mintToken = (productId: string, now = Date.now()) =>
-      issueSignupToken(signupTokenKeyOf(getContainer()), productId, now)
+    const mintToken = async (productId: string, now = Date.now()) =>
+      issueSignupToken(await signupTokenKeyOf(getContainer()), productId, now)
 
     // Before the runner's snapshot: every test starts from a database that holds this admin.
     // The cases run the sync job themselves; a scheduled run could take a row between their steps.
@@ -408,18 +411,44 @@ medusaIntegrationTestRunner({
         expect(response.status).toBe(200)
       })
 
-      const badTokens: [string, (productId: string, otherId: string) => unknown][] = [
+      it("2. signs with a key the plugin generated and keeps in the database, never with the cookie secret", async () => {
+        await configure({ honeypot: false })
+        const { productId, token } = await comingSoonProduct()
+        const rows = (await knex().raw(`SELECT key FROM launchdesk_signing_key`)).rows as { key: string }[]
+        expect(rows).toHaveLength(1)
+        const stored = Buffer.from(rows[0].key, "base64")
+        expect(stored).toHaveLength(32)
+        // A later process (a restart, a second server) reads the same key: what one signed, the other accepts.
+        const again = await new SigningKeyRepository(knexRunner(knex())).key()
+        expect(again.equals(stored)).toBe(true)
+        expect(verifySignupToken(signupTokenKey(again), productId, token)).toBe(true)
+
+        const { projectConfig } = getContainer().resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+        const guessable = [projectConfig.http.cookieSecret, projectConfig.http.jwtSecret, "supersecret"].filter(
+          (secret): secret is string => typeof secret === "string" && secret.length > 0
+        )
+        expect(guessable.length).toBeGreaterThan(0)
+        for (const secret of guessable) {
+          expect(verifySignupToken(signupTokenKey(secret), productId, token)).toBe(false)
+          const forged = issueSignupToken(signupTokenKey(secret), productId)
+          const response = await post({ signup_token: forged, product_id: productId, email: "forger@example.com", name: "" })
+          expectFailure(response, 403, SIGNUP_MESSAGES.token)
+        }
+        expect((await post({ signup_token: token, product_id: productId, email: "human@example.com", name: "" })).status).toBe(200)
+      })
+
+      const badTokens: [string, (productId: string, otherId: string) => unknown | Promise<unknown>][] = [
         ["missing", () => undefined],
         ["garbage", () => "not-a-token"],
         ["issued for another product", (_productId, otherId) => mintToken(otherId)],
         ["older than 24 hours", (productId) => mintToken(productId, Date.now() - 26 * 3600 * 1000)],
         ["from the future", (productId) => mintToken(productId, Date.now() + 2 * 3600 * 1000)],
-        ["with a tampered signature", (productId) => mintToken(productId).slice(0, -2) + "AA"],
+        ["with a tampered signature", async (productId) => (await mintToken(productId)).slice(0, -2) + "AA"],
       ]
       it.each(badTokens)("2. signup token %s: 403 before the limit, the CAPTCHA and the email", async (_label, tokenFor) => {
         const { productId } = await everythingOn()
         const other = await createProduct(getContainer(), "Other")
-        const response = await post({ signup_token: tokenFor(productId, other), product_id: productId, email: "bad", name: "" })
+        const response = await post({ signup_token: await tokenFor(productId, other), product_id: productId, email: "bad", name: "" })
         expectFailure(response, 403, SIGNUP_MESSAGES.token)
         expect(response.data.type).toBe("not_allowed")
         expect(await effects()).toEqual(nothing)
@@ -557,7 +586,7 @@ medusaIntegrationTestRunner({
         // The switch is off: step 6 would refuse this product, yet the email answer comes first.
         const productId = await createProduct(getContainer())
         const response = await post({
-          signup_token: mintToken(productId),
+          signup_token: await mintToken(productId),
           product_id: productId,
           email,
           name: "",
@@ -595,7 +624,7 @@ medusaIntegrationTestRunner({
         await configure({ captcha: "turnstile" })
         const productId = await productFor()
         const response = await post({
-          signup_token: mintToken(productId),
+          signup_token: await mintToken(productId),
           product_id: productId,
           email: "ada@example.com",
           name: "",

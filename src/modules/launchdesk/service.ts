@@ -58,6 +58,14 @@ class LaunchDeskModuleService extends MedusaService({ RateLimitWindow, Setting, 
     return this.repositories_.outbox
   }
 
+  /**
+   * The plugin's generated signing key (32 random bytes, one row, made by the first process
+   * that asks); used only when no key is configured. Never Medusa's cookie or JWT secret.
+   */
+  async signingKey(): Promise<Buffer> {
+    return this.repositories_.signingKey.key()
+  }
+
   /** Outgoing-call allowances shared by every process (a provider's rate limit and its 429 hold-offs). */
   async callBudget(): Promise<CallBudgetRepository> {
     return this.repositories_.callBudget

@@ -4,6 +4,7 @@ import { DailyQuotaRepository } from "./daily-quota-repository"
 import { OutboxRepository } from "./outbox-repository"
 import { RateLimitRepository } from "./rate-limit-repository"
 import { SettingsRepository } from "./settings-repository"
+import { SigningKeyRepository } from "./signing-key-repository"
 
 export type LaunchDeskRepositories = {
   rateLimits: RateLimitRepository
@@ -11,6 +12,7 @@ export type LaunchDeskRepositories = {
   settings: SettingsRepository
   outbox: OutboxRepository
   callBudget: CallBudgetRepository
+  signingKey: SigningKeyRepository
 }
 
 /**
@@ -24,7 +26,8 @@ export function launchDeskRepositories(sql: SqlRunner, options: { maxDeliveryAtt
     settings: new SettingsRepository(sql),
     outbox: new OutboxRepository(sql, { maxAttempts: options.maxDeliveryAttempts }),
     callBudget: new CallBudgetRepository(sql),
+    signingKey: new SigningKeyRepository(sql),
   }
 }
 
-export { CallBudgetRepository, DailyQuotaRepository, OutboxRepository, RateLimitRepository, SettingsRepository }
+export { CallBudgetRepository, DailyQuotaRepository, OutboxRepository, RateLimitRepository, SettingsRepository, SigningKeyRepository }

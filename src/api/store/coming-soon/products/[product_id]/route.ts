@@ -14,5 +14,5 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
   }
   const settings = await comingSoonSettingsOf(req.scope)
-  res.json(storefrontConfig(product, settings, comingSoonConfigOf(req.scope), signupTokenKeyOf(req.scope)))
+  res.json(storefrontConfig(product, settings, comingSoonConfigOf(req.scope), await signupTokenKeyOf(req.scope)))
 }
