@@ -17,7 +17,7 @@ export const AGENT = { email: "agent@launchdesk.test", password: "browser-agent-
 // Secrets typed into the settings pages: none may ever come back to the browser.
 export const SECRETS = {
   botToken: "xoxb-browser-bot-token-5e0a77",
-  sharedSecret: "browser-shared-secret-c3d9",
+  sharedSecret: "browser-shared-secret-c3d9-5f1e8a2b7c40",
   modelKey: "sk-browser-model-key-81f2",
   mailerKey: "mailerlite-browser-key-40be",
   captchaSecret: "captcha-browser-secret-9d13",
