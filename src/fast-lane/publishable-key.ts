@@ -35,6 +35,7 @@ type KeyRecord = { known: true; revokedAt: number | null } | { known: false }
 export type PublishableKeyCacheOptions = {
   /** Bytes the cache may hold (default 1 MiB); a quarter for known keys, the rest for unknown ones. */
   maxBytes?: number
+  /** The clock of revocation times and of the cache's own expiry (default: the system's). */
   now?: () => number
 }
 
@@ -63,6 +64,7 @@ export class PublishableKeyCheck {
         sizeCalculation: (_record, key) => key.length + ENTRY_OVERHEAD_BYTES,
         // lru-cache needs a positive TTL; 1 ms is "look it up every time".
         ttl: Math.max(1, this.ttlMs),
+        ...(options.now ? { perf: { now: options.now } } : {}),
       })
     this.known = cache(Math.floor(maxBytes / 4))
     this.unknown = cache(maxBytes - Math.floor(maxBytes / 4))
