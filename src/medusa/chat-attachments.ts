@@ -102,7 +102,7 @@ let warnedPublicStatic = false
 
 /**
  * Medusa serves `<project>/static` to anyone at `/static`; Medusa's local File provider puts
- * private files there unless its `private_upload_dir` option names another folder (README
+ * private files there unless its `private_upload_dir` option names another folder (docs/chat.md
  * "Attachments"). Whatever the provider, a stored key found there is public: say so.
  */
 async function warnIfServedPublicly(logger: Logger, key: string) {
@@ -118,7 +118,7 @@ async function warnIfServedPublicly(logger: Logger, key: string) {
   warnedPublicStatic = true
   logger.warn(
     "launchdesk: chat attachments are stored under static/, which Medusa serves without authentication. " +
-      "Set the local File provider's `private_upload_dir` option to a folder outside static/ (README \"Attachments\")."
+      "Set the local File provider's `private_upload_dir` option to a folder outside static/ (docs/chat.md \"Attachments\")."
   )
 }
 

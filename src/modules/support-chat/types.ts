@@ -29,7 +29,7 @@ export type SupportChatOptions = SupportChatInboxOptions & {
    * address), else to the assigned agent; unassigned without `to`, none. Default off.
    */
   waitingAlert?: { afterMinutes: number; to?: string }
-  /** Files in the chat (README "Attachments"), stored through Medusa's File module. */
+  /** Files in the chat (docs/chat.md "Attachments"), stored through Medusa's File module. */
   attachments?: {
     /** The largest file, in bytes. Default 10 MiB. */
     maxBytes?: number
@@ -48,7 +48,7 @@ export type SupportChatOptions = SupportChatInboxOptions & {
   backendUrl?: string
   /** Stored bytes (text and page URL) a conversation may hold before `/send` refuses; 0 turns the cap off. Default 1 MiB. */
   maxConversationBytes?: number
-  /** Which proxies may name the client for the per-IP limits (both lanes); see README "Client address". */
+  /** Which proxies may name the client for the per-IP limits (both lanes); see docs/operations.md "Client address". */
   clientIp?: ClientIpOptions
   /** SameSite of the `app_visitor_hash` cookie; "none" needs `cookieSecure`. Default "lax". */
   cookieSameSite?: CookieSameSite
