@@ -10,6 +10,7 @@ import type { VisitorDeps } from "../chat/visitor/visitor-api"
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { DEFAULT_BRIDGE_AUTH_LIMIT, type BridgeAuthDeps } from "../chat/bridge/secret"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
+import { limitRule } from "../chat/visitor/options"
 import { medusaClientOf } from "./client-ip"
 
 /**
@@ -84,13 +85,9 @@ export async function medusaConversationStreamDeps(scope: MedusaContainer): Prom
 
 /** What the bridge hook's gate needs for one request: the secret, the shared limiter, the client. */
 export async function bridgeAuthDeps(req: MedusaRequest): Promise<BridgeAuthDeps> {
-  const given = chatModule(req.scope).options.rateLimits?.bridgeAuth
   return {
     limiter: await req.scope.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).rateLimits(),
-    rule: {
-      max: given?.max ?? DEFAULT_BRIDGE_AUTH_LIMIT.max,
-      windowSeconds: given?.windowSeconds ?? DEFAULT_BRIDGE_AUTH_LIMIT.windowSeconds,
-    },
+    rule: limitRule(chatModule(req.scope).options.rateLimits?.bridgeAuth, DEFAULT_BRIDGE_AUTH_LIMIT),
     clientKey: medusaClientOf(req)?.key,
     expected: (await bridgeSettings(req.scope)).shared_secret,
   }

@@ -27,7 +27,8 @@ const DEFAULT_LIMITS = {
 }
 const DEFAULT_MAX_CONVERSATION_BYTES = 1024 * 1024
 
-const rule = (given: Partial<LimitRule> | undefined, fallback: LimitRule): LimitRule => ({
+/** A limit from the options, each field falling back to the default's. */
+export const limitRule = (given: Partial<LimitRule> | undefined, fallback: LimitRule): LimitRule => ({
   max: given?.max ?? fallback.max,
   windowSeconds: given?.windowSeconds ?? fallback.windowSeconds,
 })
@@ -39,12 +40,12 @@ const byteCap = (given: number | undefined) =>
 export function visitorSettings(options: SupportChatOptions): VisitorSettings {
   return {
     limits: {
-      session: rule(options.rateLimits?.session, DEFAULT_LIMITS.session),
-      send: rule(options.rateLimits?.send, DEFAULT_LIMITS.send),
-      autoReply: rule(options.rateLimits?.autoReply, DEFAULT_LIMITS.autoReply),
-      conversation: rule(options.rateLimits?.conversation, DEFAULT_LIMITS.conversation),
-      typing: rule(options.rateLimits?.typing, DEFAULT_LIMITS.typing),
-      feedback: rule(options.rateLimits?.feedback, DEFAULT_LIMITS.feedback),
+      session: limitRule(options.rateLimits?.session, DEFAULT_LIMITS.session),
+      send: limitRule(options.rateLimits?.send, DEFAULT_LIMITS.send),
+      autoReply: limitRule(options.rateLimits?.autoReply, DEFAULT_LIMITS.autoReply),
+      conversation: limitRule(options.rateLimits?.conversation, DEFAULT_LIMITS.conversation),
+      typing: limitRule(options.rateLimits?.typing, DEFAULT_LIMITS.typing),
+      feedback: limitRule(options.rateLimits?.feedback, DEFAULT_LIMITS.feedback),
     },
     maxConversationBytes: byteCap(options.maxConversationBytes),
     cookie: {
