@@ -5,7 +5,7 @@
 // stream or the browser passes 10 of 10 here before it is trusted in CI, whose machine is busy.
 const path = require("node:path")
 const fs = require("node:fs")
-const { MIGRATED_SUITES, PACKED_SUITES, cores, endChildrenOnSignal, logTail, prepareRun, runJest, startCpuHogs, suiteOf } = require("./lib/test-jobs")
+const { JOB_TIMEOUT_MS, MIGRATED_SUITES, PACKED_SUITES, cores, endChildrenOnSignal, logTail, prepareRun, runJest, startCpuHogs, suiteOf } = require("./lib/test-jobs")
 
 const USAGE = 'usage: npm run test:repeat -- <spec file> [--times N] [--hogs K] [-t "case name"]'
 // A failed run's log lines printed under it.
@@ -50,7 +50,7 @@ async function main() {
     for (let attempt = 1; attempt <= options.times; attempt++) {
       const logFile = path.join(run.runDir, `repeat-${attempt}.log`)
       const extraArgs = options.filter ? ["-t", options.filter] : []
-      const counts = await runJest({ suite, files: [file], env, logFile, label: file, timeoutMs: 30 * 60 * 1000, extraArgs })
+      const counts = await runJest({ suite, files: [file], env, logFile, label: file, timeoutMs: JOB_TIMEOUT_MS, extraArgs })
       const ok = counts.failed === 0 && counts.passed > 0
       outcomes.push({ ok, counts })
       console.log(`[repeat] run ${attempt}/${options.times}: ${ok ? "passed" : "FAILED"}, ${counts.passed} passed, ${counts.failed} failed (${Math.round(counts.seconds)} s)`)

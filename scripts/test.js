@@ -6,7 +6,7 @@
 // (LAUNCHDESK_TEST_JOBS, default: cores + 1, as most of a spec's time is spent waiting).
 const fs = require("node:fs")
 const path = require("node:path")
-const { MIGRATED_SUITES, NEEDS, PACKED_SUITES, ROOT, cores, endChildrenOnSignal, logTail, prepareRun, runJest, runLogged, specFiles } = require(
+const { JOB_TIMEOUT_MS, MIGRATED_SUITES, NEEDS, PACKED_SUITES, ROOT, cores, endChildrenOnSignal, logTail, prepareRun, runJest, runLogged, specFiles } = require(
   "./lib/test-jobs"
 )
 
@@ -19,8 +19,6 @@ const ONE_PROCESS = new Set(["unit", "integration:modules"])
 // What a job of each suite roughly takes, in seconds, so the longest start first and the run
 // does not end on one long job alone. Only the order depends on these.
 const EXPECTED_SECONDS = { browser: 240, "integration:packaging": 200, "integration:topology": 130, faults: 90, "integration:http": 60, "integration:modules": 40, unit: 20, types: 30 }
-// A job still running after this is killed and counted as failed, so a hang cannot eat CI's time.
-const JOB_TIMEOUT_MS = 25 * 60 * 1000
 // Lines of a failed job's log printed under it (the whole log is in .tmp while the run lasts).
 const FAILED_LOG_LINES = 150
 

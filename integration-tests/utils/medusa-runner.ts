@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto"
 import { Client } from "pg"
 import { TestDatabaseUtils, medusaIntegrationTestRunner as medusaRunner } from "@medusajs/test-utils"
+import { MIGRATED_DATABASE_VARIABLE } from "../../scripts/lib/database"
 
 type RunnerOptions = Parameters<typeof medusaRunner>[0]
 
-/** Set by `npm test`: a database it migrated once for the whole run (scripts/lib/test-jobs.js). */
-export const MIGRATED_DATABASE_VARIABLE = "LAUNCHDESK_MIGRATED_DATABASE"
 // PostgreSQL refuses to copy a template while another session is connected to it.
 const TEMPLATE_IN_USE = "55006"
 

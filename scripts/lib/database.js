@@ -4,6 +4,12 @@ const fs = require("node:fs")
 const net = require("node:net")
 const path = require("node:path")
 
+/**
+ * Names a database `npm test` migrated once for the run; Medusa app specs start from a copy of
+ * it (integration-tests/utils/medusa-runner.ts).
+ */
+const MIGRATED_DATABASE_VARIABLE = "LAUNCHDESK_MIGRATED_DATABASE"
+
 const freePort = () =>
   new Promise((resolve, reject) => {
     const server = net.createServer()
@@ -117,4 +123,4 @@ async function startDatabase({ dataDir, keepData, ownServer = false, durable = t
   return { env, url: (database) => urlFromEnv(env, database), createDatabase, dropDatabase, stop, halt, resume, embedded }
 }
 
-module.exports = { startDatabase, freePort }
+module.exports = { MIGRATED_DATABASE_VARIABLE, startDatabase, freePort }

@@ -5,7 +5,7 @@ const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
 const { spawn } = require("node:child_process")
-const { startDatabase } = require("./database")
+const { MIGRATED_DATABASE_VARIABLE, startDatabase } = require("./database")
 const { PACKED_PLUGIN_VARIABLE, medusa, packPlugin } = require("./host-app")
 const { failuresIn } = require("./test-report")
 
@@ -14,10 +14,11 @@ const JEST = require.resolve("jest/bin/jest", { paths: [ROOT] })
 
 // Suites whose specs install the packed plugin into a host store: it is built once for all of them.
 const PACKED_SUITES = new Set(["integration:packaging", "faults", "integration:topology", "browser"])
+// A job still running after this is killed and counted as failed, so a hang cannot eat CI's time.
+const JOB_TIMEOUT_MS = 25 * 60 * 1000
 // Suites whose specs boot Medusa apps with medusaIntegrationTestRunner (integration-tests/utils/medusa-runner.ts):
 // they start from a database migrated once for the run.
 const MIGRATED_SUITES = new Set(["integration:http"])
-const MIGRATED_DATABASE_VARIABLE = "LAUNCHDESK_MIGRATED_DATABASE"
 // Suites that need an outside service; without it they are reported as not run, never as passed.
 const NEEDS = { "integration:topology": { variable: "REDIS_URL", why: "it runs Medusa's Redis modules against a Redis server" } }
 // Where each suite's specs live (jest.config.js matches them by TEST_TYPE), for a path given alone.
@@ -207,6 +208,7 @@ const cores = () => (os.availableParallelism ? os.availableParallelism() : os.cp
 
 module.exports = {
   ROOT,
+  JOB_TIMEOUT_MS,
   NEEDS,
   MIGRATED_SUITES,
   PACKED_SUITES,
