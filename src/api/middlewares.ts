@@ -3,8 +3,15 @@ import {
   errorHandler,
   type MedusaErrorHandlerFunction,
 } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { validateBody, validateQuery } from "./utils/validate-query"
+import {
+  isMessageWriteError,
+  MESSAGE_NOT_STORED,
+  MESSAGE_RETRY_AFTER_SECONDS,
+} from "../modules/support-chat/sql/message-write-error"
+import { unavailable } from "../shared/outcome"
+import { sendOutcome } from "../shared/send-outcome"
 import {
   AdminAssign,
   AdminCreateCannedResponse,
@@ -37,14 +44,22 @@ const ADMIN = "/admin/app/v1"
 const medusaErrorHandler = errorHandler()
 
 /**
- * Medusa's error handler, with two exceptions:
+ * Medusa's error handler, with these exceptions:
  * - a path whose %-escapes do not decode (`/products/%ED%A0%80`): Express throws a URIError
  *   while matching a route parameter, which Medusa's handler would answer as a 500. No id can
  *   be named that way: a 404, as for any path id that cannot exist;
+ * - a chat message the database refused (`MessageWriteError`, from the admin reply and the
+ *   bridge hook): nothing of it was stored, so 503 with `Retry-After` as on the visitor routes,
+ *   never a 500;
  * - an unsubscribe or confirmation link opened from an email, refused only for its missing
  *   publishable key: the link's page is served (see `keylessSignupLink`).
  */
 const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, next) => {
+  if (isMessageWriteError(error)) {
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`launchdesk: ${error.message} (${req.method} ${req.path})`)
+    sendOutcome(res, unavailable(MESSAGE_NOT_STORED, MESSAGE_RETRY_AFTER_SECONDS))
+    return
+  }
   const signupLink = keylessSignupLink(error, req)
   if (signupLink) {
     signupLink(req, res).catch((failure: unknown) => medusaErrorHandler(failure, req, res, next))

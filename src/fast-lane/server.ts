@@ -80,6 +80,8 @@ function createApp(
       stores,
       options: options.pluginOptions,
       effects,
+      // The message and its effect are committed: wake the Medusa processes' relays.
+      effectsRecorded: () => fanout.announceEffect(sql),
       pollSource: push.pollCache,
       signals: push.signals,
       warn,

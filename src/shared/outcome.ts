@@ -31,6 +31,8 @@ export type Refusal =
   | { kind: "conflict"; message: string }
   /** Too many requests: 429 with `Retry-After`. */
   | { kind: "rate_limited"; message: string; retryAfter: number }
+  /** Nothing was done, and the same request may succeed shortly (the database refused a write): 503 with `Retry-After`. */
+  | { kind: "unavailable"; message: string; retryAfter: number }
 
 export type Outcome<T = unknown> = Success<T> | NoContent | Refusal
 
@@ -41,6 +43,7 @@ export const forbidden = (message: string): Refusal => ({ kind: "forbidden", mes
 export const notFound = (message: string): Refusal => ({ kind: "not_found", message })
 export const conflict = (message: string): Refusal => ({ kind: "conflict", message })
 export const rateLimited = (message: string, retryAfter: number): Refusal => ({ kind: "rate_limited", message, retryAfter })
+export const unavailable = (message: string, retryAfter: number): Refusal => ({ kind: "unavailable", message, retryAfter })
 
 /** Parses `input` (absent: `{}`) with a zod schema; a failure is `invalid`, worded as the Medusa routes word it. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): { data: z.infer<S> } | { refusal: Refusal } {

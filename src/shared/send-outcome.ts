@@ -19,6 +19,7 @@ const STATUS_AND_TYPE: Record<Refusal["kind"], [number, string]> = {
   not_found: [404, "not_found"],
   conflict: [409, "conflict"],
   rate_limited: [429, "too_many_requests"],
+  unavailable: [503, "service_unavailable"],
 }
 
 export const cookieHeader = (cookie: CookieToSet) =>
@@ -41,7 +42,7 @@ export function httpAnswer(outcome: Outcome, errorBody: ErrorBody = medusaErrorB
   if (outcome.kind === "no_content") return { status: 204, headers: {}, body: undefined }
   const [status, type] = STATUS_AND_TYPE[outcome.kind]
   const headers: Record<string, string> =
-    outcome.kind === "rate_limited"
+    outcome.kind === "rate_limited" || outcome.kind === "unavailable"
       ? {
           "Retry-After": String(outcome.retryAfter),
           // A storefront on another origin may only read the wait time when CORS exposes it.

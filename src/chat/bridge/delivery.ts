@@ -1,4 +1,8 @@
-import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
+import {
+  CONVERSATION_GROUP_PREFIX,
+  type ConversationRepository,
+  type MessageEffect,
+} from "../../modules/support-chat/sql/conversation-repository"
 import type { ClaimedOutboxItem, OutboxClaim, OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
 import { backoffSeconds } from "../../shared/lease/retry-policy"
 import { BridgeError, type BridgePost, type ChatBridgeProvider, type DeliveryProgress } from "./provider"
@@ -35,8 +39,11 @@ export type DeliveryOutcome = "delivered" | "skipped" | "retrying" | "failed" | 
 export type DeliverySummary = Record<DeliveryOutcome, number>
 
 const emptySummary = (): DeliverySummary => ({ delivered: 0, skipped: 0, retrying: 0, failed: 0, dead: 0 })
-export const bridgeDedupeKey = (messageId: number) => `chat.bridge.message:${messageId}`
-const conversationGroup = (conversationId: number) => `chat.conversation:${conversationId}`
+const BRIDGE_DEDUPE_PREFIX = "chat.bridge.message:"
+export const bridgeDedupeKey = (messageId: number) => `${BRIDGE_DEDUPE_PREFIX}${messageId}`
+/** A message's post, recorded by the statement that stores the message (an agent's reply). */
+const bridgePostEffect: MessageEffect = { topic: BRIDGE_OUTBOX_TOPIC, key_prefix: BRIDGE_DEDUPE_PREFIX, payload: {} }
+const conversationGroup = (conversationId: number) => `${CONVERSATION_GROUP_PREFIX}${conversationId}`
 
 /**
  * Posts chat messages to the team-chat thread of their conversation through the outbox: a
@@ -70,21 +77,40 @@ export class BridgeDelivery {
   }
 
   /**
-   * For the request that stored a message: records the post, then tries it in the background.
-   * Never throws and never waits for the platform.
+   * The post to record with a message in its own statement (`NewMessage.effects`): none while
+   * the bridge is off.
+   */
+  async postEffects(): Promise<MessageEffect[]> {
+    return (await this.deps.provider()) ? [bridgePostEffect] : []
+  }
+
+  /**
+   * For the relay of a stored visitor message's effect: records the post, then tries it in the
+   * background without waiting for the platform. Throws when the post cannot be recorded, so
+   * the effect is retried and no post is lost.
    */
   async afterMessageStored(message: StoredMessageRef): Promise<void> {
+    const provider = await this.deps.provider()
+    if (provider && (await this.record(message))) this.deliverInBackground(message.conversation_id, provider)
+  }
+
+  /**
+   * Tries a conversation's recorded posts in the background (a reply recorded its post with
+   * it). Never throws and never waits: the job delivers whatever this leaves.
+   */
+  async deliverSoon(conversationId: number): Promise<void> {
     try {
       const provider = await this.deps.provider()
-      if (provider && (await this.record(message))) {
-        void this.deliverGroup(message.conversation_id, provider).catch((error) =>
-          this.deps.warn(`launchdesk: bridge delivery for conversation ${message.conversation_id} stopped: ${describe(error)}`)
-        )
-      }
+      if (provider) this.deliverInBackground(conversationId, provider)
     } catch (error) {
-      // The job picks up anything recorded; a failure to record is only logged, the visitor's message stands.
-      this.deps.warn(`launchdesk: bridge post of message ${message.message_id} not recorded: ${describe(error)}`)
+      this.deps.warn(`launchdesk: bridge delivery for conversation ${conversationId} left to the job: ${describe(error)}`)
     }
+  }
+
+  private deliverInBackground(conversationId: number, provider: ChatBridgeProvider) {
+    void this.deliverGroup(conversationId, provider).catch((error) =>
+      this.deps.warn(`launchdesk: bridge delivery for conversation ${conversationId} stopped: ${describe(error)}`)
+    )
   }
 
   /**

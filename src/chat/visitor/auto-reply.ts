@@ -4,7 +4,8 @@ import type { ChatSettings } from "../settings"
 import { ok, parseInput, type Outcome } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
 import { StoreAutoReply } from "./validators"
-import { limited, noCookie, visitorConversation, type VisitorDeps } from "./visitor-api"
+import { messageEffect } from "./deferred-effects"
+import { afterEffectsRecorded, limited, noCookie, notStored, visitorConversation, type VisitorDeps } from "./visitor-api"
 import { canFill, renderCannedText, type VariableValues } from "../customer-context/canned-variables"
 
 export type AutoReplyDeclineReason =
@@ -116,10 +117,13 @@ async function answerWithCannedResponse(
     sender: "auto",
     message: renderCannedText(verdict.choice.response, values).text,
     author_name: null,
-  })
+    // Its event, recorded with it: both or neither.
+    effects: [messageEffect("auto_reply")],
+  }).catch((error: unknown) => notStored(deps, error))
   if (!stored) {
     return { response: noCookie() }
   }
+  if ("kind" in stored) return { response: stored }
   return {
     response: ok({ auto_replied: true, message_id: stored.message_id, canned_id: verdict.choice.id }),
     stored,
@@ -183,6 +187,6 @@ export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): 
     await reservation.release()
     return attempt.response
   }
-  await deps.onAutoReply?.({ conversation_id: conversationId, message_id: attempt.stored.message_id })
+  await afterEffectsRecorded(deps, conversationId)
   return attempt.response
 }

@@ -1,13 +1,21 @@
-import type { OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
+import type { ClaimedOutboxItem, OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
+import { CONVERSATION_GROUP_PREFIX, type MessageEffect } from "../../modules/support-chat/sql/conversation-repository"
 import { backoffSeconds, storedError } from "../../shared/lease/retry-policy"
 import type { SqlRunner } from "../../shared/sql"
 import type { VisitorDeps } from "./visitor-api"
 
-/** What follows a visitor operation: events on Medusa's bus, team-chat posts. */
-export type VisitorEffects = Pick<
-  VisitorDeps,
-  "onConversationCreated" | "onVisitorMessage" | "onAutoReply" | "onCustomerLinked" | "onConversationRated"
->
+type MessageRef = { conversation_id: number; message_id: number }
+
+/**
+ * What follows a visitor operation: events on Medusa's bus, team-chat posts. A Medusa process
+ * runs these hooks; the fast lane records its operations' effects for it (`deferredVisitorEffects`).
+ */
+export type VisitorEffects = Pick<VisitorDeps, "onConversationCreated" | "onCustomerLinked" | "onConversationRated"> & {
+  /** After a visitor message is stored. */
+  onVisitorMessage?: (event: MessageRef) => Promise<void>
+  /** After an auto-reply is stored. */
+  onAutoReply?: (event: MessageRef) => Promise<void>
+}
 
 export const VISITOR_EFFECTS_TOPIC = "chat.visitor.effect"
 /** Raised after an effect is recorded, so a Medusa process relays it at once. */
@@ -23,6 +31,17 @@ export type VisitorEffectPayload = {
   score?: number
 }
 
+/**
+ * The effect of a stored message (a visitor's, an auto-reply), recorded by the very statement
+ * that stores it (`ConversationRepository.insertWithinBytes`): both lanes store a message and
+ * its effect together or not at all, and a Medusa process runs it from the outbox.
+ */
+export const messageEffect = (effect: "visitor_message" | "auto_reply"): MessageEffect => ({
+  topic: VISITOR_EFFECTS_TOPIC,
+  key_prefix: `${VISITOR_EFFECTS_TOPIC}:${effect}:`,
+  payload: { effect },
+})
+
 /** Wakes the relays through PostgreSQL; the Redis fan-out publishes instead (chat/push/fanout.ts). */
 const notifyEffect = async (sql: SqlRunner) => {
   await sql(`SELECT pg_notify(?, '')`, [VISITOR_EFFECTS_CHANNEL])
@@ -36,28 +55,27 @@ const MAX_ROUNDS = 20
 /**
  * The effects of a process without Medusa's event bus (the fast lane): each is recorded in
  * the outbox before the visitor gets an answer, then a Medusa process runs it through its
- * own hooks (`relayVisitorEffects`). So an acknowledged message always gets its event and
- * its team-chat post, even when the fast lane stops right after answering.
+ * own hooks (`relayVisitorEffects`). A stored message's effect is recorded by the statement
+ * that stores the message (`messageEffect`), so an acknowledged message always gets its
+ * event and its team-chat post, even when the fast lane stops right after answering.
  */
 export function deferredVisitorEffects(
   outbox: OutboxRepository,
   sql: SqlRunner,
   announce: (sql: SqlRunner) => Promise<void> = notifyEffect
-): VisitorEffects {
+): Pick<VisitorEffects, "onConversationCreated" | "onCustomerLinked" | "onConversationRated"> {
   const record = async (payload: VisitorEffectPayload) => {
     await outbox.enqueue<VisitorEffectPayload>({
       topic: VISITOR_EFFECTS_TOPIC,
       dedupe_key: `${VISITOR_EFFECTS_TOPIC}:${payload.effect}:${payload.message_id ?? payload.rating_id ?? payload.conversation_id}`,
       // A conversation's effects go out in order: `conversation.created` before its messages.
-      group_key: `chat.conversation:${payload.conversation_id}`,
+      group_key: `${CONVERSATION_GROUP_PREFIX}${payload.conversation_id}`,
       payload,
     })
     await announce(sql)
   }
   return {
     onConversationCreated: (data) => record({ effect: "conversation_created", conversation_id: data.conversation_id }),
-    onVisitorMessage: (data) => record({ effect: "visitor_message", ...data }),
-    onAutoReply: (data) => record({ effect: "auto_reply", ...data }),
     onCustomerLinked: (data) => record({ effect: "customer_linked", ...data }),
     onConversationRated: (data) => record({ effect: "conversation_rated", ...data }),
   }
@@ -86,37 +104,52 @@ async function runEffect(effects: VisitorEffects, payload: VisitorEffectPayload)
   await hook?.({ conversation_id, message_id })
 }
 
+/** Runs one claimed effect and records its outcome; true when it ran. */
+async function runClaimed(
+  outbox: OutboxRepository,
+  effects: VisitorEffects,
+  warn: (message: string) => void,
+  item: ClaimedOutboxItem<VisitorEffectPayload>
+): Promise<boolean> {
+  try {
+    await runEffect(effects, item.payload)
+    await outbox.markDone(item)
+    return true
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"
+    const outcome = await outbox.markForRetry(item, reason, backoffSeconds(item.attempts))
+    warn(
+      `launchdesk: visitor effect ${item.payload.effect} of conversation ${item.payload.conversation_id} failed` +
+        (outcome === "dead" ? ` ${item.attempts} times and is set aside (retry it in the admin)` : "") +
+        `: ${storedError(reason)}`
+    )
+    return false
+  }
+}
+
 /**
  * Runs recorded effects through `effects` (the Medusa side's hooks), at least once each; a
  * failing one is retried with backoff, and set aside as `dead` after its last attempt. Safe
- * in every process at once: each item is claimed by one caller. Returns how many ran.
+ * in every process at once: each item is claimed by one caller. `conversationId`: only that
+ * conversation's (the request that recorded one, right after its commit). Returns how many ran.
  */
 export async function relayVisitorEffects(
   outbox: OutboxRepository,
   effects: VisitorEffects,
-  warn: (message: string) => void
+  warn: (message: string) => void,
+  conversationId?: number
 ): Promise<number> {
+  const groupKey = conversationId === undefined ? undefined : `${CONVERSATION_GROUP_PREFIX}${conversationId}`
   let relayed = 0
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const claimed = await outbox.claimDue<VisitorEffectPayload>(VISITOR_EFFECTS_TOPIC, {
       limit: BATCH_SIZE,
       leaseSeconds: LEASE_SECONDS,
+      groupKey,
     })
     if (!claimed.length) break
     for (const item of claimed) {
-      try {
-        await runEffect(effects, item.payload)
-        await outbox.markDone(item)
-        relayed++
-      } catch (error) {
-        const reason = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"
-        const outcome = await outbox.markForRetry(item, reason, backoffSeconds(item.attempts))
-        warn(
-          `launchdesk: visitor effect ${item.payload.effect} of conversation ${item.payload.conversation_id} failed` +
-            (outcome === "dead" ? ` ${item.attempts} times and is set aside (retry it in the admin)` : "") +
-            `: ${storedError(reason)}`
-        )
-      }
+      if (await runClaimed(outbox, effects, warn, item)) relayed++
     }
   }
   return relayed

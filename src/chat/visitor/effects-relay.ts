@@ -5,6 +5,11 @@ import { relayVisitorEffects, VISITOR_EFFECTS_CHANNEL, type VisitorEffects } fro
 export type EffectsRelay = {
   /** Runs every recorded effect that is due; returns how many ran. */
   drain: () => Promise<number>
+  /**
+   * Runs one conversation's due effects, oldest first: the Medusa route that recorded one runs
+   * it right after its commit. What fails stays recorded for the next drain.
+   */
+  runConversation: (conversationId: number) => Promise<number>
 }
 
 export type EffectsRelayInput = {
@@ -44,5 +49,7 @@ export function createEffectsRelay({ outbox, effects, listener, warn }: EffectsR
 
   listener.on(VISITOR_EFFECTS_CHANNEL, drainNow)
   listener.onResync(drainNow)
-  return { drain }
+  // Beside a drain: each item is claimed once, whoever asks.
+  const runConversation = (conversationId: number) => relayVisitorEffects(outbox, effects, warn, conversationId)
+  return { drain, runConversation }
 }

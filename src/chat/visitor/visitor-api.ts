@@ -8,12 +8,18 @@ import {
 import type { DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
 import type { ReadMarksRepository } from "../../modules/support-chat/sql/read-marks-repository"
 import type { FeedbackRepository } from "../../modules/support-chat/sql/feedback-repository"
+import {
+  MESSAGE_NOT_STORED,
+  MESSAGE_RETRY_AFTER_SECONDS,
+  MessageWriteError,
+} from "../../modules/support-chat/sql/message-write-error"
 import type { ChatSignals } from "../push/chat-signals"
 import type { ChatSettings } from "../settings"
 import { availabilityAt } from "../hours/availability"
 import type { VariableValues } from "../customer-context/canned-variables"
-import { forbidden, invalid, ok, parseInput, rateLimited, type Outcome, type Refusal } from "../../shared/outcome"
+import { forbidden, invalid, ok, parseInput, rateLimited, unavailable, type Outcome, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
+import { messageEffect } from "./deferred-effects"
 import { isWellFormedVisitorHash, newVisitorHash, visitorCookie, VISITOR_COOKIE } from "./cookie"
 import type { VisitorSettings } from "./options"
 import {
@@ -37,8 +43,12 @@ export type VisitorDeps = {
   pollSource?: PollSource
   limiter: Limiter
   settings: VisitorSettings
-  /** Called after a visitor message is stored (events, bridge); never delays the answer's correctness. */
-  onVisitorMessage?: (event: { conversation_id: number; message_id: number }) => Promise<void>
+  /**
+   * Told after a statement stored a message together with its effects (outbox rows,
+   * `messageEffect`: its event, its team-chat post): Medusa's lane runs them at once, the fast
+   * lane wakes the relays. Never changes the answer: the relay job runs whatever is recorded.
+   */
+  effectsRecorded?: (conversationId: number) => Promise<void>
   onConversationCreated?: (event: { conversation_id: number }) => Promise<void>
   /** Called once when a conversation is linked to the customer whose authentication a request carried. */
   onCustomerLinked?: (event: { conversation_id: number; customer_id: string }) => Promise<void>
@@ -53,8 +63,6 @@ export type VisitorDeps = {
   chatSettings: () => Promise<ChatSettings>
   /** The store-wide daily cap of auto-replies. */
   dailyQuota: DailyQuota
-  /** Called after an auto-reply is stored. */
-  onAutoReply?: (event: { conversation_id: number; message_id: number }) => Promise<void>
   /**
    * The canned-response variables this conversation fills (CONTRACT §6); given on Medusa's lane,
    * which reaches the Customer, Order and Store modules. Without it (the fast lane) an
@@ -98,6 +106,27 @@ const conversationBusy = (retryAfterSeconds: number) =>
   )
 
 const conversationFull = () => invalid("This conversation is full: it cannot take more messages.")
+
+/**
+ * The database refused a message's statement: nothing of it was stored (message, conversation
+ * update, effects), so the sender is told to send it again (503 with `Retry-After`), never a
+ * 500. Any other failure is rethrown.
+ */
+export function notStored(deps: Pick<VisitorDeps, "warn">, error: unknown): Refusal {
+  if (!(error instanceof MessageWriteError)) throw error
+  deps.warn?.(`launchdesk: ${error.message}`)
+  return unavailable(MESSAGE_NOT_STORED, MESSAGE_RETRY_AFTER_SECONDS)
+}
+
+/** Hands a stored message's recorded effects on (`effectsRecorded`); a failure is only logged. */
+export async function afterEffectsRecorded(deps: Pick<VisitorDeps, "effectsRecorded" | "warn">, conversationId: number) {
+  try {
+    await deps.effectsRecorded?.(conversationId)
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message.slice(0, 300)}` : "unknown error"
+    deps.warn?.(`launchdesk: effects of conversation ${conversationId} are recorded and wait for the relay job: ${reason}`)
+  }
+}
 
 const unknownAttachments = () =>
   invalid("Invalid attachment_ids: each must be a file you uploaded to this conversation and not sent yet.")
@@ -171,7 +200,10 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
   )
 }
 
-/** `POST /send`: stores a visitor message and marks the conversation as waiting for staff. */
+/**
+ * `POST /send`: stores a visitor message, marks the conversation as waiting for staff and
+ * records the message's effect, in one statement: all of it is stored, or nothing (503).
+ */
 export async function sendMessage(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const refused = await limited(deps, "send", req, deps.settings.limits.send)
   if (refused) return refused
@@ -203,21 +235,25 @@ export async function sendMessage(deps: VisitorDeps, req: VisitorRequest): Promi
   )
   if (!verdict.allowed) return conversationBusy(verdict.retryAfterSeconds)
 
-  const stored = await deps.store.insertWithinBytes(
-    {
-      conversation_id: conversation.conversation_id,
-      sender: "visitor",
-      message: text,
-      page_url: input.data.page_url ?? null,
-      next_status: "waiting",
-      attachment_ids: attachmentIds,
-    },
-    deps.settings.maxConversationBytes
-  )
+  const stored = await deps.store
+    .insertWithinBytes(
+      {
+        conversation_id: conversation.conversation_id,
+        sender: "visitor",
+        message: text,
+        page_url: input.data.page_url ?? null,
+        next_status: "waiting",
+        attachment_ids: attachmentIds,
+        effects: [messageEffect("visitor_message")],
+      },
+      deps.settings.maxConversationBytes
+    )
+    .catch((error: unknown) => notStored(deps, error))
   if (stored === "full") return conversationFull()
   if (stored === "attachments") return unknownAttachments()
   if (!stored) return noCookie()
-  await deps.onVisitorMessage?.({ conversation_id: stored.conversation_id, message_id: stored.message_id })
+  if ("kind" in stored) return stored
+  await afterEffectsRecorded(deps, stored.conversation_id)
   return ok({ message_id: stored.message_id, conversation_id: stored.conversation_id })
 }
 

@@ -38,14 +38,25 @@ export type VisitorDepsInput = {
   stores: VisitorStores
   /** The plugin options: limits, cookie, model settings. */
   options: SupportChatOptions
-  effects: VisitorEffects
+  /** What follows a session, a customer link or a rating. */
+  effects: Pick<VisitorEffects, "onConversationCreated" | "onCustomerLinked" | "onConversationRated">
+  /** What runs or announces a stored message's recorded effects (VisitorDeps' `effectsRecorded`). */
+  effectsRecorded: VisitorDeps["effectsRecorded"]
   pollSource?: PollSource
   signals: VisitorDeps["signals"]
   warn: (message: string) => void
 }
 
 /** What the visitor operations run on, for either lane: only where stores and effects come from differs. */
-export function buildVisitorDeps({ stores, options, effects, pollSource, signals, warn }: VisitorDepsInput): VisitorDeps {
+export function buildVisitorDeps({
+  stores,
+  options,
+  effects,
+  effectsRecorded,
+  pollSource,
+  signals,
+  warn,
+}: VisitorDepsInput): VisitorDeps {
   return {
     store: stores.store,
     readMarks: stores.readMarks,
@@ -56,7 +67,10 @@ export function buildVisitorDeps({ stores, options, effects, pollSource, signals
     settings: visitorSettings(options),
     dailyQuota: stores.dailyQuota,
     chatSettings: () => loadChatSettings(stores.settings, options),
-    ...effects,
+    onConversationCreated: effects.onConversationCreated,
+    onCustomerLinked: effects.onCustomerLinked,
+    onConversationRated: effects.onConversationRated,
+    effectsRecorded,
     warn,
   }
 }

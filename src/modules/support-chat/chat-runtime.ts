@@ -90,6 +90,10 @@ export class ChatRuntime {
       stores: this.stores,
       options: this.input.options,
       effects: this.visitorEffects(),
+      // Run at once, as before the answer; what fails stays recorded for the relay job.
+      effectsRecorded: async (conversationId) => {
+        await this.effectsRelay().runConversation(conversationId)
+      },
       pollSource: this.push().pollCache,
       signals: this.push().signals,
       warn: this.warn,
@@ -119,17 +123,20 @@ export class ChatRuntime {
   }
 
   /**
-   * What follows a visitor operation on the Medusa side: events and team-chat posts. The fast
-   * lane records the same effects and this process runs them through these hooks.
+   * What follows a visitor operation on the Medusa side: events and team-chat posts. A stored
+   * message's effect is recorded with the message on either lane and run through these hooks
+   * (at once by the route that stored it, else by the relay); the fast lane records its other
+   * effects for them too.
    */
   private visitorEffects(): VisitorEffects {
     const emit = (name: string, data: object) => this.input.eventBus().emit({ name, data })
     return {
       onConversationCreated: (data) => emit(CHAT_EVENTS.CONVERSATION_CREATED, data),
       onVisitorMessage: async (data) => {
-        await emit(CHAT_EVENTS.MESSAGE_CREATED, { ...data, sender: "visitor" })
-        // Records the team-chat post and tries it in the background; never fails the send.
+        // The team-chat post is recorded first (a failure leaves the effect to be retried
+        // whole) and tried in the background; then the event.
         await this.bridge.afterMessageStored(data)
+        await emit(CHAT_EVENTS.MESSAGE_CREATED, { ...data, sender: "visitor" })
       },
       onAutoReply: (data) => emit(CHAT_EVENTS.MESSAGE_CREATED, { ...data, sender: "auto" }),
       onCustomerLinked: (data) => emit(CHAT_EVENTS.CONVERSATION_CUSTOMER_LINKED, data),

@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../modules/support-chat"
 import type { MessageSender } from "../../modules/support-chat/models/message"
+import { bridgeDelivery } from "../../medusa/chat"
 
 export type InsertChatMessageInput = {
   conversation_id: number
@@ -15,7 +16,11 @@ export type InsertChatMessageInput = {
 
 export const insertChatMessageStepId = "insert-chat-message"
 
-/** Stores a staff-side message; agent and bridge replies reopen the conversation. */
+/**
+ * Stores a staff-side message; agent and bridge replies reopen the conversation. An agent's
+ * reply records its team-chat post in the same statement (while the bridge is on): both are
+ * stored or neither, and a refused statement is a `MessageWriteError` (503, nothing kept).
+ */
 export const insertChatMessageStep = createStep(
   insertChatMessageStepId,
   async (input: InsertChatMessageInput, { container }) => {
@@ -24,11 +29,13 @@ export const insertChatMessageStep = createStep(
     if (!before) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
     }
+    const effects = input.sender === "agent" ? await (await bridgeDelivery(container)).postEffects() : []
     const message = await (await chat.conversations()).insertWithinBytes(
       {
         ...input,
         // An auto-reply leaves the conversation waiting: a person still has to look at it.
         next_status: input.sender === "auto" ? undefined : "open",
+        effects,
       },
       null
     )
@@ -46,6 +53,8 @@ export const insertChatMessageStep = createStep(
   async (inserted, { container }) => {
     if (!inserted) return
     const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
+    // Its post first, while nobody has started it; then the message.
+    await (await bridgeDelivery(container)).cancel(inserted.message_id)
     await (await chat.conversations()).removeMessage(inserted.message_id, inserted.previous_status)
   }
 )

@@ -5,6 +5,7 @@ import type { SqlRunner } from "../../../shared/sql"
 import type { ConversationStatus } from "../models/conversation"
 import type { MessageSender } from "../models/message"
 import { attachmentsColumn, attachmentsJson, type AttachmentAudience, type AttachmentDTO } from "./attachment-repository"
+import { MessageWriteError } from "./message-write-error"
 
 export type ConversationRow = {
   conversation_id: number
@@ -43,7 +44,33 @@ export type NewMessage = {
    * agent) to send with the message; all of them or the message is not stored.
    */
   attachment_ids?: readonly number[]
+  /** Outbox items the statement records with the message: both are stored, or neither. */
+  effects?: readonly MessageEffect[]
 }
+
+/**
+ * What follows a stored message outside its statement (an event, a team-chat post), recorded
+ * in the outbox (`launchdesk_outbox`) by the statement that stores the message and relayed from
+ * there, retried until it succeeds: its dedupe key is `key_prefix` and the new message's id, its
+ * group the conversation's (delivered in order), its payload `payload` with `conversation_id`
+ * and `message_id`.
+ */
+export type MessageEffect = { topic: string; key_prefix: string; payload: Record<string, string> }
+
+/** The outbox group of a conversation's effects and posts: one at a time, oldest first. */
+export const CONVERSATION_GROUP_PREFIX = "chat.conversation:"
+
+/**
+ * Records `effects` (one jsonb array parameter, after the group prefix) for the message the
+ * statement's `inserted` CTE returns; nothing when no message was inserted.
+ */
+const RECORD_EFFECTS = `INSERT INTO launchdesk_outbox
+    (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+  SELECT e.topic, e.key_prefix || inserted.message_id, ?::text || inserted.conversation_id,
+    e.payload || jsonb_build_object('conversation_id', inserted.conversation_id, 'message_id', inserted.message_id),
+    'pending', 0, now(), now(), now()
+  FROM inserted CROSS JOIN jsonb_to_recordset(?::jsonb) AS e(topic text, key_prefix text, payload jsonb)
+  ON CONFLICT (dedupe_key) DO NOTHING`
 
 /**
  * A message with what the team-chat bridge needs to post it; its `page_url` is the message's
@@ -208,10 +235,11 @@ export class ConversationRepository {
   }
 
   /**
-   * Inserts a message and moves the conversation in one statement. The UPDATE takes the
-   * conversation's row lock before the message id is drawn, so ids within a conversation
-   * are handed out in commit order and a poller's `since_id` never skips a late commit.
-   * Returns null when the conversation does not exist.
+   * Inserts a message, moves the conversation and records the message's effects in one
+   * statement. The UPDATE takes the conversation's row lock before the message id is drawn,
+   * so ids within a conversation are handed out in commit order and a poller's `since_id`
+   * never skips a late commit. Returns null when the conversation does not exist; throws
+   * `MessageWriteError` when the database refuses the statement (nothing is stored).
    */
   async insertMessage(input: Omit<NewMessage, "attachment_ids">): Promise<MessageDTO | null> {
     const result = await this.insertWithinBytes(input, null)
@@ -231,7 +259,7 @@ export class ConversationRepository {
     maxBytes: number | null
   ): Promise<MessageDTO | "full" | "attachments" | null> {
     const attachmentIds = input.attachment_ids ?? []
-    const [row] = await this.insertSql<{ found: boolean; matched: number } & JoinedMessage>(
+    const [row] = await this.storing<{ found: boolean; matched: number } & JoinedMessage>(
       `WITH size AS (SELECT ${MESSAGE_BYTES} AS bytes),
        wanted AS (
          SELECT id FROM chat_attachment
@@ -255,7 +283,7 @@ export class ConversationRepository {
          UPDATE chat_attachment a SET message_id = inserted.message_id, updated_at = now()
          FROM inserted WHERE a.id IN (SELECT id FROM wanted)
          RETURNING a.id, a.name, a.mime, a.size
-       )
+       ), recorded AS (${RECORD_EFFECTS})
        SELECT inserted.*,
          (SELECT ${attachmentsJson("store", "l")} FROM linked l) AS attachments,
          (SELECT count(*)::int FROM wanted) AS matched,
@@ -279,6 +307,8 @@ export class ConversationRepository {
         input.page_url ?? null,
         input.external_id ?? null,
         attachmentIds.length > 0,
+        CONVERSATION_GROUP_PREFIX,
+        JSON.stringify(input.effects ?? []),
         input.conversation_id,
       ]
     )
@@ -530,7 +560,7 @@ export class ConversationRepository {
   async insertMessageOnce(
     input: NewMessage & { external_id: string }
   ): Promise<{ message: MessageDTO; created: boolean } | null> {
-    const [inserted] = await this.insertSql<MessageDTO>(
+    const [inserted] = await this.storing<MessageDTO>(
       `WITH existing AS (
          SELECT id FROM chat_message WHERE conversation_id = ? AND external_id = ? AND deleted_at IS NULL
        ), c AS (
@@ -570,6 +600,18 @@ export class ConversationRepository {
       [input.conversation_id, input.external_id]
     )
     return existing ? { message: existing, created: false } : null
+  }
+
+  /**
+   * Runs a statement that stores a message; the database's refusal becomes a
+   * `MessageWriteError`, which carries no statement and none of its values.
+   */
+  private async storing<Row>(text: string, params: readonly unknown[]): Promise<Row[]> {
+    try {
+      return await this.insertSql<Row>(text, params)
+    } catch (failure) {
+      throw new MessageWriteError(failure)
+    }
   }
 
   /** The first `limit` canned responses by id; they all go into one model prompt. */
