@@ -154,6 +154,9 @@ medusaIntegrationTestRunner({
         expect(await ids("status=open")).toEqual([])
         expect(await ids(`assigned_to=${admin.userId}`)).toEqual([b.conversationId])
         expect(await ids("assigned_to=none")).toEqual([a.conversationId])
+        // The chat seed: 0 or empty means unassigned, as it does for assign.
+        expect(await ids("assigned_to=0")).toEqual([a.conversationId])
+        expect(await ids("assigned_to=")).toEqual([a.conversationId])
       })
 
       it("searches message text, visitor email and conversation id", async () => {

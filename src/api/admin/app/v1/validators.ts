@@ -15,10 +15,18 @@ const pagination = {
   page: integer({ min: 1, max: 1_000_000 }).default(1),
 }
 
+/** The list filter's one value for unassigned conversations (see `InboxFilters.assigned_to`). */
+const UNASSIGNED = "none"
+const UNASSIGNED_SPELLINGS = new Set([UNASSIGNED, "0", ""])
+
 export const AdminListConversations = z.object({
   status: z.enum(CONVERSATION_STATUSES).optional(),
   search: safeText({ max: 200 }).optional(),
-  assigned_to: stringId().optional(),
+  /** A user id, or unassigned spelled `none`, `0` or empty (the chat seed's spelling, as for assign). */
+  assigned_to: z
+    .union([z.literal(""), stringId()])
+    .transform((value) => (UNASSIGNED_SPELLINGS.has(value) ? UNASSIGNED : value))
+    .optional(),
   customer_id: stringId().optional(),
   /** `true`: only conversations linked to a customer. */
   customers_only: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
