@@ -5,6 +5,7 @@ import {
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { validateBody, validateQuery } from "./utils/validate-query"
+import { envelopeSignupErrors, SIGNUP_PATH } from "./utils/signup-envelope"
 import {
   isMessageWriteError,
   MESSAGE_NOT_STORED,
@@ -52,7 +53,9 @@ const medusaErrorHandler = errorHandler()
  *   bridge hook): nothing of it was stored, so 503 with `Retry-After` as on the visitor routes,
  *   never a 500;
  * - an unsubscribe or confirmation link opened from an email, refused only for its missing
- *   publishable key: the link's page is served (see `keylessSignupLink`).
+ *   publishable key: the link's page is served (see `keylessSignupLink`);
+ * - the waitlist signup: its failures before the handler answer in the signup's envelope
+ *   (`envelopeSignupErrors`).
  */
 const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, next) => {
   if (isMessageWriteError(error)) {
@@ -65,6 +68,7 @@ const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, nex
     signupLink(req, res).catch((failure: unknown) => medusaErrorHandler(failure, req, res, next))
     return
   }
+  envelopeSignupErrors(req, res)
   medusaErrorHandler(
     error instanceof URIError
       ? new MedusaError(MedusaError.Types.NOT_FOUND, "Nothing is found at a path with a malformed %-escape")
@@ -120,7 +124,7 @@ export default defineMiddlewares({
     { matcher: "/admin/coming-soon/signups", methods: ["GET"], middlewares: [validateQuery(AdminListSignups)] },
     // The body is checked step by step inside, in the contract's order (honeypot first).
     {
-      matcher: "/store/coming-soon/signup",
+      matcher: SIGNUP_PATH,
       methods: ["POST"],
       middlewares: [optionalCustomerAuth],
     },

@@ -643,6 +643,31 @@ medusaIntegrationTestRunner({
         expect(response.status).toBe(400)
         expect(await effects()).toEqual(nothing)
       })
+
+      it("answers failures raised before the handler in the envelope too (key, JSON, body shape)", async () => {
+        await configure()
+        const send = (body: string, headers: Record<string, string>) =>
+          api.post("/store/coming-soon/signup", body, {
+            headers: { "content-type": "application/json", "x-forwarded-for": freshIp(), ...headers },
+            validateStatus: () => true,
+            transformRequest: (data) => data,
+          })
+        const wellFormed = JSON.stringify({ email: "a@example.com" })
+        const failures = [
+          await send(wellFormed, {}), // no publishable key
+          await send(wellFormed, { "x-publishable-api-key": "pk_0123456789abcdef" }), // unknown key
+          await send('{"email": "a@example.com"', storeHeaders()), // malformed JSON
+          await send("[1, 2]", storeHeaders()), // not an object
+        ]
+        for (const response of failures) {
+          expect(response.status).toBeGreaterThanOrEqual(400)
+          expect(response.status).toBeLessThan(500)
+          expect(response.data).toMatchObject({ success: false, data: { message: expect.any(String) } })
+          expect(response.data.data.message).toBe(response.data.message)
+          expect(response.data.type).toEqual(expect.any(String))
+        }
+        expect(await effects()).toEqual(nothing)
+      })
     })
 
     describe("mailing-list failures: the signup still succeeds and the row stays pending", () => {
