@@ -8,6 +8,27 @@ import { deliverSignupWithin, syncLeaseSeconds } from "../coming-soon/sync"
 import { startConfirmation } from "./coming-soon-confirmation"
 import type { ComingSoonSettings } from "../coming-soon/settings"
 import type { RecordedSignup, RecordSignupInput, SignupDeps } from "../coming-soon/signup"
+import type { SignupRepository, SignupRow } from "../modules/coming-soon/sql/signup-repository"
+
+/**
+ * The row this request subscribes inline, claimed, or null. A new pending row is born claimed;
+ * a repeat of one that never reached the list (no key at the time, or out of attempts) is
+ * claimed again, so signing up again subscribes (the seed's steps 7-8: the duplicate check
+ * decides the insert, the subscribe follows either way). A synced row, or one another caller
+ * holds, is left alone; double opt-in rows wait for their confirmation.
+ */
+async function rowToSync(
+  store: SignupRepository,
+  signup: SignupRow,
+  created: boolean,
+  apiKey: string | null | undefined,
+  leaseSeconds: number
+): Promise<SignupRow | null> {
+  if (!signup.confirmed_at) return null
+  if (created) return signup.sync_status === "pending" ? signup : null
+  if (signup.sync_status === "synced" || !apiKey) return null
+  return await store.claimUnsyncedSignup(signup.id, leaseSeconds)
+}
 
 /**
  * Steps 7 and 8 called directly rather than as a workflow: a workflow run costs more than the
@@ -27,10 +48,12 @@ async function recordSignup(
   let mailerId = signup.mailer_id
   // Double opt-in: the row is synced once its address is confirmed.
   if (created) startConfirmation(container, signup)
-  if (created && signup.sync_status === "pending" && signup.confirmed_at) {
-    const target = { baseUrl: config.mailer.baseUrl, timeoutMs: config.mailer.timeoutMs, apiKey: (await settings()).mailer_api_key }
+  const apiKey = (await settings()).mailer_api_key
+  const claimed = await rowToSync(store, signup, created, apiKey, syncLeaseSeconds(config))
+  if (claimed) {
+    const target = { baseUrl: config.mailer.baseUrl, timeoutMs: config.mailer.timeoutMs, apiKey }
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    mailerId = await deliverSignupWithin(config.mailer.answerWithinMs, store, target, signup, logger, await mailerBudgetOf(container))
+    mailerId = await deliverSignupWithin(config.mailer.answerWithinMs, store, target, claimed, logger, await mailerBudgetOf(container))
   }
 
   if (created) {

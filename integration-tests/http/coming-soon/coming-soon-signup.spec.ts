@@ -765,6 +765,60 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("a repeat signup of a row that never reached the mailing list subscribes it", () => {
+      const signUp = (product: { productId: string; token: string }, email: string) =>
+        post({ signup_token: product.token, product_id: product.productId, email, name: "" })
+      const rowOf = async (email: string) => (await ledger(getContainer())).find((row) => row.email === email)
+
+      it("a row skipped for want of a key is subscribed once, by the repeat after the key is set", async () => {
+        await configure({ mailerKey: false })
+        const product = await comingSoonProduct()
+        expect((await signUp(product, "later@example.com")).status).toBe(200)
+        expect(await rowOf("later@example.com")).toMatchObject({ sync_status: "skipped" })
+        expect(mailer.requests).toHaveLength(0)
+
+        await configure()
+        // Racing repeats claim the row once: one subscribe, every answer a success.
+        const repeats = await Promise.all(Array.from({ length: 8 }, () => signUp(product, "later@example.com")))
+        expect(repeats.map((response) => response.status)).toEqual(Array(8).fill(200))
+        const id = mailer.subscribers.get("later@example.com")?.id
+        expect(id).toEqual(expect.any(String))
+        expect(mailer.upserts("later@example.com")).toHaveLength(1)
+        expect(await rowOf("later@example.com")).toMatchObject({ sync_status: "synced", mailer_id: id })
+        expect(signupEvents()).toHaveLength(1)
+
+        // A synced row stays a no-op.
+        expect((await signUp(product, "later@example.com")).data.data.mailer_id).toBe(id)
+        expect(mailer.upserts("later@example.com")).toHaveLength(1)
+      })
+
+      it("a dead row gets fresh attempts from a repeat; a pending row not yet due is left to the sync job", async () => {
+        await configure()
+        const product = await comingSoonProduct()
+        mailer.reset({ upsertStatus: 500 })
+        expect((await signUp(product, "dead@example.com")).status).toBe(200)
+        const knex = getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+        // Out of attempts, as after the last retry.
+        await knex.raw(`UPDATE cs_signup SET sync_status = 'dead', sync_attempts = 10, next_sync_at = NULL WHERE email = ?`, ["dead@example.com"])
+        const upsertsBefore = mailer.upserts("dead@example.com").length
+
+        mailer.behaviour.upsertStatus = undefined
+        expect((await signUp(product, "dead@example.com")).status).toBe(200)
+        expect(mailer.upserts("dead@example.com")).toHaveLength(upsertsBefore + 1)
+        expect(await rowOf("dead@example.com")).toMatchObject({ sync_status: "synced", sync_attempts: 1, last_sync_error: null })
+
+        // A pending row backing off after a failure (or held under a lease) waits for its turn: no second call.
+        mailer.reset({ upsertStatus: 500 })
+        expect((await signUp(product, "held@example.com")).status).toBe(200)
+        const held = await rowOf("held@example.com")
+        expect(held).toMatchObject({ sync_status: "pending" })
+        expect(secondsFromNow(held!.next_sync_at)).toBeGreaterThan(0)
+        const upsertsHeld = mailer.upserts("held@example.com").length
+        expect((await signUp(product, "held@example.com")).status).toBe(200)
+        expect(mailer.upserts("held@example.com")).toHaveLength(upsertsHeld)
+      })
+    })
+
     describe("the sync job", () => {
       async function pendingSignups(emails: string[]) {
         await configure()

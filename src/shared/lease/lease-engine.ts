@@ -166,6 +166,28 @@ export class LeaseEngine {
     return row.retried ? "retried" : "not_dead"
   }
 
+  /**
+   * Claims one row that has not gone through (set aside, `dead`, or pending and due) for the
+   * caller, as `claimDue` would: `pending`, its attempt number up by one (a fresh count for a
+   * set-aside or dead row), due after the lease. Null for a row that went through, that another
+   * caller holds, or that does not exist: the row-level lock makes a racing second caller see
+   * the first one's lease, so it is never claimed twice at once.
+   */
+  async claimAgain<Row>(id: string | number, leaseSeconds: number, returning: readonly string[]): Promise<Row | null> {
+    const { table, status, attempts, dueAt, lastError, setAsideStatus } = this.columns
+    const [row] = await this.sql<Row>(
+      `UPDATE ${table} SET
+         ${attempts} = CASE WHEN ${status} IN (?, 'dead') THEN 1 ELSE ${attempts} + 1 END,
+         ${status} = 'pending', ${lastError} = NULL,
+         ${dueAt} = now() + make_interval(secs => ?), updated_at = now()
+       WHERE id = ? AND deleted_at IS NULL
+         AND (${status} IN (?, 'dead') OR (${status} IN (${this.open}) AND ${dueAt} <= now()))
+       RETURNING ${returning.join(", ")}`,
+      [setAsideStatus, leaseSeconds, id, setAsideStatus]
+    )
+    return row ?? null
+  }
+
   private clearDueAt(): SqlFragment[] {
     return this.columns.clearDueAtWhenSettled ? [{ sql: `${this.columns.dueAt} = NULL`, params: [] }] : []
   }

@@ -222,6 +222,15 @@ export class SignupRepository {
     return row ?? null
   }
 
+  /**
+   * A repeat signup of a row that never reached the mailing list (`skipped`, `dead`, or pending
+   * and due): claims it for the caller's inline sync, as a new row is born claimed. Null when
+   * it is synced or another caller (a racing repeat, the sync job) holds it.
+   */
+  async claimUnsyncedSignup(id: string, leaseSeconds: number): Promise<SignupRow | null> {
+    return await this.lease.claimAgain<SignupRow>(id, leaseSeconds, SIGNUP_FIELDS)
+  }
+
   /** Claims up to `limit` due pending rows, oldest due first, in one statement: no row goes to two callers. */
   async claimDueSignups(limit: number, leaseSeconds: number): Promise<SignupRow[]> {
     return await this.lease.claimDue<SignupRow>({ limit, leaseSeconds, returning: SIGNUP_FIELDS })
