@@ -47,6 +47,11 @@ export class VisitorClient {
     return response
   }
 
+  /** `POST /session/link`: keeps the guest conversation the cookie holds with the signed-in customer. */
+  link(body: unknown) {
+    return this.api.post(`${VISITOR_BASE}/session/link`, body, this.config())
+  }
+
   send(body: unknown) {
     return this.api.post(`${VISITOR_BASE}/send`, body, this.config())
   }

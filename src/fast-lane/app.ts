@@ -14,6 +14,7 @@ import type { VisitorRequest } from "../chat/visitor/http"
 import { rateConversation, requestTranscript } from "../chat/visitor/feedback"
 import { markReadByVisitor, sendTyping } from "../chat/visitor/typing-and-read"
 import { pollMessages, saveEmail, sendMessage, startSession, type VisitorDeps } from "../chat/visitor/visitor-api"
+import { linkSession } from "../chat/visitor/customer-link"
 import { PUBLISHABLE_KEY_HEADER, type PublishableKeyCheck } from "./publishable-key"
 import type { CustomerVerifier } from "./customer-auth"
 
@@ -43,6 +44,7 @@ const V1 = "/store/app/v1"
 // The Medusa routes under src/api/store/app/v1, served with the same operations.
 const OPERATIONS: { method: "GET" | "POST"; path: string; operation: Operation }[] = [
   { method: "POST", path: `${V1}/session`, operation: startSession },
+  { method: "POST", path: `${V1}/session/link`, operation: linkSession },
   { method: "POST", path: `${V1}/send`, operation: sendMessage },
   { method: "GET", path: `${V1}/poll`, operation: pollMessages },
   { method: "POST", path: `${V1}/email`, operation: saveEmail },

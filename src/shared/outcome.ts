@@ -24,6 +24,8 @@ export type NoContent = { kind: "no_content" }
 export type Refusal =
   /** The input is wrong: 400 `invalid_data`. */
   | { kind: "invalid"; message: string }
+  /** The route needs a signed-in customer and the request has none: 401 `unauthorized`. */
+  | { kind: "unauthorized"; message: string }
   /** The caller may not do this (no session of its own): 403 `not_allowed`. */
   | { kind: "forbidden"; message: string }
   | { kind: "not_found"; message: string }
@@ -39,6 +41,7 @@ export type Outcome<T = unknown> = Success<T> | NoContent | Refusal
 export const ok = <T>(body: T, cookie?: CookieToSet): Success<T> => (cookie ? { kind: "ok", body, cookie } : { kind: "ok", body })
 export const noContent = (): NoContent => ({ kind: "no_content" })
 export const invalid = (message: string): Refusal => ({ kind: "invalid", message })
+export const unauthorized = (message: string): Refusal => ({ kind: "unauthorized", message })
 export const forbidden = (message: string): Refusal => ({ kind: "forbidden", message })
 export const notFound = (message: string): Refusal => ({ kind: "not_found", message })
 export const conflict = (message: string): Refusal => ({ kind: "conflict", message })

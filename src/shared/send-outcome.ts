@@ -15,6 +15,7 @@ export const medusaErrorBody: ErrorBody = (type, message) => ({ type, message })
 
 const STATUS_AND_TYPE: Record<Refusal["kind"], [number, string]> = {
   invalid: [400, "invalid_data"],
+  unauthorized: [401, "unauthorized"],
   forbidden: [403, "not_allowed"],
   not_found: [404, "not_found"],
   conflict: [409, "conflict"],

@@ -14,7 +14,8 @@ jest.setTimeout(120 * 1000)
 type Customer = { id: string; token: string; sessionCookie: string }
 
 // CONTRACT §6: a conversation is linked to the signed-in customer whose authentication a visitor
-// route saw, once, and is then readable only with that customer's authentication.
+// route saw, once, and is then readable only with that customer's authentication. A guest's
+// conversation with something in it is linked only when the customer asks (POST /session/link).
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConfig }) => {
     let publishableKey: string
@@ -59,21 +60,106 @@ medusaIntegrationTestRunner({
       const laneUrl = () => (lane === "medusa" ? (api.defaults.baseURL as string) : fastLane().url)
       const visitor = () => new VisitorClient(laneApi(), publishableKey, "203.0.113.77")
 
-      it("links a guest's conversation to the customer who signs in, once, and emits the event once", async () => {
+      it("never links a guest's conversation with messages to the next shopper who signs in: it offers it", async () => {
         const customer = await signedInCustomer()
         const shopper = visitor()
         const { data: session } = await shopper.session()
-        await shopper.send({ message: "Where is my order?" })
-        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBeNull()
+        expect(session).not.toHaveProperty("link_offer")
+        await shopper.send({ message: "Where is my order? I am Grace, 4 Guest Lane" })
 
-        // Signing in mid-conversation: the next request links it.
+        // A shared computer: the next person signs in on the same browser.
         shopper.auth = { bearer: customer.token }
-        expect((await shopper.poll(0)).status).toBe(200)
-        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBe(customer.id)
+        const polled = await shopper.poll(0)
+        expect(polled.status).toBe(200)
+        expect(polled.data.link_offer).toEqual({ conversation_id: session.conversation_id })
         expect((await shopper.send({ message: "It is order 12" })).status).toBe(200)
         const again = await shopper.session()
         expect(again.data.conversation_id).toBe(session.conversation_id)
-        expect(again.data.messages.map((m: { message: string }) => m.message)).toEqual(["Where is my order?", "It is order 12"])
+        expect(again.data.link_offer).toEqual({ conversation_id: session.conversation_id })
+        expect(again.data.messages.map((m: { message: string }) => m.message)).toEqual([
+          "Where is my order? I am Grace, 4 Guest Lane",
+          "It is order 12",
+        ])
+        const stream = await openSse(`${laneUrl()}${VISITOR_BASE}/stream`, shopper.headers())
+        expect(stream.status).toBe(200)
+        stream.close()
+        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBeNull()
+
+        // Signed out again, the cookie's guest still has it.
+        shopper.auth = undefined
+        const guestPoll = await shopper.poll(0)
+        expect(guestPoll.status).toBe(200)
+        expect(guestPoll.data).not.toHaveProperty("link_offer")
+        expect(guestPoll.data.messages).toHaveLength(2)
+      })
+
+      it("never links silently a guest conversation that holds only an email address", async () => {
+        const customer = await signedInCustomer()
+        const shopper = visitor()
+        const { data: session } = await shopper.session()
+        expect((await shopper.email({ email: "guest@example.com" })).status).toBe(200)
+        shopper.auth = { bearer: customer.token }
+        const polled = await shopper.poll(0)
+        expect(polled.data.link_offer).toEqual({ conversation_id: session.conversation_id })
+        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBeNull()
+      })
+
+      it("links an unused guest conversation at sign-in without asking, and emits the event once", async () => {
+        const customer = await signedInCustomer()
+        const shopper = visitor()
+        const { data: session } = await shopper.session()
+        shopper.auth = { bearer: customer.token }
+        const polled = await shopper.poll(0)
+        expect(polled.status).toBe(200)
+        expect(polled.data).not.toHaveProperty("link_offer")
+        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBe(customer.id)
+        expect((await shopper.session()).data).not.toHaveProperty("link_offer")
+        const emitted = await waitFor(() => linkedEvents(session.conversation_id), (found) => found.length > 0)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(emitted).toEqual([
+          {
+            name: CHAT_EVENTS.CONVERSATION_CUSTOMER_LINKED,
+            data: { conversation_id: session.conversation_id, customer_id: customer.id },
+          },
+        ])
+        expect(linkedEvents(session.conversation_id)).toHaveLength(1)
+      })
+
+      it("keeps the offered conversation on POST /session/link: linked once, one event, then the customer's only", async () => {
+        const customer = await signedInCustomer()
+        const other = await signedInCustomer()
+        const shopper = visitor()
+        const { data: session } = await shopper.session()
+        await shopper.send({ message: "Do you ship to Norway?" })
+
+        // Refusals first: each changes nothing.
+        const guestTry = await shopper.link({ conversation_id: session.conversation_id })
+        expect(guestTry.status).toBe(401)
+        expect(guestTry.data).toEqual({ type: "unauthorized", message: expect.any(String) })
+        shopper.auth = { bearer: customer.token }
+        for (const [body, status] of [
+          [{ conversation_id: session.conversation_id, customer_id: other.id }, 400],
+          [{ conversation_id: "x" }, 400],
+          [{ conversation_id: session.conversation_id + 1000 }, 409],
+        ] as const) {
+          const refused = await shopper.link(body)
+          expect(refused.status).toBe(status)
+        }
+        const cookieless = visitor()
+        cookieless.auth = { bearer: customer.token }
+        expect((await cookieless.link({ conversation_id: session.conversation_id })).status).toBe(403)
+        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBeNull()
+
+        const kept = await shopper.link({ conversation_id: session.conversation_id })
+        expect(kept.status).toBe(200)
+        expect(kept.data).toEqual({ success: true, conversation_id: session.conversation_id })
+        expect((await storedConversation(getContainer(), session.conversation_id)).customer_id).toBe(customer.id)
+        // Asked again (a second tab): the same answer, no second link.
+        expect((await shopper.link({ conversation_id: session.conversation_id })).data).toEqual(kept.data)
+        const resumed = await shopper.session()
+        expect(resumed.data.conversation_id).toBe(session.conversation_id)
+        expect(resumed.data).not.toHaveProperty("link_offer")
+        expect(resumed.data.messages.map((m: { message: string }) => m.message)).toEqual(["Do you ship to Norway?"])
 
         const emitted = await waitFor(() => linkedEvents(session.conversation_id), (found) => found.length > 0)
         await new Promise((resolve) => setTimeout(resolve, 300))
@@ -84,6 +170,40 @@ medusaIntegrationTestRunner({
           },
         ])
         expect(linkedEvents(session.conversation_id)).toHaveLength(1)
+
+        // Now the customer's: a guest or another customer on the cookie is refused.
+        for (const auth of [undefined, { bearer: other.token }]) {
+          shopper.auth = auth
+          expect((await shopper.poll(0)).status).toBe(403)
+          expect((await shopper.link({ conversation_id: session.conversation_id })).status).toBe(auth ? 403 : 401)
+        }
+      })
+
+      it("starts a new conversation for the customer on POST /session with new_conversation; the guest's stays a guest's", async () => {
+        const customer = await signedInCustomer()
+        const shopper = visitor()
+        const { data: guest } = await shopper.session()
+        await shopper.send({ message: "a guest's question" })
+        const guestCookie = shopper.visitorHash
+        shopper.auth = { bearer: customer.token }
+        expect((await shopper.session({ new_conversation: "yes" })).status).toBe(400)
+
+        const fresh = await shopper.session({ new_conversation: true })
+        expect(fresh.status).toBe(200)
+        expect(fresh.data.conversation_id).not.toBe(guest.conversation_id)
+        expect(fresh.data.messages).toEqual([])
+        expect(fresh.data).not.toHaveProperty("link_offer")
+        expect(shopper.visitorHash).not.toBe(guestCookie)
+        expect((await storedConversation(getContainer(), fresh.data.conversation_id)).customer_id).toBe(customer.id)
+        expect((await storedConversation(getContainer(), guest.conversation_id)).customer_id).toBeNull()
+        await waitFor(() => linkedEvents(fresh.data.conversation_id), (found) => found.length === 1)
+        expect(linkedEvents(guest.conversation_id)).toEqual([])
+
+        // The old cookie still opens the guest's conversation, for a guest.
+        const guestAgain = visitor()
+        guestAgain.visitorHash = guestCookie
+        const { data } = await guestAgain.poll(0)
+        expect(data.messages.map((m: { message: string }) => m.message)).toEqual(["a guest's question"])
       })
 
       it("links a new conversation of a signed-in shopper at once", async () => {

@@ -8,8 +8,18 @@ const MAX_URL_LENGTH = 2048
 
 const pageUrl = safeText({ max: MAX_URL_LENGTH }).nullish()
 
-export const StoreStartSession = z.object({ page_url: pageUrl }).strict()
+export const StoreStartSession = z
+  .object({
+    page_url: pageUrl,
+    // A signed-in shopper declining the guest conversation the cookie holds: start a new one.
+    new_conversation: z.boolean().optional(),
+  })
+  .strict()
 export type StoreStartSessionType = z.infer<typeof StoreStartSession>
+
+// The conversation the widget offered to keep (`link_offer`): it must still be the cookie's.
+export const StoreLinkSession = z.object({ conversation_id: int4Id() }).strict()
+export type StoreLinkSessionType = z.infer<typeof StoreLinkSession>
 
 export const StoreSendMessage = z
   .object({

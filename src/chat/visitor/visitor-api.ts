@@ -137,11 +137,15 @@ export const visitorHashOf = (req: VisitorRequest) => {
 }
 
 /**
- * Whether the request may use the conversation: a conversation linked to a customer needs that
- * customer's authentication. An unlinked one is linked to the request's customer, once (the
- * customer id comes from the lane's verified authentication, never from the request body).
+ * Whether the request may use the conversation, and the customer it belongs to afterwards:
+ * `false` when refused, else its customer id (null: still a guest's). A conversation linked to a
+ * customer needs that customer's authentication. A guest conversation is linked to the request's
+ * customer only while unused (no message, upload or email): one a guest already wrote in is never
+ * linked silently (a shared computer's next shopper signing in); it stays a guest's, usable by
+ * the cookie, until the customer chooses (`link_offer`, `POST /session/link`). The customer id
+ * comes from the lane's verified authentication, never from the request body.
  */
-export async function admitVisitor(
+export async function admission(
   deps: {
     store: Pick<ConversationRepository, "linkCustomer">
     onCustomerLinked?: VisitorDeps["onCustomerLinked"]
@@ -150,18 +154,40 @@ export async function admitVisitor(
   req: VisitorRequest,
   conversation: Pick<ConversationRow, "conversation_id" | "customer_id">,
   visitorHash: string
-): Promise<boolean> {
+): Promise<string | null | false> {
   const customerId = req.customerId ?? null
-  if (conversation.customer_id) return conversation.customer_id === customerId
-  if (!customerId) return true
-  const link = await deps.store.linkCustomer(conversation.conversation_id, customerId)
+  if (conversation.customer_id) return conversation.customer_id === customerId && customerId
+  if (!customerId) return null
+  const link = await deps.store.linkCustomer(conversation.conversation_id, customerId, { unusedOnly: true })
   if (!link) return false
-  if (link.linked) {
-    deps.pollSource?.forgetVisitor?.(visitorHash)
-    await deps.onCustomerLinked?.({ conversation_id: conversation.conversation_id, customer_id: customerId })
-  }
-  return link.customer_id === customerId
+  if (link.linked) await customerLinked(deps, conversation.conversation_id, customerId, visitorHash)
+  if (link.customer_id === null) return null
+  return link.customer_id === customerId && customerId
 }
+
+/** `admission` as a yes or no (the stream's check). */
+export async function admitVisitor(...args: Parameters<typeof admission>): Promise<boolean> {
+  return (await admission(...args)) !== false
+}
+
+/** After a link: the poll cache forgets the cookie's old customer, and the event goes out. */
+export async function customerLinked(
+  deps: { onCustomerLinked?: VisitorDeps["onCustomerLinked"]; pollSource?: Pick<PollSource, "forgetVisitor"> },
+  conversationId: number,
+  customerId: string,
+  visitorHash: string
+) {
+  deps.pollSource?.forgetVisitor?.(visitorHash)
+  await deps.onCustomerLinked?.({ conversation_id: conversationId, customer_id: customerId })
+}
+
+/**
+ * What `/session` and `/poll` add for a signed-in shopper whose cookie holds a guest's
+ * conversation with something in it: the widget asks whether to keep it (`POST /session/link`)
+ * or start a new one (`POST /session` with `new_conversation`).
+ */
+export const linkOffer = (req: VisitorRequest, conversation: Pick<ConversationRow, "conversation_id" | "customer_id">) =>
+  req.customerId && conversation.customer_id === null ? { link_offer: { conversation_id: conversation.conversation_id } } : {}
 
 /** `POST /session`: resumes the cookie's conversation or starts a new one. */
 export async function startSession(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
@@ -171,9 +197,13 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
   if ("refusal" in input) return input.refusal
 
   // Another customer's conversation (a shared computer) is never resumed: a new one starts.
-  const [found, chat] = await Promise.all([visitorConversation(deps, req), deps.chatSettings()])
+  // `new_conversation` leaves the cookie's conversation as it is and starts one too.
+  const [found, chat] = await Promise.all([
+    input.data.new_conversation ? null : visitorConversation(deps, req),
+    deps.chatSettings(),
+  ])
   const availability = availabilityAt(chat.business_hours, new Date())
-  let conversation = "refusal" in found ? null : found.conversation
+  let conversation = !found || "refusal" in found ? null : found.conversation
   if (!conversation) {
     const customerId = req.customerId ?? null
     conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null, customerId, !availability.online)
@@ -195,6 +225,7 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
       availability,
       // Outside the hours: the store's own words, when it has some.
       ...(availability.online || !chat.away_message ? {} : { away_message: chat.away_message }),
+      ...linkOffer(req, conversation),
     },
     visitorCookie(conversation.visitor_hash, deps.settings.cookie)
   )
@@ -267,7 +298,8 @@ export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Prom
   const source = deps.pollSource ?? deps.store
   const { conversation, messages, has_more } = await source.messagesForVisitor(hash, input.data.since_id)
   if (!conversation) return noCookie()
-  if (!(await admitVisitor(deps, req, conversation, hash))) return otherCustomer()
+  const customerId = await admission(deps, req, conversation, hash)
+  if (customerId === false) return otherCustomer()
   const seen = conversation.last_seen_at?.getTime() ?? 0
   if (Date.now() - seen > SEEN_REFRESH_SECONDS * 1000) {
     await source.touchVisitorSeen(conversation.conversation_id, SEEN_REFRESH_SECONDS)
@@ -279,6 +311,7 @@ export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Prom
     // What the push stream sends as `typing` and `read` events, for a widget that polls.
     typing: deps.signals.isTyping(conversation.conversation_id, "staff"),
     read_up_to: conversation.staff_read_up_to,
+    ...linkOffer(req, { conversation_id: conversation.conversation_id, customer_id: customerId }),
   })
 }
 
@@ -328,6 +361,7 @@ export async function visitorConversation(
   const hash = visitorHashOf(req)
   const conversation = hash ? await deps.store.findConversationByVisitor(hash) : null
   if (!conversation || !hash) return { refusal: noCookie() }
-  if (!(await admitVisitor(deps, req, conversation, hash))) return { refusal: otherCustomer() }
-  return { conversation, hash }
+  const customerId = await admission(deps, req, conversation, hash)
+  if (customerId === false) return { refusal: otherCustomer() }
+  return { conversation: { ...conversation, customer_id: customerId }, hash }
 }

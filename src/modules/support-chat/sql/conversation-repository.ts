@@ -198,21 +198,33 @@ export class ConversationRepository {
   }
 
   /**
-   * Links the conversation to a customer unless it has one; returns the customer it is linked
-   * to afterwards (this one, or the one that won a race), or null when the row is gone.
+   * Links the conversation to a customer unless it has one; with `unusedOnly`, only while it is
+   * an unused guest conversation (no message, no upload, no email: nothing a guest wrote that
+   * would become the customer's). Returns the customer it is linked to afterwards (this one, the
+   * one that won a race, or null when it stays a guest's), or null when the row is gone.
+   * A message or an email written meanwhile updates the same row, so the check cannot pass a
+   * conversation that stopped being unused before the link.
    */
-  async linkCustomer(conversationId: number, customerId: string): Promise<{ customer_id: string; linked: boolean } | null> {
+  async linkCustomer(
+    conversationId: number,
+    customerId: string,
+    { unusedOnly = false }: { unusedOnly?: boolean } = {}
+  ): Promise<{ customer_id: string | null; linked: boolean } | null> {
     const [linked] = await this.sql<{ customer_id: string }>(
-      `UPDATE chat_conversation SET customer_id = ?, updated_at = now()
-       WHERE id = ? AND customer_id IS NULL AND deleted_at IS NULL RETURNING customer_id`,
-      [customerId, conversationId]
+      `UPDATE chat_conversation c SET customer_id = ?, updated_at = now()
+       WHERE c.id = ? AND c.customer_id IS NULL AND c.deleted_at IS NULL
+         AND (NOT ?::boolean OR (c.email IS NULL AND c.last_message_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM chat_message m WHERE m.conversation_id = c.id AND m.deleted_at IS NULL)
+           AND NOT EXISTS (SELECT 1 FROM chat_attachment a WHERE a.conversation_id = c.id AND a.deleted_at IS NULL)))
+       RETURNING c.customer_id`,
+      [customerId, conversationId, unusedOnly]
     )
     if (linked) return { customer_id: linked.customer_id, linked: true }
     const [row] = await this.sql<{ customer_id: string | null }>(
       `SELECT customer_id FROM chat_conversation WHERE id = ? AND deleted_at IS NULL`,
       [conversationId]
     )
-    return row?.customer_id ? { customer_id: row.customer_id, linked: false } : null
+    return row ? { customer_id: row.customer_id, linked: false } : null
   }
 
   /** The newest `limit` messages, oldest first; `has_more` when older ones exist. */
