@@ -5,12 +5,16 @@ import type { EmailBudget } from "./launch-emails"
 
 export const CONFIRMATION_EMAIL_TEMPLATE = "launchdesk.coming-soon.confirm"
 
-/** The confirmation email's data (double opt-in). */
+/**
+ * The confirmation email's data (double opt-in). `unsubscribe_url` lets someone who never
+ * signed up say so: the row is then never emailed again (the email's `List-Unsubscribe`).
+ */
 export type ConfirmationEmailData = {
   product_id: string
   product_title: string
   email: string
   confirm_url: string
+  unsubscribe_url: string
 }
 
 export type ConfirmationEmail = { to: string; signup_id: string; attempt: number; data: ConfirmationEmailData }
@@ -22,6 +26,7 @@ export type ConfirmationEmailDeps = {
   send: (email: ConfirmationEmail) => Promise<void>
   productTitle: (productId: string) => Promise<string | null>
   confirmUrl: (signupId: string) => string
+  unsubscribeUrl: (signupId: string) => string
   budget: EmailBudget
   log: { warn: (message: string) => void }
 }
@@ -43,7 +48,13 @@ async function sendClaimed(deps: ConfirmationEmailDeps, row: ConfirmationClaim, 
       to: row.email,
       signup_id: row.id,
       attempt: row.confirm_attempts,
-      data: { product_id: row.product_id, product_title: title, email: row.email, confirm_url: deps.confirmUrl(row.id) },
+      data: {
+        product_id: row.product_id,
+        product_title: title,
+        email: row.email,
+        confirm_url: deps.confirmUrl(row.id),
+        unsubscribe_url: deps.unsubscribeUrl(row.id),
+      },
     })
     await deps.store.markConfirmationSent(row)
     return "sent"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { comingSoonModule, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
-import { signupLinkUrl } from "./coming-soon-signup-links"
+import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
 import { sendSignupEmail } from "./email-channel"
 import { errorReason } from "../shared/error-reason"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
@@ -26,12 +26,14 @@ export async function confirmationEmailDepsOf(container: MedusaContainer): Promi
         template: CONFIRMATION_EMAIL_TEMPLATE,
         data: email.data,
         trigger: COMING_SOON_EVENTS.SIGNUP_CREATED,
+        headers: listUnsubscribeHeaders(email.data.unsubscribe_url),
       }),
     productTitle: async (productId) => {
       const [product] = await container.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["title"], take: 1 })
       return product ? product.title : null
     },
     confirmUrl: (signupId) => signupLinkUrl(tokenKey, backendUrl, "confirm", signupId),
+    unsubscribeUrl: (signupId) => signupLinkUrl(tokenKey, backendUrl, "unsubscribe", signupId),
     budget: await emailBudgetOf(container),
     log: container.resolve(ContainerRegistrationKeys.LOGGER),
   }

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { comingSoonConfigOf, comingSoonModule, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
 import { launchProductUrl } from "../coming-soon/options"
-import { signupLinkUrl } from "./coming-soon-signup-links"
+import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
 import { sendSignupEmail } from "./email-channel"
 import { LAUNCH_EMAIL_TEMPLATE, type LaunchEmailDeps } from "../coming-soon/launch-emails"
@@ -51,36 +51,49 @@ async function launchCampaignId(container: MedusaContainer, launch: LaunchRow, e
 }
 
 /**
- * The row's single-use code, limited to the launched product, through the Promotion module;
- * found by its code when an earlier claim of the row made it and crashed before recording it.
+ * The person's single-use code, limited to the launched product, through the Promotion module:
+ * one code for all of a person's rows of the product (same address once normalised, or same
+ * customer; see `LaunchRepository.personOf`), derived from the first of those rows. A code one
+ * of them holds is reused; a code made by an earlier claim that crashed before recording it,
+ * or by a sibling row's claim racing this one, is found by its code.
  */
 async function promotionFor(container: MedusaContainer, tokenKey: Buffer, launch: LaunchRow, row: NotificationClaim) {
   const offer = launch.promotion
   if (!offer) throw new Error("the launch has no promotion")
+  const person = await (await comingSoonModule(container).launches()).personOf(row)
+  if (person?.promotion_code && person.promotion_id) return { code: person.promotion_code, id: person.promotion_id }
   const promotions = container.resolve(Modules.PROMOTION)
-  const code = launchPromotionCode(tokenKey, row.id)
-  const [existing] = await promotions.listPromotions({ code }, { select: ["id", "code"], take: 1 })
+  const code = launchPromotionCode(tokenKey, person?.first_id ?? row.id)
+  const find = async () => (await promotions.listPromotions({ code }, { select: ["id", "code"], take: 1 }))[0]
+  const existing = await find()
   if (existing) return { code, id: existing.id }
   const campaignId = offer.expires_in_days ? await launchCampaignId(container, launch, offer.expires_in_days) : undefined
-  const [promotion] = await promotions.createPromotions([
-    {
-      code,
-      type: "standard",
-      status: "active",
-      is_automatic: false,
-      limit: 1,
-      ...(campaignId ? { campaign_id: campaignId } : {}),
-      application_method: {
-        type: offer.type,
-        target_type: "items",
-        allocation: "across",
-        value: offer.value,
-        ...(offer.type === "fixed" ? { currency_code: offer.currency_code } : {}),
-        target_rules: [{ attribute: "items.product.id", operator: "eq", values: [row.product_id] }],
+  try {
+    const [promotion] = await promotions.createPromotions([
+      {
+        code,
+        type: "standard",
+        status: "active",
+        is_automatic: false,
+        limit: 1,
+        ...(campaignId ? { campaign_id: campaignId } : {}),
+        application_method: {
+          type: offer.type,
+          target_type: "items",
+          allocation: "across",
+          value: offer.value,
+          ...(offer.type === "fixed" ? { currency_code: offer.currency_code } : {}),
+          target_rules: [{ attribute: "items.product.id", operator: "eq", values: [row.product_id] }],
+        },
       },
-    },
-  ])
-  return { code, id: promotion.id }
+    ])
+    return { code, id: promotion.id }
+  } catch (error) {
+    // A sibling row's claim made it first: the code is unique.
+    const made = await find()
+    if (made) return { code, id: made.id }
+    throw error
+  }
 }
 
 type ProductRead = { title: string; handle: string | null }
@@ -100,6 +113,7 @@ export async function launchEmailDepsOf(container: MedusaContainer): Promise<Lau
         template: LAUNCH_EMAIL_TEMPLATE,
         data: email.data,
         trigger: COMING_SOON_EVENTS.PRODUCT_LAUNCHED,
+        headers: listUnsubscribeHeaders(email.data.unsubscribe_url),
       }),
     product: async (productId) => {
       const [product] = await container

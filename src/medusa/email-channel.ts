@@ -29,6 +29,11 @@ export type SignupEmail = {
   data: Record<string, unknown>
   /** The event the email answers, kept as the notification's `trigger_type`. */
   trigger: string
+  /**
+   * Email headers for the provider to set (`List-Unsubscribe`), passed as the notification's
+   * `provider_data.headers`: Medusa's field for what is specific to a channel (cc, bcc).
+   */
+  headers?: Record<string, string>
 }
 
 /**
@@ -48,6 +53,7 @@ export async function sendSignupEmail(container: MedusaContainer, email: SignupE
     template: email.template,
     data: email.data,
     trigger: email.trigger,
+    headers: email.headers,
   })
 }
 
@@ -80,6 +86,7 @@ export async function sendEmail(
       channel: "email",
       template: email.template,
       data: email.data,
+      ...(email.headers ? { provider_data: { headers: email.headers } } : {}),
       receiver_id: email.receiver_id,
       resource_type: email.resource_type,
       resource_id: email.resource_id,

@@ -38,6 +38,15 @@ mailerIntegrationTestRunner({
       // As an email client opens it: no publishable key.
       return api.get(`${link.pathname}${link.search}`, { validateStatus: () => true })
     }
+    // The page's button: its form posts the token back to the link, no publishable key.
+    const pressButton = (url: string) => {
+      const link = new URL(url)
+      const token = link.searchParams.get("token") ?? ""
+      return api.post(`${link.pathname}${link.search}`, `token=${encodeURIComponent(token)}`, {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        validateStatus: () => true,
+      })
+    }
     const runConfirmationJob = () => sendComingSoonConfirmations(getContainer())
 
     /** Waits for the confirmation email a signup request sends after answering. */
@@ -72,6 +81,11 @@ mailerIntegrationTestRunner({
         product_title: expect.stringMatching(/^Aurora lamp/),
         email: "ada@example.com",
         confirm_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/confirm\?token=cssu_/),
+        unsubscribe_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/unsubscribe\?token=cssu_/),
+      })
+      // Someone who never signed up can say so from the email, or from their mail client's button.
+      expect(confirmation.provider_data).toEqual({
+        headers: { "List-Unsubscribe": `<${data.unsubscribe_url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       })
       await confirmationTo("bob@example.com")
       expect(await rowOf("ada@example.com")).toMatchObject({
@@ -86,15 +100,27 @@ mailerIntegrationTestRunner({
       await syncComingSoonSignups(getContainer())
       expect(mailer.upserts()).toHaveLength(0)
 
+      // Opening the link (a mail scanner does) asks and confirms nothing.
       const page = await openLink(data.confirm_url)
       expect(page.status).toBe(200)
       expect(page.headers["content-security-policy"]).toContain("default-src 'none'")
-      expect(page.data).toContain("Your signup is confirmed")
+      expect(page.headers["content-security-policy"]).not.toContain("unsafe-inline")
+      expect(page.data).toContain("Confirm your signup?")
+      expect(page.data).toContain('<button type="submit">Confirm my signup</button>')
+      expect(page.data).not.toMatch(/<script/i)
+      expect((await rowOf("ada@example.com")).confirmed_at).toBeNull()
+      await syncComingSoonSignups(getContainer())
+      expect(mailer.upserts()).toHaveLength(0)
+
+      const done = await pressButton(data.confirm_url)
+      expect(done.status).toBe(200)
+      expect(done.data).toContain("Your signup is confirmed")
       const confirmed = await rowOf("ada@example.com")
       expect(confirmed.confirmed_at).toEqual(expect.any(Date))
       expect(confirmed.next_sync_at!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
 
-      // Opening it again changes nothing; a signup again is answered as confirmed.
+      // Confirming again changes nothing; a signup again is answered as confirmed.
+      expect((await pressButton(data.confirm_url)).status).toBe(200)
       expect((await openLink(data.confirm_url)).status).toBe(200)
       expect((await rowOf("ada@example.com")).confirmed_at).toEqual(confirmed.confirmed_at)
       expect((await signup(product, "ada@example.com")).data.data).not.toHaveProperty("confirmation_required")
@@ -133,11 +159,15 @@ mailerIntegrationTestRunner({
         expect(refused.status).toBe(400)
         expect(refused.data).toContain("This link is not valid")
         expect(refused.data).not.toContain("<script>alert")
+        const posted = await pressButton(`http://localhost:9000/store/coming-soon/confirm?token=${encodeURIComponent(bad)}`)
+        expect([posted.status, posted.data.includes("This link is not valid")]).toEqual([400, true])
       }
       expect((await rowOf("eve@example.com")).confirmed_at).toBeNull()
       // A confirmation link opened for a row erased meanwhile answers the same page.
       await comingSoon(getContainer()).deleteCsSignups(row.id)
-      expect((await api.get(`/store/coming-soon/confirm?token=${encodeURIComponent(confirmToken)}`, { validateStatus: () => true })).status).toBe(200)
+      const erasedLink = `http://localhost:9000/store/coming-soon/confirm?token=${encodeURIComponent(confirmToken)}`
+      expect((await openLink(erasedLink)).status).toBe(200)
+      expect((await pressButton(erasedLink)).status).toBe(200)
     })
 
     it("retries a failed confirmation email with backoff; a duplicate signup sends none", async () => {
@@ -184,7 +214,13 @@ mailerIntegrationTestRunner({
         to: sentBeforeCrash.email,
         signup_id: sentBeforeCrash.id,
         attempt: 1,
-        data: { product_id: product.productId, product_title: "Aurora lamp", email: sentBeforeCrash.email, confirm_url: deps.confirmUrl(sentBeforeCrash.id) },
+        data: {
+          product_id: product.productId,
+          product_title: "Aurora lamp",
+          email: sentBeforeCrash.email,
+          confirm_url: deps.confirmUrl(sentBeforeCrash.id),
+          unsubscribe_url: deps.unsubscribeUrl(sentBeforeCrash.id),
+        },
       })
 
       // Within the lease nobody takes them over.

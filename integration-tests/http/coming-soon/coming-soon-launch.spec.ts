@@ -326,63 +326,217 @@ mailerIntegrationTestRunner({
         }
         expect(new Set(promotions.map((promotion) => promotion.campaign!.id)).size).toBe(1)
       })
+
+      it("gives one person one code: rows whose addresses differ by case, +tag or Gmail dots, or that share a signed-in customer, share a single-use code", async () => {
+        const product = await launchForSignups(GROUP)
+        const row = async (email: string, customer_id: string | null = null) =>
+          (
+            await insertLedgerRow(getContainer(), {
+              email,
+              product_id: product.productId,
+              mailer_group_id: GROUP,
+              customer_id,
+              sync_status: "skipped",
+              leaseSeconds: 0,
+            })
+          ).signup
+        // One person, four addresses (a row kept in capitals from before addresses were lower-cased).
+        const ada = [await row("ada@example.com"), await row("ADA@Example.COM"), await row("ada+launch@example.com"), await row("ada+2@example.com")]
+        const grace = [await row("grace.hopper@gmail.com"), await row("gracehopper+x@googlemail.com"), await row("g.r.a.c.e.hopper@gmail.com")]
+        // One customer, two unrelated addresses; and an address of the first joins them.
+        const linus = [await row("linus@example.com", "cus_linus"), await row("torvalds@example.org", "cus_linus"), await row("linus+spare@example.com")]
+        const solo = [await row("solo@example.com"), await row("solo@example.org")]
+        await launch(product.productId, { promotion: { type: "fixed", value: 5, currency_code: "eur" } })
+        await finishLaunch()
+
+        const ledgerRows = await ledger(getContainer())
+        const key = await signupTokenKeyOf(getContainer())
+        const codesOf = (people: SignupRow[]) => people.map((person) => ledgerRows.find((candidate) => candidate.id === person.id)!.promotion_code)
+        for (const person of [ada, grace, linus]) {
+          const codes = codesOf(person)
+          expect(new Set(codes).size).toBe(1)
+          expect(codes[0]).toBe(launchPromotionCode(key, [...person.map((one) => one.id)].sort()[0]))
+          // Each address still gets its launch email, with the person's code.
+          for (const one of person) expect((emailsTo(one.email)[0].data as EmailData).promotion_code).toBe(codes[0])
+        }
+        const soloCodes = codesOf(solo)
+        expect(new Set(soloCodes).size).toBe(2)
+        const allCodes = [...new Set([...codesOf(ada), ...codesOf(grace), ...codesOf(linus), ...soloCodes])]
+        expect(allCodes).toHaveLength(5)
+        const promotions = await getContainer().resolve(Modules.PROMOTION).listPromotions({ code: allCodes as string[] })
+        expect(promotions).toHaveLength(5)
+        expect(promotions.every((promotion) => promotion.limit === 1)).toBe(true)
+        expect(launchEmails()).toHaveLength(12)
+
+        // Erasing one of a person's rows keeps the code the others still hold.
+        const erased = await api.delete(`/admin/coming-soon/signups/${ada[1].id}`, { headers: admin().bearer, validateStatus: () => true })
+        expect(erased.data).toMatchObject({ success: true, promotion: "kept_for_other_signups" })
+        expect(await getContainer().resolve(Modules.PROMOTION).listPromotions({ code: codesOf(ada)[0]! })).toHaveLength(1)
+      })
     })
 
     describe("unsubscribe and erasure", () => {
-      it("unsubscribes from the email's link with no publishable key, once launched or before; never emails that row", async () => {
+      const FORM = { "content-type": "application/x-www-form-urlencoded" }
+      const unsubscribedAt = async (id: string) => (await ledger(getContainer())).find((row) => row.id === id)!.unsubscribed_at
+      const publishableKey = async () =>
+        (await api.get("/admin/api-keys?type=publishable", { headers: admin().bearer })).data.api_keys[0].token as string
+
+      it("unsubscribes only on a POST: a GET (a mail scanner) shows a page with a button and changes nothing; the button and a mail client's one-click POST work without a publishable key", async () => {
         const product = await launchForSignups(GROUP)
         const [kept, leaving] = await waitlist(product, 2)
         const token = issueSignupLinkToken(await signupTokenKeyOf(getContainer()), "unsubscribe", leaving.id)
-        const page = await api.get(`/store/coming-soon/unsubscribe?token=${encodeURIComponent(token)}`, { validateStatus: () => true })
+        const link = `/store/coming-soon/unsubscribe?token=${encodeURIComponent(token)}`
+
+        // A scanner opens the link, with and without a publishable key: nothing changes.
+        const page = await api.get(link, { validateStatus: () => true })
         expect(page.status).toBe(200)
+        expect(await unsubscribedAt(leaving.id)).toBeNull()
         expect(page.headers["content-type"]).toMatch(/^text\/html/)
-        expect(page.headers["content-security-policy"]).toContain("default-src 'none'")
-        expect(page.data).toContain("You are unsubscribed")
-        expect(page.data).not.toMatch(/<script/i)
-        expect((await ledger(getContainer())).find((row) => row.id === leaving.id)!.unsubscribed_at).not.toBeNull()
+        const csp = page.headers["content-security-policy"] as string
+        expect(csp).toContain("default-src 'none'")
+        expect(csp).toContain("form-action 'self'")
+        expect(csp).not.toContain("unsafe-inline")
+        expect(page.data).toContain("Unsubscribe from launch emails?")
+        expect(page.data).toMatch(/<form method="post"><input type="hidden" name="token" value="[^"]+"><button type="submit">Unsubscribe<\/button><\/form>/)
+        expect(page.data).not.toMatch(/<script|\son\w+=/i)
+        const withKey = await api.get(link, { headers: { "x-publishable-api-key": await publishableKey() }, validateStatus: () => true })
+        expect([withKey.status, withKey.data.includes("<form")]).toEqual([200, true])
+        await api.head(link, { validateStatus: () => true })
+        expect(await unsubscribedAt(leaving.id)).toBeNull()
+
+        // The page in the browser's language; the style is allowed by its hash, not inline.
+        const german = await api.get(link, { headers: { "accept-language": "de-AT,de;q=0.9,en;q=0.5" }, validateStatus: () => true })
+        expect(german.data).toContain('<html lang="de" dir="ltr">')
+        expect(german.data).toContain("Von den Launch-E-Mails abmelden?")
+        const arabic = await api.get(`${link}&locale=ar`, { validateStatus: () => true })
+        expect(arabic.data).toContain('<html lang="ar" dir="rtl">')
+
+        // The page's button: its form posts the token back, no publishable key.
+        const pressed = await api.post(link, `token=${encodeURIComponent(token)}`, { headers: FORM, validateStatus: () => true })
+        expect(pressed.status).toBe(200)
+        expect(pressed.data).toContain("You are unsubscribed")
+        expect(pressed.data).not.toContain("<form")
+        const first = await unsubscribedAt(leaving.id)
+        expect(first).not.toBeNull()
+        // Again, and with the token in the body only: the same page, the row as it was.
+        const again = await api.post("/store/coming-soon/unsubscribe", `token=${encodeURIComponent(token)}`, { headers: FORM, validateStatus: () => true })
+        expect(again.status).toBe(200)
+        expect(await unsubscribedAt(leaving.id)).toEqual(first)
 
         for (const bad of [`${token}x`, token.replace(/\.[^.]+$/, ".AAAA"), "<script>alert(1)</script>", ""]) {
           const refused = await api.get(`/store/coming-soon/unsubscribe?token=${encodeURIComponent(bad)}`, { validateStatus: () => true })
           expect(refused.status).toBe(400)
           expect(refused.data).toContain("This link is not valid")
           expect(refused.data).not.toContain("<script>alert")
+          expect(refused.data).not.toContain("<form")
+          const posted = await api.post("/store/coming-soon/unsubscribe", `token=${encodeURIComponent(bad)}`, { headers: FORM, validateStatus: () => true })
+          expect([posted.status, posted.data.includes("This link is not valid")]).toEqual([400, true])
         }
+        // A token of the other purpose unsubscribes nobody.
+        const confirmToken = issueSignupLinkToken(await signupTokenKeyOf(getContainer()), "confirm", kept.id)
+        expect((await api.post(`/store/coming-soon/unsubscribe?token=${encodeURIComponent(confirmToken)}`, "", { headers: FORM, validateStatus: () => true })).status).toBe(400)
+        expect(await unsubscribedAt(kept.id)).toBeNull()
         // Other store routes still need their key.
         expect((await api.get(`/store/coming-soon/products/${product.productId}`, { validateStatus: () => true })).status).toBe(400)
+        expect((await api.post("/store/coming-soon/signup", {}, { validateStatus: () => true })).status).toBe(400)
 
         await launch(product.productId)
         await finishLaunch()
         expect(emailsTo(kept.email)).toHaveLength(1)
         expect(emailsTo(leaving.email)).toHaveLength(0)
 
-        // The link in the email works as sent.
-        const url = new URL((emailsTo(kept.email)[0].data as EmailData).unsubscribe_url)
-        const fromEmail = await api.get(`${url.pathname}${url.search}`, { validateStatus: () => true })
-        expect(fromEmail.status).toBe(200)
-        expect((await ledger(getContainer())).find((row) => row.id === kept.id)!.unsubscribed_at).not.toBeNull()
+        // The email names its unsubscribe link in its headers (RFC 2369, RFC 8058) for the provider to set.
+        const sent = emailsTo(kept.email)[0]
+        const unsubscribeUrl = (sent.data as EmailData).unsubscribe_url
+        expect(sent.provider_data).toEqual({
+          headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        })
+        // The mail client's one-click unsubscribe: a POST of `List-Unsubscribe=One-Click` to that URL, no key.
+        const url = new URL(unsubscribeUrl)
+        expect((await api.get(`${url.pathname}${url.search}`, { validateStatus: () => true })).status).toBe(200)
+        expect(await unsubscribedAt(kept.id)).toBeNull()
+        const oneClick = await api.post(`${url.pathname}${url.search}`, "List-Unsubscribe=One-Click", { headers: FORM, validateStatus: () => true })
+        expect(oneClick.status).toBe(200)
+        expect(await unsubscribedAt(kept.id)).not.toBeNull()
       })
 
-      it("erases a row and its MailerLite subscriber; changes nothing when MailerLite cannot forget them", async () => {
+      it("erases a row with its emails' Notification records and its unused code, and never claims MailerLite forgot a subscriber it did not", async () => {
+        const container = getContainer()
         const product = await launchForSignups(GROUP)
-        const [row] = await waitlist(product, 1)
-        mailer.subscribers.set(row.email, { id: "sub-42", email: row.email, groups: new Set([GROUP]) })
-        await knex().raw(`UPDATE cs_signup SET mailer_id = 'sub-42', sync_status = 'synced' WHERE id = ?`, [row.id])
+        const rows = await waitlist(product, 4)
+        const [forgotten, failing, keyless, neverSynced] = rows
+        for (const [index, row] of [forgotten, failing, keyless].entries()) {
+          await knex().raw(`UPDATE cs_signup SET mailer_id = ?, sync_status = 'synced' WHERE id = ?`, [`sub-${index}`, row.id])
+        }
+        const seedSubscribers = () =>
+          [forgotten, failing, keyless].forEach((row, index) =>
+            mailer.subscribers.set(row.email, { id: `sub-${index}`, email: row.email, groups: new Set([GROUP]) })
+          )
+        seedSubscribers()
+        await launch(product.productId, { promotion: { type: "percentage", value: 10 } })
+        await finishLaunch()
+        const notifications = container.resolve(Modules.NOTIFICATION)
+        const promotions = container.resolve(Modules.PROMOTION)
+        const codeOf = async (id: string) => (await ledger(container)).find((row) => row.id === id)!.promotion_code!
+        const erase = (id: string) => api.delete(`/admin/coming-soon/signups/${id}`, { headers: admin().bearer, validateStatus: () => true })
+        const traces = async (row: SignupRow, code: string) => ({
+          row: (await knex().raw(`SELECT count(*)::int AS count FROM cs_signup WHERE id = ?`, [row.id])).rows[0].count,
+          notifications: new Set(
+            [...(await notifications.listNotifications({ receiver_id: row.id })), ...(await notifications.listNotifications({ to: row.email }))].map(
+              (notification) => notification.id
+            )
+          ).size,
+          promotions: await promotions.listPromotions({ code }, { select: ["id", "status"] }),
+        })
+        for (const row of rows) expect((await traces(row, await codeOf(row.id))).notifications).toBe(1)
 
+        // MailerLite forgets the subscriber; the email's record and the unused code go too.
+        const forgottenCode = await codeOf(forgotten.id)
+        const erased = await erase(forgotten.id)
+        expect(await traces(forgotten, forgottenCode)).toEqual({ row: 0, notifications: 0, promotions: [] })
+        expect([erased.status, erased.data]).toEqual([
+          200,
+          { success: true, mailing_list: "forgotten", notifications_erased: 1, promotion: "deleted" },
+        ])
+        expect(mailer.subscribers.has(forgotten.email)).toBe(false)
+
+        // MailerLite fails: the store's copy is erased and the answer says the subscriber was not forgotten.
         mailer.reset({ forgetStatus: 500 })
-        mailer.subscribers.set(row.email, { id: "sub-42", email: row.email, groups: new Set([GROUP]) })
-        const failed = await api.delete(`/admin/coming-soon/signups/${row.id}`, { headers: admin().bearer, validateStatus: () => true })
-        expect(failed.status).toBe(502)
-        expect(failed.data.message).not.toContain(MAILER_KEY)
-        expect(await ledger(getContainer())).toHaveLength(1)
+        seedSubscribers()
+        const failingCode = await codeOf(failing.id)
+        const failed = await erase(failing.id)
+        expect(failed.status).toBe(200)
+        expect(failed.data).toEqual({
+          success: true,
+          mailing_list: "not_forgotten",
+          mailing_list_reason: expect.stringContaining("HTTP 500"),
+          mailer_id: "sub-1",
+          notifications_erased: 1,
+          promotion: "deleted",
+        })
+        expect(JSON.stringify(failed.data)).not.toContain(MAILER_KEY)
+        expect(mailer.subscribers.has(failing.email)).toBe(true)
+        expect(await traces(failing, failingCode)).toEqual({ row: 0, notifications: 0, promotions: [] })
 
+        // No API key any more while the row has a subscriber: not forgotten, and said so. A code
+        // already used in an order is deactivated, not deleted.
         mailer.reset()
-        mailer.subscribers.set(row.email, { id: "sub-42", email: row.email, groups: new Set([GROUP]) })
-        const erased = await api.delete(`/admin/coming-soon/signups/${row.id}`, { headers: admin().bearer, validateStatus: () => true })
-        expect([erased.status, erased.data]).toEqual([200, { success: true }])
-        expect(mailer.subscribers.has(row.email)).toBe(false)
-        const [{ count }] = (await knex().raw(`SELECT count(*)::int AS count FROM cs_signup WHERE id = ?`, [row.id])).rows
-        expect(count).toBe(0)
-        const again = await api.delete(`/admin/coming-soon/signups/${row.id}`, { headers: admin().bearer, validateStatus: () => true })
+        seedSubscribers()
+        expect((await adminPost("/settings", { mailer_api_key: null })).status).toBe(200)
+        const keylessCode = await codeOf(keyless.id)
+        await knex().raw(`UPDATE promotion SET used = 1 WHERE code = ?`, [keylessCode])
+        const withoutKey = await erase(keyless.id)
+        expect([withoutKey.status, withoutKey.data]).toEqual([
+          200,
+          { success: true, mailing_list: "not_forgotten", mailing_list_reason: "no_api_key", mailer_id: "sub-2", notifications_erased: 1, promotion: "deactivated" },
+        ])
+        expect(mailer.subscribers.has(keyless.email)).toBe(true)
+        expect(await traces(keyless, keylessCode)).toEqual({ row: 0, notifications: 0, promotions: [expect.objectContaining({ status: "inactive" })] })
+
+        const unsynced = await erase(neverSynced.id)
+        expect(unsynced.data).toMatchObject({ success: true, mailing_list: "not_subscribed", promotion: "deleted" })
+        expect(await ledger(container)).toHaveLength(0)
+        const again = await erase(forgotten.id)
         expect([again.status, again.data.type]).toEqual([404, "not_found"])
       })
     })

@@ -28,6 +28,9 @@ export const Signup = model
     // This row's own code for its share links, set at insert (see referral-code.ts).
     referral_code: model.text().unique(),
     customer_id: model.text().nullable(),
+    // Who the address belongs to, for one launch code per person: set when the product launches
+    // (lower case, no +tag, Gmail without dots; see LaunchRepository).
+    person_key: model.text().nullable(),
     sync_status: model.enum([...SIGNUP_SYNC_STATUSES]).default("pending"),
     // Delivery attempts started, the inline one included.
     sync_attempts: model.number().default(0),
@@ -67,4 +70,6 @@ export const Signup = model
     { on: ["product_id", "next_notify_at"], where: "notify_status IN ('pending', 'failed') AND deleted_at IS NULL" },
     { on: ["promotion_code"], where: "promotion_code IS NOT NULL" },
     { on: ["referrer_id"], where: "referrer_id IS NOT NULL" },
+    { on: ["product_id", "person_key"], where: "person_key IS NOT NULL AND deleted_at IS NULL" },
+    { on: ["product_id", "customer_id"], where: "customer_id IS NOT NULL AND deleted_at IS NULL" },
   ])

@@ -114,6 +114,30 @@ const SIGNUP_DAYS = 366
 const leaseClaim = (row: NotificationClaim): LeaseClaim => ({ id: row.id, attempts: row.notify_attempts })
 
 /**
+ * Who an address belongs to, for one launch code per person, as SQL over an email column:
+ * lower case, the local part without a `+tag` (kept whole when nothing else is left), and for
+ * Gmail (`gmail.com`, `googlemail.com`) without dots and under `gmail.com`, since those all
+ * reach one mailbox. `Ada.L+launch@GoogleMail.com` and `adal@gmail.com` are one person.
+ */
+export const personKeySql = (emailColumn: string) => `(
+  SELECT CASE WHEN parts.domain IN ('gmail.com', 'googlemail.com')
+           THEN replace(parts.local, '.', '') || '@gmail.com'
+           ELSE parts.local || '@' || parts.domain END
+  FROM (SELECT coalesce(nullif(regexp_replace(split_part(address, '@', 1), '\\+.*$', ''), ''), split_part(address, '@', 1)) AS local,
+               substr(address, length(split_part(address, '@', 1)) + 2) AS domain
+        FROM (SELECT lower(btrim(${emailColumn})) AS address) normalised) parts
+)`
+
+/** A row's person among the product's rows (see `personOf`). */
+export type PersonCode = {
+  /** The first row (by id) of the person's rows: the code is derived from it. */
+  first_id: string
+  /** The code one of the person's rows already holds, if any. */
+  promotion_code: string | null
+  promotion_id: string | null
+}
+
+/**
  * Launch day's statements: the launch itself (one statement, so two admins or two processes
  * racing the same product make one launch), each row's launch email claimed and settled through
  * the shared lease engine (as the mailing-list sync), and the counts the admin card shows.
@@ -153,6 +177,7 @@ export class LaunchRepository {
          WHERE s.deleted_at IS NULL AND s.notify_status = 'pending'
        ), queued AS (
          UPDATE cs_signup SET
+           person_key = ${personKeySql("cs_signup.email")},
            notify_status = CASE WHEN skip.reason IS NULL THEN 'pending' ELSE 'skipped' END,
            last_notify_error = skip.reason,
            next_notify_at = CASE WHEN skip.reason IS NULL THEN now() END,
@@ -254,6 +279,29 @@ export class LaunchRepository {
       leaseSeconds,
       returning: CLAIM_FIELDS,
     })
+  }
+
+  /**
+   * The person a row belongs to among its product's rows: rows of the same person key (see
+   * `personKeySql`) or, when signed in, the same customer, followed from row to row (an
+   * address shared by two accounts joins both). Answers the first row's id and a code one of
+   * them already holds; null for a row that is gone.
+   */
+  async personOf(row: Pick<NotificationClaim, "id" | "product_id">): Promise<PersonCode | null> {
+    const [person] = await this.sql<PersonCode>(
+      `WITH RECURSIVE person(id, person_key, customer_id) AS (
+         SELECT id, person_key, customer_id FROM cs_signup WHERE id = ? AND deleted_at IS NULL
+         UNION
+         SELECT s.id, s.person_key, s.customer_id FROM cs_signup s JOIN person p
+           ON s.product_id = ? AND s.deleted_at IS NULL AND (s.person_key = p.person_key OR s.customer_id = p.customer_id)
+       )
+       SELECT min(s.id COLLATE "C") AS first_id,
+              min(s.promotion_code) FILTER (WHERE s.promotion_id IS NOT NULL) AS promotion_code,
+              (array_agg(s.promotion_id ORDER BY s.promotion_code) FILTER (WHERE s.promotion_id IS NOT NULL))[1] AS promotion_id
+       FROM cs_signup s JOIN person ON person.id = s.id`,
+      [row.id, row.product_id]
+    )
+    return person?.first_id ? person : null
   }
 
   /** Keeps the row's promotion under its claim, before the email goes out; false when the claim was taken over. */
