@@ -10,6 +10,7 @@ import { issueSignupLinkToken } from "../../../src/coming-soon/signup-link-token
 import type { SignupRow } from "../../../src/modules/coming-soon/sql/signup-repository"
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
 import { emailDouble } from "../../utils/email-double"
+import { markLaunchConversionsWorkflow } from "../../../src/workflows/mark-launch-conversions"
 import { comingSoon, finishLaunch as finishLaunchOf, insertLedgerRow, ledger, mailerIntegrationTestRunner, takeOffSchedule, type LaunchedProduct } from "./helpers"
 
 jest.setTimeout(240 * 1000)
@@ -372,6 +373,25 @@ mailerIntegrationTestRunner({
         const erased = await api.delete(`/admin/coming-soon/signups/${ada[1].id}`, { headers: admin().bearer, validateStatus: () => true })
         expect(erased.data).toMatchObject({ success: true, promotion: "kept_for_other_signups" })
         expect(await getContainer().resolve(Modules.PROMOTION).listPromotions({ code: codesOf(ada)[0]! })).toHaveLength(1)
+
+        // The person's order with the shared code converts one row (its address's), counted once.
+        const container = getContainer()
+        const [order] = await container.resolve(Modules.ORDER).createOrders([
+          {
+            currency_code: "eur",
+            email: "ada+launch@example.com",
+            items: [{ title: "Aurora lamp", product_id: product.productId, quantity: 1, unit_price: 40, adjustments: [{ code: codesOf(ada)[0]!, amount: 5 }] }],
+          },
+        ])
+        await container.resolve(Modules.EVENT_BUS).emit({ name: "order.placed", data: { id: order.id } })
+        const convertedBy = async () => (await ledger(container)).filter((one) => one.converted_order_id === order.id).map((one) => one.id)
+        for (let wait = 0; wait < 100 && !(await convertedBy()).length; wait++) await new Promise((resolve) => setTimeout(resolve, 100))
+        expect(await convertedBy()).toEqual([ada[2].id])
+        // The same order again (a redelivered event) converts no other row of the person.
+        await markLaunchConversionsWorkflow(container).run({ input: { order_id: order.id } })
+        expect(await convertedBy()).toEqual([ada[2].id])
+        const stats = (await adminGet(`/products/${product.productId}/stats`)).data
+        expect([stats.converted, stats.revenue]).toEqual([1, [{ currency_code: "eur", amount: 35 }]])
       })
     })
 

@@ -400,19 +400,44 @@ export class LaunchRepository {
   }
 
   /**
-   * Marks the product's ledger rows the order converts: same email, same customer, or the row's
-   * own code used. A row converts once (its first such order); the ids marked now.
+   * Marks the product's ledger row the order converts: same email, same customer, or its code
+   * used. One row per order, so an order is counted once in the stats even when it matches
+   * several rows of one person (their shared code, an account with several addresses): the row
+   * of the order's address first, then the customer's, then the oldest. A row converts once
+   * (its first such order), and an order already counted marks nothing again; the id marked now.
    */
   async markConverted(order: PlacedOrder): Promise<string[]> {
+    const email = order.email ?? ""
+    const customerId = order.customer_id ?? ""
     const rows = await this.sql<{ id: string }>(
       `UPDATE cs_signup SET
          converted_order_id = ?, converted_at = now(), converted_amount = ?,
          raw_converted_amount = jsonb_build_object('value', ?::text, 'precision', 20),
          converted_currency_code = ?, updated_at = now()
-       WHERE product_id = ? AND deleted_at IS NULL AND converted_order_id IS NULL
-         AND (email = lower(?) OR customer_id = ? OR promotion_code = ANY(?::text[]))
+       WHERE id = (
+           SELECT id FROM cs_signup
+           WHERE product_id = ? AND deleted_at IS NULL AND converted_order_id IS NULL
+             AND (email = lower(?) OR customer_id = ? OR promotion_code = ANY(?::text[]))
+           ORDER BY (email = lower(?)) DESC, (customer_id = ?) DESC NULLS LAST, created_at, id
+           LIMIT 1
+         )
+         AND converted_order_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM cs_signup counted WHERE counted.product_id = ? AND counted.converted_order_id = ?)
        RETURNING id`,
-      [order.order_id, order.amount, String(order.amount), order.currency_code, order.product_id, order.email ?? "", order.customer_id ?? "", order.codes]
+      [
+        order.order_id,
+        order.amount,
+        String(order.amount),
+        order.currency_code,
+        order.product_id,
+        email,
+        customerId,
+        order.codes,
+        email,
+        customerId,
+        order.product_id,
+        order.order_id,
+      ]
     )
     return rows.map((row) => row.id)
   }
