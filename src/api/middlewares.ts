@@ -32,6 +32,7 @@ import { AdminListDeliveries } from "./admin/app/v1/deliveries/validators"
 import { HookBridgeIncoming } from "./hooks/app/v1/bridge/validators"
 import { optionalCustomerAuth } from "../medusa/customer-auth"
 import { keylessSignupLink } from "../medusa/coming-soon-signup-links"
+import { keylessTranscriptConfirmation } from "../medusa/transcript-confirmation"
 import { requireBridgeSecret } from "./hooks/app/v1/bridge/require-bridge-secret"
 import {
   AdminListSignups,
@@ -53,7 +54,8 @@ const medusaErrorHandler = errorHandler()
  *   bridge hook): nothing of it was stored, so 503 with `Retry-After` as on the visitor routes,
  *   never a 500;
  * - an unsubscribe or confirmation link opened from an email, refused only for its missing
- *   publishable key: the link's page is served (see `keylessSignupLink`);
+ *   publishable key: the link's page is served (see `keylessSignupLink`,
+ *   `keylessTranscriptConfirmation`);
  * - the waitlist signup: its failures before the handler answer in the signup's envelope
  *   (`envelopeSignupErrors`).
  */
@@ -63,7 +65,7 @@ const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, nex
     sendOutcome(res, unavailable(MESSAGE_NOT_STORED, MESSAGE_RETRY_AFTER_SECONDS))
     return
   }
-  const signupLink = keylessSignupLink(error, req)
+  const signupLink = keylessSignupLink(error, req) ?? keylessTranscriptConfirmation(error, req)
   if (signupLink) {
     signupLink(req, res).catch((failure: unknown) => medusaErrorHandler(failure, req, res, next))
     return

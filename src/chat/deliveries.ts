@@ -1,15 +1,25 @@
 import type { OutboxRecord } from "../modules/launchdesk/sql/outbox-repository"
 import { BRIDGE_OUTBOX_TOPIC } from "./bridge/delivery"
 import { VISITOR_EFFECTS_TOPIC } from "./visitor/deferred-effects"
-import { TRANSCRIPT_OUTBOX_TOPIC } from "../modules/support-chat/sql/feedback-repository"
+import { EMAIL_CONFIRMATION_OUTBOX_TOPIC, TRANSCRIPT_OUTBOX_TOPIC } from "../modules/support-chat/sql/feedback-repository"
 
 /** The chat's outbox topics, as the admin's deliveries list shows them. */
-export const CHAT_DELIVERY_TOPICS = [BRIDGE_OUTBOX_TOPIC, VISITOR_EFFECTS_TOPIC, TRANSCRIPT_OUTBOX_TOPIC] as const
+export const CHAT_DELIVERY_TOPICS = [
+  BRIDGE_OUTBOX_TOPIC,
+  VISITOR_EFFECTS_TOPIC,
+  TRANSCRIPT_OUTBOX_TOPIC,
+  EMAIL_CONFIRMATION_OUTBOX_TOPIC,
+] as const
 
 export type ChatDeliveryKind = "bridge_post" | "visitor_effect" | "transcript_email"
 
+// An address confirmation is part of the transcript the shopper asked for.
 const kindOf = (topic: string): ChatDeliveryKind =>
-  topic === BRIDGE_OUTBOX_TOPIC ? "bridge_post" : topic === TRANSCRIPT_OUTBOX_TOPIC ? "transcript_email" : "visitor_effect"
+  topic === BRIDGE_OUTBOX_TOPIC
+    ? "bridge_post"
+    : topic === TRANSCRIPT_OUTBOX_TOPIC || topic === EMAIL_CONFIRMATION_OUTBOX_TOPIC
+      ? "transcript_email"
+      : "visitor_effect"
 
 const numberOr = (value: unknown) => (typeof value === "number" ? value : null)
 

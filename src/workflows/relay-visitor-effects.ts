@@ -1,6 +1,7 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { relayVisitorEffectsStep } from "./steps/relay-visitor-effects"
 import { sendDueTranscriptsStep } from "./steps/send-due-transcripts"
+import { sendDueEmailConfirmationsStep } from "./steps/send-due-email-confirmations"
 
 export const relayVisitorEffectsWorkflowId = "launchdesk-relay-visitor-effects"
 
@@ -11,5 +12,6 @@ export const relayVisitorEffectsWorkflowId = "launchdesk-relay-visitor-effects"
 export const relayVisitorEffectsWorkflow = createWorkflow(relayVisitorEffectsWorkflowId, () => {
   const relayed = relayVisitorEffectsStep()
   const transcripts = sendDueTranscriptsStep()
-  return new WorkflowResponse({ relayed, transcripts })
+  const confirmations = sendDueEmailConfirmationsStep()
+  return new WorkflowResponse({ relayed, transcripts, confirmations })
 })

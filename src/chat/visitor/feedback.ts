@@ -28,8 +28,12 @@ export async function rateConversation(deps: VisitorDeps, req: VisitorRequest): 
 }
 
 /**
- * `POST /transcript` `{}`: emails the conversation to the address the shopper left, once per
- * close. The email is queued with the request and sent by a Medusa process (transcript-email.ts).
+ * `POST /transcript` `{}`: emails the conversation, once per close, to the linked customer's
+ * account email, or to the address the shopper left once its owner confirmed it. An address
+ * not confirmed yet gets only a confirmation email (the store's own words and a signed link,
+ * nothing the shopper wrote); the transcript follows when its button is pressed. Answers
+ * `{ success: true, confirmation_sent }`. The email is queued with the request and sent by a
+ * Medusa process (src/medusa/transcript-email.ts).
  */
 export async function requestTranscript(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
   const admitted = await admitRequest(deps, req, feedbackLimit(deps), StoreRequestTranscript)
@@ -42,5 +46,5 @@ export async function requestTranscript(deps: VisitorDeps, req: VisitorRequest):
     if (requested.refused === "already_requested") return conflict("The transcript of this conversation is already on its way.")
     return notClosed()
   }
-  return ok({ success: true })
+  return ok({ success: true, confirmation_sent: requested.queued === "confirmation" })
 }

@@ -3,7 +3,17 @@ import type { SupportChatOptions } from "../../modules/support-chat/types"
 import type { VisitorCookieSettings } from "./cookie"
 
 export type VisitorSettings = {
-  limits: { session: LimitRule; send: LimitRule; autoReply: LimitRule; conversation: LimitRule; typing: LimitRule; feedback: LimitRule }
+  limits: {
+    session: LimitRule
+    send: LimitRule
+    autoReply: LimitRule
+    conversation: LimitRule
+    typing: LimitRule
+    feedback: LimitRule
+    /** `/email` per client address, and per conversation whatever the address. */
+    email: LimitRule
+    emailPerConversation: LimitRule
+  }
   /** Stored bytes (text and page URL) a conversation may hold before `/send` refuses; null: no cap. */
   maxConversationBytes: number | null
   cookie: VisitorCookieSettings
@@ -24,6 +34,9 @@ const DEFAULT_LIMITS = {
   typing: { max: 60, windowSeconds: 60 },
   // Ratings and transcript requests: each succeeds once per close, so a few tries are plenty.
   feedback: { max: 10, windowSeconds: 60 },
+  // Saved addresses: the widget saves one per conversation, a typo fixed is a second.
+  email: { max: 10, windowSeconds: 3600 },
+  emailPerConversation: { max: 3, windowSeconds: 3600 },
 }
 const DEFAULT_MAX_CONVERSATION_BYTES = 1024 * 1024
 
@@ -46,6 +59,8 @@ export function visitorSettings(options: SupportChatOptions): VisitorSettings {
       conversation: limitRule(options.rateLimits?.conversation, DEFAULT_LIMITS.conversation),
       typing: limitRule(options.rateLimits?.typing, DEFAULT_LIMITS.typing),
       feedback: limitRule(options.rateLimits?.feedback, DEFAULT_LIMITS.feedback),
+      email: limitRule(options.rateLimits?.email, DEFAULT_LIMITS.email),
+      emailPerConversation: limitRule(options.rateLimits?.emailPerConversation, DEFAULT_LIMITS.emailPerConversation),
     },
     maxConversationBytes: byteCap(options.maxConversationBytes),
     cookie: {

@@ -17,7 +17,7 @@ import type { ChatSignals } from "../push/chat-signals"
 import type { ChatSettings } from "../settings"
 import { availabilityAt } from "../hours/availability"
 import type { VariableValues } from "../customer-context/canned-variables"
-import { forbidden, invalid, ok, parseInput, rateLimited, unavailable, type Outcome, type Refusal } from "../../shared/outcome"
+import { conflict, forbidden, invalid, ok, parseInput, rateLimited, unavailable, type Outcome, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
 import { messageEffect } from "./deferred-effects"
 import { isWellFormedVisitorHash, newVisitorHash, visitorCookie, VISITOR_COOKIE } from "./cookie"
@@ -315,13 +315,28 @@ export async function pollMessages(deps: VisitorDeps, req: VisitorRequest): Prom
   })
 }
 
-/** `POST /email`: keeps the visitor's address for offline replies. */
+const emailClosed = () =>
+  conflict("This conversation is closed: its email address can no longer be changed.")
+
+/**
+ * `POST /email`: keeps the visitor's address for offline replies. Limited per client address
+ * and per conversation (a cookie works from any address); a closed conversation's address is
+ * no longer changed. A new address is unconfirmed: no transcript goes to it before its owner
+ * confirms it (feedback.ts).
+ */
 export async function saveEmail(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
-  const found = await visitorConversation(deps, req)
+  const found = await limitedConversation(deps, req, { scope: "email", rule: deps.settings.limits.email })
   if ("refusal" in found) return found.refusal
   const input = parseInput(StoreSaveEmail, req.body)
   if ("refusal" in input) return input.refusal
+  const verdict = await deps.limiter.hit(
+    "chat.email.conversation",
+    String(found.conversation.conversation_id),
+    deps.settings.limits.emailPerConversation
+  )
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds)
   const saved = await deps.store.saveVisitorEmail(found.hash, input.data.email)
+  if (saved === "closed") return emailClosed()
   return saved ? ok({ success: true }) : noCookie()
 }
 

@@ -18,6 +18,10 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     typing?: Partial<LimitRule>
     /** `/rating` and `/transcript` together, per IP. Default 10 per minute. */
     feedback?: Partial<LimitRule>
+    /** `/email` per IP. Default 10 per hour. */
+    email?: Partial<LimitRule>
+    /** `/email` per conversation, from any IP. Default 3 per hour. */
+    emailPerConversation?: Partial<LimitRule>
     /**
      * Failed authentications at the bridge hook per IP; past `max`, the hook answers 429 (even
      * to the right secret) until the window ends. Default 10 per 15 minutes.

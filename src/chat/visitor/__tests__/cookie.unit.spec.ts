@@ -38,7 +38,7 @@ describe("visitor cookie", () => {
 })
 
 describe("visitor limits", () => {
-  it("default to 10/min session, 15/min send, 3/min auto-reply, 120/h per conversation, 10/min feedback, 60/min typing and follow the options", () => {
+  it("default to 10/min session, 15/min send, 3/min auto-reply, 120/h per conversation, 10/min feedback, 60/min typing, 10/h and 3/h per conversation for /email and follow the options", () => {
     expect(visitorSettings({}).limits).toEqual({
       session: { max: 10, windowSeconds: 60 },
       send: { max: 15, windowSeconds: 60 },
@@ -46,8 +46,11 @@ describe("visitor limits", () => {
       conversation: { max: 120, windowSeconds: 3600 },
       feedback: { max: 10, windowSeconds: 60 },
       typing: { max: 60, windowSeconds: 60 },
+      email: { max: 10, windowSeconds: 3600 },
+      emailPerConversation: { max: 3, windowSeconds: 3600 },
     })
     expect(visitorSettings({ rateLimits: { send: { max: 2 } } }).limits.send).toEqual({ max: 2, windowSeconds: 60 })
+    expect(visitorSettings({ rateLimits: { emailPerConversation: { max: 1 } } }).limits.emailPerConversation).toEqual({ max: 1, windowSeconds: 3600 })
     expect(visitorSettings({ rateLimits: { typing: { max: 5, windowSeconds: 10 } } }).limits.typing).toEqual({ max: 5, windowSeconds: 10 })
   })
 })

@@ -11,6 +11,8 @@ export const Conversation = model
     status: model.enum([...CONVERSATION_STATUSES]).default("open"),
     assigned_to: model.text().nullable(),
     email: model.text().nullable(),
+    // When the address owner confirmed it through the signed link (transcripts go only there); cleared when it changes.
+    email_confirmed_at: model.dateTime().nullable(),
     // The Medusa customer whose authentication the visitor routes saw first; set once, never
     // from a request body (src/links/conversation-customer.ts).
     customer_id: model.text().nullable(),

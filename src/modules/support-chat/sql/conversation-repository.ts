@@ -427,13 +427,27 @@ export class ConversationRepository {
     }
   }
 
-  async saveVisitorEmail(visitorHash: string, email: string): Promise<boolean> {
-    const rows = await this.sql(
-      `UPDATE chat_conversation SET email = ?, updated_at = now()
-       WHERE visitor_hash = ? AND deleted_at IS NULL RETURNING id`,
-      [email, storedVisitorKey(visitorHash)]
+  /**
+   * Keeps the visitor's address. A new address clears its confirmation (the same one keeps
+   * it); a closed conversation's address is no longer changed ("closed"; the same address
+   * again is fine). One statement: the row lock orders a save and a racing close. Null when
+   * the conversation is unknown.
+   */
+  async saveVisitorEmail(visitorHash: string, email: string): Promise<"saved" | "closed" | null> {
+    const [row] = await this.sql<{ saved: boolean }>(
+      `WITH c AS (
+         SELECT id FROM chat_conversation WHERE visitor_hash = ? AND deleted_at IS NULL
+       ), saved AS (
+         UPDATE chat_conversation t SET email = ?, updated_at = now(),
+           email_confirmed_at = CASE WHEN t.email = ? THEN t.email_confirmed_at ELSE NULL END
+         FROM c WHERE t.id = c.id AND (t.status <> 'closed' OR t.email = ?)
+         RETURNING t.id
+       )
+       SELECT EXISTS (SELECT 1 FROM saved) AS saved FROM c`,
+      [storedVisitorKey(visitorHash), email, email, email]
     )
-    return rows.length > 0
+    if (!row) return null
+    return row.saved ? "saved" : "closed"
   }
 
   /** Sets the status; returns the previous one (for compensation), or null when unknown. */

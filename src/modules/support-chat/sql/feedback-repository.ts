@@ -4,14 +4,39 @@ import type { MessageSender } from "../models/message"
 
 /** The outbox topic of transcript emails (sent by a Medusa process, src/medusa/transcript-email.ts). */
 export const TRANSCRIPT_OUTBOX_TOPIC = "chat.transcript"
+/** The outbox topic of the emails that ask a visitor to confirm their address before a transcript goes to it. */
+export const EMAIL_CONFIRMATION_OUTBOX_TOPIC = "chat.email-confirmation"
 
-/** What a transcript email's outbox item carries: the address and the close it belongs to, never the messages. */
+/**
+ * What a transcript email's outbox item carries: the close it belongs to and its recipient,
+ * never the messages. `customer_id`: the linked customer's account email (read when sent);
+ * else `email`, a confirmed address.
+ */
 export type TranscriptRequest = {
   conversation_id: number
-  email: string
+  email: string | null
+  customer_id?: string | null
   /** The newest message when the visitor asked: a later message (a reopened chat) is not in it. */
   up_to_message_id: number
 }
+
+/**
+ * A transcript waiting for its address to be confirmed: what the confirmation email's signed
+ * link names, so confirming queues exactly this transcript (`close`: the close's stamp, the
+ * transcript's once-per-close key).
+ */
+export type EmailConfirmationRequest = {
+  conversation_id: number
+  email: string
+  up_to_message_id: number
+  close: string
+}
+
+/** Where a transcript request went: the transcript itself, or a confirmation email first. */
+export type TranscriptQueued = { queued: "transcript" | "confirmation" }
+
+/** Whom a queued transcript may go to now (checked again when it is sent). */
+export type TranscriptRecipient = { customer_id: string | null; email: string | null; email_confirmed: boolean }
 
 export type RatingRefusal = "not_closed" | "already_rated"
 export type TranscriptRefusal = "not_closed" | "no_email" | "already_requested"
@@ -65,37 +90,100 @@ export class FeedbackRepository {
   }
 
   /**
-   * Claims the transcript of the conversation's latest close and queues its email in the
-   * outbox, in one statement: the claim (`transcript_requested_at` after `closed_at`) makes it
-   * once per close, and a claimed request is never left without its queued email.
+   * Claims the transcript of the conversation's latest close and queues, in one statement, the
+   * transcript (to the linked customer's account, or to a confirmed address) or else the email
+   * that asks the address's owner to confirm it. The claim (`transcript_requested_at` after
+   * `closed_at`) makes it once per close; a claimed request is never left without its queued email.
    */
-  async requestTranscript(conversationId: number): Promise<{ queued: true } | { refused: TranscriptRefusal } | null> {
-    const [row] = await this.sql<{ status: ConversationStatus; has_email: boolean; queued: boolean }>(
+  async requestTranscript(conversationId: number): Promise<TranscriptQueued | { refused: TranscriptRefusal } | null> {
+    const [row] = await this.sql<{ status: ConversationStatus; has_recipient: boolean; queued: string | null }>(
       `WITH c AS (
-         SELECT id, status, email FROM chat_conversation WHERE id = ? AND deleted_at IS NULL
+         SELECT id, status, email, customer_id FROM chat_conversation WHERE id = ? AND deleted_at IS NULL
        ), claimed AS (
          UPDATE chat_conversation t SET transcript_requested_at = now()
-         FROM c WHERE t.id = c.id AND t.status = 'closed' AND t.email IS NOT NULL AND t.closed_at IS NOT NULL
+         FROM c WHERE t.id = c.id AND t.status = 'closed' AND t.closed_at IS NOT NULL
+           AND (t.customer_id IS NOT NULL OR t.email IS NOT NULL)
            AND (t.transcript_requested_at IS NULL OR t.transcript_requested_at < t.closed_at)
-         RETURNING t.id, t.email, t.closed_at
+         RETURNING t.id, t.email, t.customer_id, t.email_confirmed_at, t.closed_at,
+           to_char(t.closed_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS close,
+           (SELECT COALESCE(max(m.id), 0) FROM chat_message m WHERE m.conversation_id = t.id) AS up_to
        ), queued AS (
          INSERT INTO launchdesk_outbox
            (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
-         SELECT ?, ? || claimed.id || ':' || to_char(claimed.closed_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS'), NULL,
-           jsonb_build_object('conversation_id', claimed.id, 'email', claimed.email, 'up_to_message_id',
-             (SELECT COALESCE(max(m.id), 0) FROM chat_message m WHERE m.conversation_id = claimed.id)),
+         SELECT
+           CASE WHEN claimed.customer_id IS NULL AND claimed.email_confirmed_at IS NULL THEN ? ELSE ? END,
+           CASE WHEN claimed.customer_id IS NULL AND claimed.email_confirmed_at IS NULL THEN ? ELSE ? END
+             || claimed.id || ':' || claimed.close,
+           NULL,
+           CASE WHEN claimed.customer_id IS NULL AND claimed.email_confirmed_at IS NULL
+             THEN jsonb_build_object('conversation_id', claimed.id, 'email', claimed.email, 'up_to_message_id', claimed.up_to, 'close', claimed.close)
+             ELSE jsonb_build_object('conversation_id', claimed.id, 'customer_id', claimed.customer_id,
+               'email', CASE WHEN claimed.customer_id IS NULL THEN claimed.email END, 'up_to_message_id', claimed.up_to)
+           END,
            'pending', 0, now(), now(), now()
          FROM claimed
          ON CONFLICT (dedupe_key) DO NOTHING
-         RETURNING id
+         RETURNING topic
        )
-       SELECT c.status, c.email IS NOT NULL AS has_email, EXISTS (SELECT 1 FROM queued) AS queued FROM c`,
-      [conversationId, TRANSCRIPT_OUTBOX_TOPIC, `${TRANSCRIPT_OUTBOX_TOPIC}:`]
+       SELECT c.status, (c.email IS NOT NULL OR c.customer_id IS NOT NULL) AS has_recipient, (SELECT topic FROM queued) AS queued FROM c`,
+      [
+        conversationId,
+        EMAIL_CONFIRMATION_OUTBOX_TOPIC,
+        TRANSCRIPT_OUTBOX_TOPIC,
+        `${EMAIL_CONFIRMATION_OUTBOX_TOPIC}:`,
+        `${TRANSCRIPT_OUTBOX_TOPIC}:`,
+      ]
     )
     if (!row) return null
-    if (row.queued) return { queued: true }
+    if (row.queued) return { queued: row.queued === TRANSCRIPT_OUTBOX_TOPIC ? "transcript" : "confirmation" }
     if (row.status !== "closed") return { refused: "not_closed" }
-    return { refused: row.has_email ? "already_requested" : "no_email" }
+    return { refused: row.has_recipient ? "already_requested" : "no_email" }
+  }
+
+  /**
+   * The address owner confirmed it (the signed link's button): marks the conversation's address
+   * confirmed, if it is still the one the link was sent to (`emailSha256`), and queues the
+   * transcript the link names, once (its close's key). False when the address changed or the
+   * conversation is gone: nothing is confirmed or sent.
+   */
+  async confirmTranscriptEmail(request: Omit<EmailConfirmationRequest, "email"> & { emailSha256: string }): Promise<boolean> {
+    const [row] = await this.sql<{ confirmed: boolean }>(
+      `WITH confirmed AS (
+         UPDATE chat_conversation SET email_confirmed_at = COALESCE(email_confirmed_at, now())
+         WHERE id = ? AND deleted_at IS NULL AND email IS NOT NULL
+           AND encode(sha256(convert_to(email, 'UTF8')), 'hex') = ?
+         RETURNING id, email
+       ), queued AS (
+         INSERT INTO launchdesk_outbox
+           (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+         SELECT ?, ? || confirmed.id || ':' || ?, NULL,
+           jsonb_build_object('conversation_id', confirmed.id, 'customer_id', NULL, 'email', confirmed.email, 'up_to_message_id', ?::int),
+           'pending', 0, now(), now(), now()
+         FROM confirmed
+         ON CONFLICT (dedupe_key) DO NOTHING
+         RETURNING id
+       )
+       SELECT EXISTS (SELECT 1 FROM confirmed) AS confirmed, (SELECT count(*) FROM queued) AS queued`,
+      [
+        request.conversation_id,
+        request.emailSha256,
+        TRANSCRIPT_OUTBOX_TOPIC,
+        `${TRANSCRIPT_OUTBOX_TOPIC}:`,
+        request.close,
+        request.up_to_message_id,
+      ]
+    )
+    return row?.confirmed === true
+  }
+
+  /** Whom the conversation's transcript may go to now; null when the conversation is gone. */
+  async transcriptRecipient(conversationId: number): Promise<TranscriptRecipient | null> {
+    const [row] = await this.sql<TranscriptRecipient>(
+      `SELECT customer_id, email, email_confirmed_at IS NOT NULL AS email_confirmed
+       FROM chat_conversation WHERE id = ? AND deleted_at IS NULL`,
+      [conversationId]
+    )
+    return row ?? null
   }
 
   /** The latest `limit` messages up to `upToMessageId`, oldest first: a transcript's text. */
