@@ -58,7 +58,7 @@ medusaIntegrationTestRunner({
     })
 
     async function customer(first_name = "Ada", last_name = "Lovelace"): Promise<Customer> {
-      const email = `${first_name.toLowerCase()}${++count}-${Date.now()}@example.com`
+      const email = `${first_name.toLowerCase().replace(/[^a-z0-9]/g, "") || "shopper"}${++count}-${Date.now()}@example.com`
       const password = "a long shopper password"
       const registration = await api.post("/auth/customer/emailpass/register", { email, password })
       const created = await api.post(
@@ -299,6 +299,28 @@ medusaIntegrationTestRunner({
 
       it("refuses a reply that still holds a variable, so braces never reach the shopper", async () => {
         const { id } = await conversation()
+      it("inserts a customer's own braces literally: a first name of {{store.name}} or {{ renders as written and can be sent", async () => {
+        const [store] = await getContainer().resolve(Modules.STORE).listStores({}, { take: 1 })
+        const canned = (await adminPost("/canned", { question: "Greeting", response: "Hi {{customer.first_name}}, welcome to {{store.name}}!" })).data
+        for (const firstName of ["{{store.name}}", "{{", "{{ order.status }}"]) {
+          const shopper = await customer(firstName, "Braces")
+          const { id } = await conversation(shopper)
+          const rendered = await adminPost(`/canned/${canned.id}/render`, { conversation_id: id })
+          expect(rendered.status).toBe(200)
+          expect(rendered.data).toEqual({ text: `Hi ${firstName}, welcome to ${store.name}!`, missing: [] })
+
+          const sent = await adminPost("/reply", { conversation_id: id, message: rendered.data.text })
+          expect(sent.status).toBe(200)
+          const [stored] = await chatModule(getContainer()).listMessages({ id: sent.data.message_id })
+          expect(stored.message).toBe(`Hi ${firstName}, welcome to ${store.name}!`)
+        }
+        // Braces that are not the customer's are still a variable left unfilled.
+        const { id } = await conversation(await customer("{{store.name}}", "Braces"))
+        const refused = await adminPost("/reply", { conversation_id: id, message: "Hi {{store.name}}, your order {{order.display_id}}" })
+        expect(refused.status).toBe(400)
+        expect(refused.data).toEqual({ type: "invalid_data", message: "fill in or remove {{order.display_id}} before sending" })
+      })
+
         const refused = await adminPost("/reply", { conversation_id: id, message: "Your order {{order.display_id}} ships" })
         expect(refused.status).toBe(400)
         expect(refused.data.message).toContain("{{order.display_id}}")

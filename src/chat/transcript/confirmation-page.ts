@@ -6,14 +6,15 @@ export const TRANSCRIPT_CONFIRM_PATH = "/store/app/v1/transcript/confirm"
 /** What the page says: the link's button, the address confirmed, or why the link does nothing. */
 export type ConfirmationPageState = "ask" | "confirmed" | "invalid" | "expired" | "changed"
 
-type PageWords = Record<ConfirmationPageState, [title: string, text: string]> & { button: string }
+type PageWords = Record<ConfirmationPageState, [title: string, text: string]> & { button: string; dir: "ltr" | "rtl" }
 
 /**
- * The page's words per language (the store's languages fall back to English). Fixed words
- * only: nothing from the conversation or the request is shown.
+ * The page's words in the widget's languages (CONTRACT §9), English for any other. Fixed
+ * words only: nothing from the conversation or the request is shown.
  */
 const WORDS: Record<string, PageWords> = {
   en: {
+    dir: "ltr",
     ask: [
       "Confirm your email address",
       "Press the button to confirm this address and get the transcript of your chat with the store. If you did not ask for it, close this page: nothing is sent.",
@@ -25,6 +26,7 @@ const WORDS: Record<string, PageWords> = {
     changed: ["This link is no longer valid", "The chat's email address changed after this link was sent: nothing was confirmed."],
   },
   de: {
+    dir: "ltr",
     ask: [
       "Bestätigen Sie Ihre E-Mail-Adresse",
       "Drücken Sie die Schaltfläche, um diese Adresse zu bestätigen und das Protokoll Ihres Chats mit dem Shop zu erhalten. Wenn Sie es nicht angefordert haben, schließen Sie diese Seite: Es wird nichts gesendet.",
@@ -36,6 +38,7 @@ const WORDS: Record<string, PageWords> = {
     changed: ["Dieser Link gilt nicht mehr", "Die E-Mail-Adresse des Chats wurde nach dem Senden dieses Links geändert: Es wurde nichts bestätigt."],
   },
   fr: {
+    dir: "ltr",
     ask: [
       "Confirmez votre adresse e-mail",
       "Appuyez sur le bouton pour confirmer cette adresse et recevoir la transcription de votre discussion avec la boutique. Si vous ne l'avez pas demandée, fermez cette page : rien ne sera envoyé.",
@@ -47,6 +50,7 @@ const WORDS: Record<string, PageWords> = {
     changed: ["Ce lien n'est plus valide", "L'adresse e-mail de la discussion a changé après l'envoi de ce lien : rien n'a été confirmé."],
   },
   es: {
+    dir: "ltr",
     ask: [
       "Confirma tu dirección de correo electrónico",
       "Pulsa el botón para confirmar esta dirección y recibir la transcripción de tu chat con la tienda. Si no la has pedido, cierra esta página: no se enviará nada.",
@@ -57,16 +61,118 @@ const WORDS: Record<string, PageWords> = {
     expired: ["Este enlace ha caducado", "Los enlaces de confirmación funcionan durante 48 horas. Vuelve a pedir la transcripción en el chat."],
     changed: ["Este enlace ya no es válido", "La dirección de correo del chat cambió después de enviar este enlace: no se ha confirmado nada."],
   },
+  it: {
+    dir: "ltr",
+    ask: [
+      "Conferma il tuo indirizzo email",
+      "Premi il pulsante per confermare questo indirizzo e ricevere la trascrizione della tua chat con il negozio. Se non l'hai richiesta, chiudi questa pagina: non verrà inviato nulla.",
+    ],
+    button: "Conferma e invia la trascrizione",
+    confirmed: ["Il tuo indirizzo email è confermato", "La trascrizione della tua chat sta arrivando nella tua casella di posta."],
+    invalid: ["Questo link non è valido", "Il link di conferma è incompleto o non è stato emesso da questo negozio. Aprilo di nuovo dall'email."],
+    expired: ["Questo link è scaduto", "I link di conferma valgono 48 ore. Richiedi di nuovo la trascrizione nella chat."],
+    changed: ["Questo link non è più valido", "L'indirizzo email della chat è cambiato dopo l'invio di questo link: non è stato confermato nulla."],
+  },
+  nl: {
+    dir: "ltr",
+    ask: [
+      "Bevestig je e-mailadres",
+      "Druk op de knop om dit adres te bevestigen en het verslag van je chat met de winkel te ontvangen. Heb je er niet om gevraagd? Sluit dan deze pagina: er wordt niets verstuurd.",
+    ],
+    button: "Bevestigen en verslag versturen",
+    confirmed: ["Je e-mailadres is bevestigd", "Het verslag van je chat is onderweg naar je inbox."],
+    invalid: ["Deze link is niet geldig", "De bevestigingslink is onvolledig of niet door deze winkel verstuurd. Open hem opnieuw vanuit de e-mail."],
+    expired: ["Deze link is verlopen", "Bevestigingslinks werken 48 uur. Vraag het verslag opnieuw aan in de chat."],
+    changed: ["Deze link is niet meer geldig", "Het e-mailadres van de chat is gewijzigd nadat deze link werd verstuurd: er is niets bevestigd."],
+  },
+  pl: {
+    dir: "ltr",
+    ask: [
+      "Potwierdź swój adres e-mail",
+      "Naciśnij przycisk, aby potwierdzić ten adres i otrzymać zapis swojej rozmowy ze sklepem. Jeśli o to nie prosiłeś, zamknij tę stronę: nic nie zostanie wysłane.",
+    ],
+    button: "Potwierdź i wyślij zapis rozmowy",
+    confirmed: ["Twój adres e-mail jest potwierdzony", "Zapis Twojej rozmowy jest w drodze do Twojej skrzynki."],
+    invalid: ["Ten link jest nieprawidłowy", "Link potwierdzający jest niekompletny lub nie został wystawiony przez ten sklep. Otwórz go ponownie z wiadomości e-mail."],
+    expired: ["Ten link wygasł", "Linki potwierdzające działają przez 48 godzin. Poproś o zapis rozmowy ponownie na czacie."],
+    changed: ["Ten link jest już nieaktualny", "Adres e-mail czatu zmienił się po wysłaniu tego linku: nic nie zostało potwierdzone."],
+  },
+  "pt-BR": {
+    dir: "ltr",
+    ask: [
+      "Confirme seu endereço de e-mail",
+      "Pressione o botão para confirmar este endereço e receber a transcrição da sua conversa com a loja. Se você não pediu, feche esta página: nada será enviado.",
+    ],
+    button: "Confirmar e enviar a transcrição",
+    confirmed: ["Seu endereço de e-mail foi confirmado", "A transcrição da sua conversa está a caminho da sua caixa de entrada."],
+    invalid: ["Este link não é válido", "O link de confirmação está incompleto ou não foi emitido por esta loja. Abra-o novamente a partir do e-mail."],
+    expired: ["Este link expirou", "Os links de confirmação funcionam por 48 horas. Peça a transcrição novamente no chat."],
+    changed: ["Este link não é mais válido", "O endereço de e-mail da conversa mudou depois que este link foi enviado: nada foi confirmado."],
+  },
+  sv: {
+    dir: "ltr",
+    ask: [
+      "Bekräfta din e-postadress",
+      "Tryck på knappen för att bekräfta adressen och få utskriften av din chatt med butiken. Om du inte bad om den, stäng sidan: inget skickas.",
+    ],
+    button: "Bekräfta och skicka utskriften",
+    confirmed: ["Din e-postadress är bekräftad", "Utskriften av din chatt är på väg till din inkorg."],
+    invalid: ["Länken är inte giltig", "Bekräftelselänken är ofullständig eller kommer inte från den här butiken. Öppna den igen från e-postmeddelandet."],
+    expired: ["Länken har gått ut", "Bekräftelselänkar fungerar i 48 timmar. Be om utskriften igen i chatten."],
+    changed: ["Länken gäller inte längre", "Chattens e-postadress ändrades efter att länken skickades: inget har bekräftats."],
+  },
+  ja: {
+    dir: "ltr",
+    ask: [
+      "メールアドレスの確認",
+      "ボタンを押すと、このアドレスが確認され、ストアとのチャットの記録が届きます。心当たりがない場合は、このページを閉じてください。何も送信されません。",
+    ],
+    button: "確認して記録を送信",
+    confirmed: ["メールアドレスが確認されました", "チャットの記録をお使いの受信トレイにお送りします。"],
+    invalid: ["このリンクは無効です", "確認リンクが不完全か、このストアが発行したものではありません。メールからもう一度開いてください。"],
+    expired: ["このリンクは有効期限が切れています", "確認リンクの有効期間は48時間です。チャットでもう一度記録をリクエストしてください。"],
+    changed: ["このリンクはもう無効です", "このリンクの送信後にチャットのメールアドレスが変更されたため、何も確認されませんでした。"],
+  },
+  ar: {
+    dir: "rtl",
+    ask: [
+      "أكّد عنوان بريدك الإلكتروني",
+      "اضغط على الزر لتأكيد هذا العنوان واستلام نص محادثتك مع المتجر. إذا لم تطلبه، فأغلق هذه الصفحة: لن يُرسل أي شيء.",
+    ],
+    button: "تأكيد وإرسال نص المحادثة",
+    confirmed: ["تم تأكيد عنوان بريدك الإلكتروني", "نص محادثتك في طريقه إلى بريدك الوارد."],
+    invalid: ["هذا الرابط غير صالح", "رابط التأكيد غير مكتمل أو لم يصدر عن هذا المتجر. افتحه مرة أخرى من البريد الإلكتروني."],
+    expired: ["انتهت صلاحية هذا الرابط", "تعمل روابط التأكيد لمدة 48 ساعة. اطلب نص المحادثة مرة أخرى في الدردشة."],
+    changed: ["هذا الرابط لم يعد صالحًا", "تغيّر عنوان البريد الإلكتروني للمحادثة بعد إرسال هذا الرابط: لم يتم تأكيد أي شيء."],
+  },
 }
 
 const DEFAULT_LANGUAGE = "en"
 const known = (language: string) => Object.prototype.hasOwnProperty.call(WORDS, language)
 
-/** The first language of an `Accept-Language` header the page speaks, else English. */
+/**
+ * The page's language for an `Accept-Language` header: its tags by preference (`q`), each
+ * matched by exact tag, then by language (`de-AT` → `de`, `pt` → `pt-BR`); else English.
+ */
 export function pageLanguage(acceptLanguage: string | undefined): string {
-  for (const entry of (acceptLanguage ?? "").split(",").slice(0, 20)) {
-    const language = entry.split(";")[0].trim().toLowerCase().split("-")[0]
-    if (language && known(language)) return language
+  const wanted = (acceptLanguage ?? "")
+    .split(",")
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";")
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean)
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((entry) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  const tags = Object.keys(WORDS)
+  for (const { tag } of wanted) {
+    const language = tag.split("-")[0]
+    const found =
+      tags.find((candidate) => candidate.toLowerCase() === tag) ??
+      tags.find((candidate) => candidate.toLowerCase() === language) ??
+      tags.find((candidate) => candidate.toLowerCase().split("-")[0] === language)
+    if (found) return found
   }
   return DEFAULT_LANGUAGE
 }
@@ -100,7 +206,7 @@ export function confirmationPage(state: ConfirmationPageState, language: string,
   return {
     status: STATUS[state],
     html: `<!doctype html>
-<html lang="${lang}">
+<html lang="${lang}" dir="${words.dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</main></body>

@@ -22,10 +22,13 @@ const MAX_FILES = 5
  */
 export function ReplyBox({ conversationId, orderId }: { conversationId: number; orderId?: string }) {
   const [text, setText] = useState("")
+  // Names a render filled in whose value itself reads like a variable (a customer named
+  // "{{store.name}}"): that is the customer's data, not a variable to fill in.
+  const [filledLiterally, setFilledLiterally] = useState<string[]>([])
   const textarea = useRef<HTMLTextAreaElement>(null)
   const reply = useReply()
   const render = useRenderCanned()
-  const unfilled = variablesIn(text)
+  const unfilled = variablesIn(text).filter((name) => !filledLiterally.includes(name))
   const typing = useTypingNotice(conversationId)
   const upload = useUploadAttachment()
   const [files, setFiles] = useState<UploadedAttachment[]>([])
@@ -37,6 +40,8 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
     if ((!message && !files.length) || reply.isPending || uploading || unfilled.length) return
     // Cleared at once so the next reply can be typed; given back if sending fails.
     setText("")
+    const literal = filledLiterally
+    setFilledLiterally([])
     const attached = files
     setFiles([])
     try {
@@ -47,6 +52,7 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
       })
     } catch (error) {
       setText((current) => current || text)
+      setFilledLiterally((current) => [...new Set([...current, ...literal])])
       setFiles((current) => [...attached, ...current])
       toast.error(`Reply not sent: ${errorMessage(error)}`)
     }
@@ -177,6 +183,8 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
             onPick={async (canned) => {
               try {
                 const rendered = await render.mutateAsync({ cannedId: canned.id, conversationId, orderId })
+                const literal = variablesIn(rendered.text).filter((name) => !rendered.missing.includes(name))
+                setFilledLiterally((current) => [...new Set([...current, ...literal])])
                 insert(rendered.text)
               } catch (error) {
                 toast.error(`Could not fill in the canned response: ${errorMessage(error)}`)

@@ -36,3 +36,28 @@ describe("canned response variables", () => {
     expect(findUnfilledVariable("a {single} brace and {{ }} empty ones")).toBeNull()
   })
 })
+
+describe("values are inserted, never read as templates", () => {
+  const values = { "customer.first_name": "{{store.name}}", "store.name": "Tee Shop", "order.display_id": "1042" }
+
+  it("greets a customer named {{store.name}} or {{ by exactly that name, in one pass", () => {
+    expect(renderCannedText("Hi {{customer.first_name}}, welcome to {{store.name}}!", values)).toEqual({
+      text: "Hi {{store.name}}, welcome to Tee Shop!",
+      missing: [],
+    })
+    expect(renderCannedText("Hi {{customer.first_name}}, order {{order.display_id}}}}", { ...values, "customer.first_name": "{{" })).toEqual({
+      text: "Hi {{, order 1042}}",
+      missing: [],
+    })
+    expect(renderCannedText("{{customer.first_name}}order.display_id}}", { ...values, "customer.first_name": "{{" }).text).toBe("{{order.display_id}}")
+  })
+
+  it("does not take the customer's own braces for a variable left in a reply, only the template's", () => {
+    expect(findUnfilledVariable("Hi {{store.name}}, welcome to Tee Shop!", values)).toBeNull()
+    expect(findUnfilledVariable("Hi {{store.name}}, tracking {{order.tracking_number}}", values)).toBe("{{order.tracking_number}}")
+    // Without the conversation's values, the same text holds a variable.
+    expect(findUnfilledVariable("Hi {{store.name}}, welcome to Tee Shop!")).toBe("{{store.name}}")
+    // A value cannot join what is around it into a variable.
+    expect(findUnfilledVariable("{{store.name}}order.status}}", values)).toBeNull()
+  })
+})

@@ -45,13 +45,20 @@ describe("the confirmation page", () => {
     expect(confirmationPage("changed", "en").status).toBe(409)
   })
 
-  it("speaks the browser's first language it knows, else English", () => {
+  it("speaks the browser's most preferred language it knows, in the widget's languages, else English", () => {
     expect(pageLanguage("de-AT,de;q=0.9,en;q=0.5")).toBe("de")
-    expect(pageLanguage("ja, fr;q=0.5")).toBe("fr")
-    expect(pageLanguage("ja")).toBe("en")
+    expect(pageLanguage("ko, fr;q=0.5")).toBe("fr")
+    expect(pageLanguage("en;q=0.2, sv;q=0.8")).toBe("sv")
+    expect(pageLanguage("pt")).toBe("pt-BR")
+    expect(pageLanguage("ja-JP")).toBe("ja")
+    expect(pageLanguage("ko")).toBe("en")
     expect(pageLanguage(undefined)).toBe("en")
-    expect(pageLanguage("constructor, __proto__")).toBe("en")
-    expect(confirmationPage("ask", "de", "t").html).toContain('<html lang="de">')
+    expect(pageLanguage("constructor, __proto__, *")).toBe("en")
+    expect(confirmationPage("ask", "de", "t").html).toContain('<html lang="de" dir="ltr">')
+    expect(confirmationPage("confirmed", "ar").html).toContain('<html lang="ar" dir="rtl">')
+    for (const language of ["en", "de", "fr", "es", "it", "nl", "pl", "pt-BR", "sv", "ja", "ar"]) {
+      expect(confirmationPage("ask", language, "t").html).toContain(`lang="${language}"`)
+    }
   })
 })
 
@@ -60,6 +67,6 @@ describe("the confirmation page's headers", () => {
     const policy = CONFIRMATION_PAGE_HEADERS["content-security-policy"]
     expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'; frame-ancestors 'none'$/)
     expect(policy).not.toContain("unsafe-inline")
-    expect(confirmationPage("ask", "constructor", "t").html).toContain('<html lang="en">')
+    expect(confirmationPage("ask", "constructor", "t").html).toContain('<html lang="en" dir="ltr">')
   })
 })

@@ -1,7 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { CONVERSATION_STATUSES } from "../../../../modules/support-chat/models/conversation"
 import { decodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
-import { findUnfilledVariable } from "../../../../chat/customer-context/canned-variables"
 import { int4Id, integer, MAX_STRING_ID_LENGTH, safeText, sinceId, stringId } from "../../../../shared/input-schema"
 import { attachmentIds } from "../../../../chat/attachments/validators"
 
@@ -57,11 +56,9 @@ const messageText = safeText()
 export const AdminReply = z
   .object({
     conversation_id: int4Id(),
-    // A canned response's variable the agent left unfilled never reaches the shopper.
-    message: messageText.superRefine((text, ctx) => {
-      const left = findUnfilledVariable(text)
-      if (left) ctx.addIssue({ code: "custom", message: `fill in or remove ${left} before sending` })
-    }),
+    // A canned variable left unfilled is refused by the workflow (validate-reply-variables), which
+    // knows the conversation's customer: braces in their own name are not a variable.
+    message: messageText,
     attachment_ids: attachmentIds(),
   })
   .strict()
