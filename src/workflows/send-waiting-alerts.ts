@@ -3,7 +3,7 @@ import { sendDueWaitingAlertsStep } from "./steps/send-due-waiting-alerts"
 
 export const sendWaitingAlertsWorkflowId = "launchdesk-send-waiting-alerts"
 
-/** One email per wait for conversations left waiting longer than the `waitingAlert` option's minutes. */
+/** Emails agents about conversations left waiting longer than the `waitingAlert` option's minutes: one email per wait, or a digest of several within the batching window and email limit. */
 export const sendWaitingAlertsWorkflow = createWorkflow(sendWaitingAlertsWorkflowId, () => {
   return new WorkflowResponse(sendDueWaitingAlertsStep())
 })

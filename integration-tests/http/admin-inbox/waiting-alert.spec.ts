@@ -1,13 +1,23 @@
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import sendWaitingAlerts from "../../../src/jobs/send-waiting-alerts"
-import { WAITING_ALERT_TEMPLATE, type WaitingAlertData } from "../../../src/chat/waiting-alert"
+import sendWaitingAlerts, { config as waitingAlertJob } from "../../../src/jobs/send-waiting-alerts"
+import {
+  WAITING_ALERT_BATCH_SCOPE,
+  WAITING_ALERT_EMAIL_SCOPE,
+  WAITING_ALERT_TEMPLATE,
+  WAITING_DIGEST_TEMPLATE,
+  type WaitingAlertData,
+  type WaitingDigestData,
+} from "../../../src/chat/waiting-alert"
+import type { SupportChatOptions } from "../../../src/modules/support-chat/types"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule } from "../../utils/chat"
 import { emailDouble } from "../../utils/email-double"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
+import { freshLimitWindow } from "../../utils/limit-window"
+import { takeOffSchedule } from "../coming-soon/helpers"
 
 jest.setTimeout(180 * 1000)
 
@@ -36,6 +46,7 @@ medusaIntegrationTestRunner({
     const knex = () => getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
     const runJob = () => sendWaitingAlerts(getContainer())
     const alerts = () => emailDouble().sent.filter((email) => email.template === WAITING_ALERT_TEMPLATE)
+    const digests = () => emailDouble().sent.filter((email) => email.template === WAITING_DIGEST_TEMPLATE)
     /** The alerts as the Notification module stored them (whom they were for). */
     const storedAlerts = () =>
       getContainer().resolve(Modules.NOTIFICATION).listNotifications({ template: WAITING_ALERT_TEMPLATE })
@@ -63,14 +74,31 @@ medusaIntegrationTestRunner({
       return { visitor, conversationId }
     }
 
-    /** The team address for one test: the option is read on every run. */
-    function useTeamAddress(to: string | undefined) {
-      chatModule(getContainer()).options.waitingAlert = { afterMinutes: AFTER_MINUTES, to }
+    /** The option for one test (read on every run); batching off unless the case is about it. */
+    function useAlerts(option: Omit<NonNullable<SupportChatOptions["waitingAlert"]>, "afterMinutes">) {
+      chatModule(getContainer()).options.waitingAlert = { afterMinutes: AFTER_MINUTES, batchMinutes: 0, ...option }
     }
+    const useTeamAddress = (to: string | undefined) => useAlerts({ to })
+
+    /** The windows of `scope` end, as if their time had passed: their counters go, and the waits they held are due. */
+    async function endWindows(scope: string) {
+      await knex()("launchdesk_rate_limit_window").where("id", "like", `${scope}:%`).delete()
+      await knex().raw(`UPDATE chat_conversation SET waiting_alert_claimed_until = now() WHERE waiting_alert_claimed_until > now()`)
+    }
+    const heldWaits = async () =>
+      (await knex()("chat_conversation")
+        .whereNull("waiting_alert_sent_at")
+        .whereRaw("waiting_alert_claimed_until > now()")
+        .pluck("id")) as number[]
+    const digestIds = (email: { data?: unknown }) =>
+      (email.data as WaitingDigestData).conversations.map((conversation) => conversation.conversation_id)
 
     // Before the runner's snapshot: every test starts from a database that holds this admin.
     beforeAll(async () => {
       admin = await createAdmin(api, getContainer())
+      // The cases run the job themselves: a scheduled run at the minute would take a share of
+      // the waits (and the batching window) between a case's runs.
+      await takeOffSchedule(waitingAlertJob)
     })
 
     beforeEach(async () => {
@@ -168,14 +196,95 @@ medusaIntegrationTestRunner({
       const assigned = await waitingConversation("Can I pick it up in store?", admin.userId)
       await ageWait(assigned.conversationId, AFTER_MINUTES + 1)
       await runJob()
-      // The team address wins over the assigned agent.
-      expect(alerts().map((email) => [email.to, (email.data as WaitingAlertData).conversation_id]).sort()).toEqual(
-        [
-          [TEAM_ADDRESS, conversationId],
-          [TEAM_ADDRESS, assigned.conversationId],
-        ].sort()
-      )
-      expect((await storedAlerts()).map((stored) => stored.receiver_id)).toEqual([null, null])
+      // The team address wins over the assigned agent; both waits, due in one run, share one email.
+      expect(alerts()).toHaveLength(0)
+      expect(digests().map((email) => email.to)).toEqual([TEAM_ADDRESS])
+      expect(digestIds(digests()[0]).sort()).toEqual([conversationId, assigned.conversationId].sort())
+      const stored = await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ template: WAITING_DIGEST_TEMPLATE })
+      expect(stored.map((notification) => notification.receiver_id)).toEqual([null])
+    })
+
+    it("a flood of waits sends one digest per batching window, not an email each, also with runs racing", async () => {
+      // An hour's batching window, with room left in it for the whole case.
+      useAlerts({ to: TEAM_ADDRESS, batchMinutes: 60 })
+      await freshLimitWindow(3600, 180)
+      const longMessage = `Hello,\nI need help with my order.\n\n${"Please answer. ".repeat(30)}`
+      const flood: number[] = []
+      for (let i = 0; i < 8; i++) {
+        const { conversationId } = await waitingConversation(i === 0 ? longMessage : `Question ${i}`)
+        await ageWait(conversationId, AFTER_MINUTES + 10 - i)
+        flood.push(conversationId)
+      }
+      await runJob()
+      expect(alerts()).toHaveLength(0)
+      expect(digests()).toHaveLength(1)
+      const [digest] = digests()
+      expect(digest.to).toBe(TEAM_ADDRESS)
+      const data = digest.data as WaitingDigestData
+      expect(data.count).toBe(8)
+      // Oldest wait first, each as a single alert names it.
+      expect(digestIds(digest)).toEqual(flood)
+      expect(data.conversations[1]).toEqual({
+        conversation_id: flood[1],
+        waiting_since: (await waitOf(flood[1])).waiting_since!.toISOString(),
+        admin_url: null,
+        last_message: "Question 1",
+      })
+      // The shopper's words only as a one-line preview, cut short.
+      const preview = data.conversations[0].last_message!
+      expect(preview.startsWith("Hello, I need help with my order. Please answer.")).toBe(true)
+      expect([...preview].length).toBeGreaterThan(130)
+      expect([...preview].length).toBeLessThanOrEqual(140)
+      expect(preview.endsWith("…")).toBe(true)
+      expect(preview).not.toContain("\n")
+      const storedDigests = await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ template: WAITING_DIGEST_TEMPLATE })
+      expect(storedDigests).toEqual([expect.objectContaining({ receiver_id: null, resource_type: "chat_conversation", resource_id: String(flood[0]) })])
+
+      // Waits due inside the window are held, unalerted, by every run.
+      const later: number[] = []
+      for (let i = 0; i < 3; i++) {
+        const { conversationId } = await waitingConversation(`Later ${i}`)
+        await ageWait(conversationId, AFTER_MINUTES + 3 - i)
+        later.push(conversationId)
+      }
+      await Promise.all([runJob(), runJob()])
+      await runJob()
+      expect(emailDouble().sent).toHaveLength(1)
+      expect((await heldWaits()).sort()).toEqual([...later].sort())
+
+      // The next window: one digest with all of them.
+      await endWindows(WAITING_ALERT_BATCH_SCOPE)
+      await runJob()
+      expect(digests()).toHaveLength(2)
+      expect(digestIds(digests()[1])).toEqual(later)
+      for (const id of [...flood, ...later]) expect((await waitOf(id)).waiting_alert_sent_at).toEqual(expect.any(Date))
+    })
+
+    it("caps a recipient's emails per window; the waits it holds back go out together once the window allows", async () => {
+      useAlerts({ batchMinutes: 0, emailLimit: { max: 2, windowSeconds: 3600 } })
+      await freshLimitWindow(3600, 180)
+      const waits: number[] = []
+      for (let i = 0; i < 4; i++) {
+        const { conversationId } = await waitingConversation(`Wait ${i}`, admin.userId)
+        await ageWait(conversationId, AFTER_MINUTES + 1)
+        waits.push(conversationId)
+        await runJob()
+      }
+      expect(alerts().map((email) => (email.data as WaitingAlertData).conversation_id)).toEqual(waits.slice(0, 2))
+      expect(digests()).toHaveLength(0)
+      expect((await heldWaits()).sort()).toEqual(waits.slice(2).sort())
+      // Held until the hour's window ends, not retried every minute.
+      const holds = (await knex()("chat_conversation")
+        .whereIn("id", waits.slice(2))
+        .select(knex().raw(`waiting_alert_claimed_until > now() + interval '1 minute' AS later`))) as { later: boolean }[]
+      expect(holds).toEqual([{ later: true }, { later: true }])
+
+      await endWindows(WAITING_ALERT_EMAIL_SCOPE)
+      await runJob()
+      expect(digests()).toHaveLength(1)
+      expect(digests()[0].to).toBe(AGENT_EMAIL)
+      expect(digestIds(digests()[0])).toEqual(waits.slice(2))
+      expect(emailDouble().sent).toHaveLength(3)
     })
 
     it("a failing email provider loses no alert: the next run sends it, once", async () => {

@@ -1,4 +1,7 @@
-import { waitingAlertAdminUrl, waitingAlertConfig } from "../waiting-alert"
+import { DEFAULT_WAITING_ALERT_EMAIL_LIMIT, messagePreview, waitingAlertAdminUrl, waitingAlertConfig } from "../waiting-alert"
+
+// What every config without batchMinutes or emailLimit gets.
+const DEFAULT_LIMITS = { batchSeconds: 300, emailLimit: { max: 6, windowSeconds: 3600 } }
 
 describe("waitingAlertConfig", () => {
   it("is off unless afterMinutes is a positive number", () => {
@@ -10,9 +13,29 @@ describe("waitingAlertConfig", () => {
   })
 
   it("keeps the minutes and a trimmed team address; a blank one means the assigned agent", () => {
-    expect(waitingAlertConfig({ afterMinutes: 10, to: " team@shop.example " })).toEqual({ afterMinutes: 10, to: "team@shop.example" })
-    expect(waitingAlertConfig({ afterMinutes: 2.5, to: "  " })).toEqual({ afterMinutes: 2.5, to: null })
-    expect(waitingAlertConfig({ afterMinutes: 10 })).toEqual({ afterMinutes: 10, to: null })
+    expect(waitingAlertConfig({ afterMinutes: 10, to: " team@shop.example " })).toEqual({ afterMinutes: 10, to: "team@shop.example", ...DEFAULT_LIMITS })
+    expect(waitingAlertConfig({ afterMinutes: 2.5, to: "  " })).toEqual({ afterMinutes: 2.5, to: null, ...DEFAULT_LIMITS })
+    expect(waitingAlertConfig({ afterMinutes: 10 })).toEqual({ afterMinutes: 10, to: null, ...DEFAULT_LIMITS })
+    expect(DEFAULT_WAITING_ALERT_EMAIL_LIMIT).toEqual(DEFAULT_LIMITS.emailLimit)
+  })
+
+  it("takes batchMinutes 0 as no window, and keeps the defaults for values that are not positive numbers", () => {
+    expect(waitingAlertConfig({ afterMinutes: 5, batchMinutes: 0, emailLimit: { max: 2 } })).toMatchObject({
+      batchSeconds: 0,
+      emailLimit: { max: 2, windowSeconds: 3600 },
+    })
+    expect(waitingAlertConfig({ afterMinutes: 5, batchMinutes: -1, emailLimit: { max: 0, windowSeconds: Number.NaN } })).toMatchObject(DEFAULT_LIMITS)
+  })
+})
+
+describe("the visitor's words in an alert", () => {
+  it("are one line of at most 140 characters, cut with an ellipsis", () => {
+    expect(messagePreview(null)).toBeNull()
+    expect(messagePreview("  Where is\n\tmy parcel?\u0007 ")).toBe("Where is my parcel?")
+    const long = messagePreview("ä".repeat(200))!
+    expect([...long]).toHaveLength(140)
+    expect(long.endsWith("…")).toBe(true)
+    expect(messagePreview("x".repeat(140))).toBe("x".repeat(140))
   })
 })
 

@@ -29,10 +29,18 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     bridgeAuth?: Partial<LimitRule>
   }
   /**
-   * One email per wait when a conversation waits longer than `afterMinutes`: to `to` (a team
-   * address), else to the assigned agent; unassigned without `to`, none. Default off.
+   * An email when a conversation waits longer than `afterMinutes`: to `to` (a team address),
+   * else to the assigned agent; unassigned without `to`, none. Default off. A recipient gets at
+   * most one email per `batchMinutes` (default 5; 0: only the waits due in one run go together)
+   * and `emailLimit.max` per `emailLimit.windowSeconds` (default 6 per hour); waits due
+   * meanwhile go out together as one digest.
    */
-  waitingAlert?: { afterMinutes: number; to?: string }
+  waitingAlert?: {
+    afterMinutes: number
+    to?: string
+    batchMinutes?: number
+    emailLimit?: Partial<LimitRule>
+  }
   /** Files in the chat (docs/chat.md "Attachments"), stored through Medusa's File module. */
   attachments?: {
     /** The largest file, in bytes. Default 10 MiB. */

@@ -10,7 +10,7 @@ export const sendDueWaitingAlertsStepId = "send-due-waiting-alerts"
 // A run is bounded whatever the backlog (a provider outage, the option just switched on).
 const MAX_ALERTS_PER_RUN = 50
 const LEASE_SECONDS = 300
-const NONE: WaitingAlertCounts = { sent: 0, failed: 0, unaddressed: 0 }
+const NONE: WaitingAlertCounts = { sent: 0, alerted: 0, held: 0, failed: 0, unaddressed: 0 }
 
 // Said once per process, not every minute.
 let reportedNoProvider = false

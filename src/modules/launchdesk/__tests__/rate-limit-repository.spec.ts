@@ -48,6 +48,22 @@ moduleIntegrationTestRunner<LaunchDeskModuleService>({
       expect(await limiter.peek("test", "ip", three)).toEqual({ allowed: true })
     })
 
+    it("takes a window's units only while it has room, across racing pools, and takes back a unit given back", async () => {
+      const clock = { now: Date.UTC(2026, 0, 1, 12, 0, 45) }
+      const pools = [limiterAt(clock), limiterAt(clock)]
+      const three = { max: 3, windowSeconds: 60 }
+      const taken = await Promise.all(Array.from({ length: 12 }, (_, i) => pools[i % 2].take("alerts", "team@shop.example", three)))
+      const units = taken.flatMap((result) => ("unit" in result ? [result.unit] : []))
+      expect(units).toHaveLength(3)
+      expect(taken.filter((result) => "retryAfterSeconds" in result)).toEqual(Array(9).fill({ retryAfterSeconds: 15 }))
+
+      await pools[0].giveBack(units[0])
+      expect("unit" in (await pools[1].take("alerts", "team@shop.example", three))).toBe(true)
+      expect("unit" in (await pools[1].take("alerts", "team@shop.example", three))).toBe(false)
+      clock.now += 15 * 1000
+      expect("unit" in (await pools[0].take("alerts", "team@shop.example", three))).toBe(true)
+    })
+
     it("keeps scopes and clients apart, and fails open without a client key", async () => {
       const limiter = limiterAt({ now: Date.UTC(2026, 0, 1) })
       const one = { max: 1, windowSeconds: 60 }

@@ -22,6 +22,15 @@ export interface PeekingLimiter extends Limiter {
   peek(scope: string, clientKey: string | undefined, rule: LimitRule): Promise<LimitVerdict>
 }
 
+/** One unit taken from a window (`RateLimitRepository.take`), to hand back when it went unused. */
+export type WindowUnit = { windowId: string }
+
+/** A window's allowance taken only while it has room, and given back when unused (a send that failed). */
+export interface WindowQuota {
+  take(scope: string, clientKey: string, rule: LimitRule): Promise<{ unit: WindowUnit } | { retryAfterSeconds: number }>
+  giveBack(unit: WindowUnit): Promise<void>
+}
+
 export const hashClientKey = (clientKey: string) =>
   createHash("sha256").update(clientKey).digest("hex")
 
@@ -30,7 +39,7 @@ export const hashClientKey = (clientKey: string) =>
  * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING`, so concurrent processes never
  * over-admit. Requests without a known client key are let through (fail open).
  */
-export class RateLimitRepository implements PeekingLimiter {
+export class RateLimitRepository implements PeekingLimiter, WindowQuota {
   constructor(private readonly sql: SqlRunner, private readonly now = () => Date.now()) {}
 
   private window(scope: string, clientKey: string, rule: LimitRule) {
@@ -66,6 +75,33 @@ export class RateLimitRepository implements PeekingLimiter {
     const { id, retryAfterSeconds } = this.window(scope, clientKey, rule)
     const [row] = await this.sql<{ hits: number }>(`SELECT hits FROM launchdesk_rate_limit_window WHERE id = ?`, [id])
     return !row || row.hits < rule.max ? { allowed: true } : { allowed: false, retryAfterSeconds }
+  }
+
+  /**
+   * Takes one unit of `scope`'s window for `clientKey` only while it has room (`hits < max`,
+   * checked by the upsert under the row lock), so racing processes never take more than `max`;
+   * a refusal counts nothing. For what is counted after the fact (an email that may fail).
+   */
+  async take(scope: string, clientKey: string, rule: LimitRule): Promise<{ unit: WindowUnit } | { retryAfterSeconds: number }> {
+    const { id, windowEnd, retryAfterSeconds } = this.window(scope, clientKey, rule)
+    if (!(rule.max >= 1)) return { retryAfterSeconds }
+    const rows = await this.sql<{ hits: number }>(
+      `INSERT INTO launchdesk_rate_limit_window (id, hits, expires_at, created_at, updated_at)
+       VALUES (?, 1, to_timestamp(?), now(), now())
+       ON CONFLICT (id) DO UPDATE SET hits = launchdesk_rate_limit_window.hits + 1, updated_at = now()
+       WHERE launchdesk_rate_limit_window.hits < ?
+       RETURNING hits`,
+      [id, windowEnd, Math.floor(rule.max)]
+    )
+    return rows.length ? { unit: { windowId: id } } : { retryAfterSeconds }
+  }
+
+  /** Hands back a unit `take` gave (to the window it came from). */
+  async giveBack(unit: WindowUnit): Promise<void> {
+    await this.sql(
+      `UPDATE launchdesk_rate_limit_window SET hits = GREATEST(0, hits - 1), updated_at = now() WHERE id = ?`,
+      [unit.windowId]
+    )
   }
 
   /** Deletes windows that ended; run by a scheduled job. */

@@ -66,12 +66,15 @@ export class WaitingAlertRepository {
     return rows.length > 0
   }
 
-  /** The send failed: due again at the next run, behind the waits not tried yet. */
-  async release(claim: WaitingAlertClaim): Promise<boolean> {
+  /**
+   * Not sent this time: due again after `holdSeconds` (0: at the next run, behind the waits not
+   * tried yet), when an alert held back by the recipient's email limit goes in the next digest.
+   */
+  async release(claim: WaitingAlertClaim, holdSeconds = 0): Promise<boolean> {
     const rows = await this.sql(
-      `UPDATE chat_conversation SET waiting_alert_claimed_until = now()
+      `UPDATE chat_conversation SET waiting_alert_claimed_until = now() + make_interval(secs => ?)
        WHERE id = ? AND waiting_alert_attempts = ? RETURNING id`,
-      [claim.conversation_id, claim.attempts]
+      [holdSeconds, claim.conversation_id, claim.attempts]
     )
     return rows.length > 0
   }
