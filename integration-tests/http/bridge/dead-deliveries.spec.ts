@@ -67,7 +67,7 @@ bridgeIntegrationTestRunner({
     })
 
     it("lists dead posts in the admin with their last error, and a retry delivers one once the platform takes it", async () => {
-      const { conversationId, first } = await blockedConversation()
+      const { conversationId, first, second } = await blockedConversation()
       await runJobUntil(first, MAX_ATTEMPTS)
       const { id } = (await rowOf(first))!
 
@@ -95,9 +95,13 @@ bridgeIntegrationTestRunner({
         total_pages: 1,
       })
       expect(JSON.stringify(list.data)).not.toContain(BOT_TOKEN)
-      // `dead` is the default filter; delivered posts are listed under their own status.
+      // `dead` is the default filter; what was delivered is listed under its own status: the
+      // second post, and each message's relayed effect (its event, its post recorded).
       expect((await adminGet("/deliveries")).data.items.map((item: { id: number }) => item.id)).toEqual([id])
-      expect((await adminGet("/deliveries?status=done")).data.total).toBe(1)
+      const done: { kind: string; message_id: number }[] = (await adminGet("/deliveries?status=done")).data.items
+      expect(done.map((item) => `${item.kind}:${item.message_id}`).sort()).toEqual(
+        [`bridge_post:${second}`, `visitor_effect:${first}`, `visitor_effect:${second}`].sort()
+      )
 
       slack.refusedTexts = []
       expect((await adminPost(`/deliveries/${id}/retry`)).data).toEqual({ success: true })

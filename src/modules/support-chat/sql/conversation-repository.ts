@@ -271,6 +271,8 @@ export class ConversationRepository {
     maxBytes: number | null
   ): Promise<MessageDTO | "full" | "attachments" | null> {
     const attachmentIds = input.attachment_ids ?? []
+    // Without effects the statement leaves the outbox out (a module tested alone has no such table).
+    const effectParams = input.effects?.length ? [CONVERSATION_GROUP_PREFIX, JSON.stringify(input.effects)] : []
     const [row] = await this.storing<{ found: boolean; matched: number } & JoinedMessage>(
       `WITH size AS (SELECT ${MESSAGE_BYTES} AS bytes),
        wanted AS (
@@ -295,7 +297,7 @@ export class ConversationRepository {
          UPDATE chat_attachment a SET message_id = inserted.message_id, updated_at = now()
          FROM inserted WHERE a.id IN (SELECT id FROM wanted)
          RETURNING a.id, a.name, a.mime, a.size
-       ), recorded AS (${RECORD_EFFECTS})
+       )${effectParams.length ? `, recorded AS (${RECORD_EFFECTS})` : ""}
        SELECT inserted.*,
          (SELECT ${attachmentsJson("store", "l")} FROM linked l) AS attachments,
          (SELECT count(*)::int FROM wanted) AS matched,
@@ -319,8 +321,7 @@ export class ConversationRepository {
         input.page_url ?? null,
         input.external_id ?? null,
         attachmentIds.length > 0,
-        CONVERSATION_GROUP_PREFIX,
-        JSON.stringify(input.effects ?? []),
+        ...effectParams,
         input.conversation_id,
       ]
     )
@@ -581,7 +582,8 @@ export class ConversationRepository {
    * Stores a message that carries its platform id (`external_id`) at most once per
    * conversation: a repeated delivery gets the stored message back with `created: false`
    * and leaves the conversation alone. Concurrent repeats meet at the unique index.
-   * Returns null when the conversation does not exist.
+   * Returns null when the conversation does not exist; throws `MessageWriteError` when the
+   * database refuses the statement (nothing is stored).
    */
   async insertMessageOnce(
     input: NewMessage & { external_id: string }
