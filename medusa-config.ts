@@ -26,8 +26,12 @@ const pluginOptions = {
         },
       }
     : undefined,
-  // The auto-reply spec shortens the model timeout so its timeout test does not wait 10 s.
-  autoReply: { timeoutMs: Number(process.env.LAUNCHDESK_TEST_AUTO_REPLY_TIMEOUT_MS) || undefined },
+  // The auto-reply spec shortens the model timeout so its timeout test does not wait 10 s. A
+  // spec whose model double listens on 127.0.0.1 allows its base URL (comma-separated list).
+  autoReply: {
+    timeoutMs: Number(process.env.LAUNCHDESK_TEST_AUTO_REPLY_TIMEOUT_MS) || undefined,
+    allowedBaseUrls: process.env.LAUNCHDESK_TEST_MODEL_BASE_URLS?.split(","),
+  },
   // Coming-soon specs: a MailerLite double, one siteverify double serving the three CAPTCHA
   // providers at their own paths, shorter timeouts, and the forms add-on's embed template.
   mailer: {

@@ -151,6 +151,8 @@ export function useAdminSession({ signIn: signInFirst = true }: { signIn?: boole
         formsAddon: "https://forms.example.com/embed/{form_id}",
         // Nothing listens there: a signup's mailing-list call fails at once and the row stays.
         mailer: { baseUrl: "http://127.0.0.1:9" },
+        // The model host the settings screen saves (nothing listens there either).
+        autoReply: { allowedBaseUrls: ["http://127.0.0.1:9/v1"] },
       },
     })
     await session.host.createUser(AGENT.email, AGENT.password)

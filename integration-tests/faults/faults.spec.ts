@@ -119,7 +119,7 @@ beforeAll(async () => {
       clientIp: { trustProxy: "loopback" },
       rateLimits: { conversation: { max: 100_000 } },
       mailer: { baseUrl: mailerUrl, timeoutMs: MAILER_TIMEOUT_MS },
-      autoReply: { timeoutMs: MODEL_TIMEOUT_MS },
+      autoReply: { timeoutMs: MODEL_TIMEOUT_MS, allowedBaseUrls: [modelUrl] },
       bridge: { baseUrl: slackUrl, botToken: SLACK_TOKEN },
     },
   })

@@ -1,10 +1,12 @@
 import { z } from "@medusajs/framework/zod"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repository"
 import { integer, safeText } from "../shared/input-schema"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
 import type { SupportChatOptions } from "../modules/support-chat/types"
 import { isTimeZone } from "./hours/availability"
 import { minutesOf, type BusinessHours } from "./hours/business-hours"
+import { allowedModelOrigins, modelBaseUrlRefusal } from "./auto-reply/model-base-url"
 import { isLongEnoughSharedSecret, normalisedSharedSecret, SHARED_SECRET_TOO_SHORT, usableSharedSecret } from "../shared/shared-secret"
 
 export const CHAT_SETTINGS_NAMESPACE = "chat"
@@ -21,7 +23,13 @@ export type ChatSettings = {
     /** Option only: a proxy or test double in front of the platform's API. */
     base_url: string | null
   }
-  model: { base_url: string | null; api_key: string | null; model: string | null }
+  model: {
+    base_url: string | null
+    api_key: string | null
+    model: string | null
+    /** Option only: the origins the API key may be sent to (`allowedModelOrigins`). */
+    allowed_origins: string[]
+  }
   auto_reply_daily_cap: number
   /** Model calls per UTC day across the store, whatever they answer. */
   auto_reply_daily_call_budget: number
@@ -63,7 +71,12 @@ export async function loadChatSettings(store: SettingsRepository, options: Suppo
       shared_secret: usableSharedSecret(text("bridge.shared_secret")),
       base_url: options.bridge?.baseUrl ?? null,
     },
-    model: { base_url: text("model.base_url"), api_key: text("model.api_key"), model: text("model.model") },
+    model: {
+      base_url: text("model.base_url"),
+      api_key: text("model.api_key"),
+      model: text("model.model"),
+      allowed_origins: allowedModelOrigins(options),
+    },
     auto_reply_daily_cap: Number(values.auto_reply_daily_cap),
     auto_reply_daily_call_budget: Number(values.auto_reply_daily_call_budget),
     offline_email_after_seconds: Number(values.offline_email_after_seconds),
@@ -130,7 +143,13 @@ export const AdminUpdateChatSettings = z
   .strict()
 export type AdminUpdateChatSettingsType = z.infer<typeof AdminUpdateChatSettings>
 
-/** `POST /admin/app/v1/settings`: saves what was sent; a blank secret keeps the stored one. */
-export async function saveChatSettings(store: SettingsRepository, body: AdminUpdateChatSettingsType) {
+/**
+ * `POST /admin/app/v1/settings`: saves what was sent; a blank secret keeps the stored one. A
+ * model base URL the options do not allow (`modelBaseUrlRefusal`) is 400 and saves nothing:
+ * the API key goes only to a host the store owner fixed in the configuration.
+ */
+export async function saveChatSettings(store: SettingsRepository, body: AdminUpdateChatSettingsType, options: SupportChatOptions) {
+  const refusal = modelBaseUrlRefusal(body.model?.base_url, options)
+  if (refusal) throw new MedusaError(MedusaError.Types.INVALID_DATA, refusal)
   await store.write(CHAT_SETTINGS_NAMESPACE, settingsToStore(CHAT_FIELDS, body))
 }

@@ -3,10 +3,12 @@ import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import {
+  addressCallScope,
   AUTO_REPLY_CALL_BUDGET_SCOPE,
   AUTO_REPLY_QUOTA_SCOPE,
   conversationCallScope,
 } from "../../../src/chat/visitor/auto-reply"
+import { CHAT_SETTINGS_NAMESPACE } from "../../../src/chat/settings"
 import { cannedChoiceFormat, classifierPrompt } from "../../../src/chat/auto-reply/classifier"
 import { CHAT_EVENTS } from "../../../src/chat/events"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
@@ -41,6 +43,8 @@ let modelBaseUrl: string
 
 beforeAll(async () => {
   modelBaseUrl = await model.start()
+  // The model double's host is the one the configuration lets the API key go to.
+  process.env.LAUNCHDESK_TEST_MODEL_BASE_URLS = modelBaseUrl
 })
 afterAll(() => model.stop())
 
@@ -416,8 +420,14 @@ medusaIntegrationTestRunner({
       it("when the model endpoint cannot be reached", async () => {
         const origin = await refusedOrigin()
         await ready()
-        await saveSettings({ model: { base_url: `${origin}/v1` } })
-        await expectRefused(await shopperWithQuestion(), "Shipping?", "classifier_error")
+        const allowed = chat().options.autoReply!.allowedBaseUrls!
+        allowed.push(origin)
+        try {
+          await saveSettings({ model: { base_url: `${origin}/v1` } })
+          await expectRefused(await shopperWithQuestion(), "Shipping?", "classifier_error")
+        } finally {
+          allowed.splice(allowed.indexOf(origin), 1)
+        }
       })
     })
 
@@ -510,6 +520,101 @@ medusaIntegrationTestRunner({
           expires_at: tomorrow,
         })
         await expectRefused(await shopperWithQuestion(), "Shipping?", "daily_cap_reached")
+      })
+    })
+
+    describe("the model budget is shared out", () => {
+      it("gives one client address its share of the day's calls, however many conversations it opens; other shoppers are still answered", async () => {
+        // A budget of 20: one address may spend a tenth of it (autoReply.callsPerAddressPerDay unset).
+        const { shipping } = await ready({ auto_reply_daily_call_budget: 20 })
+        model.reset({ answer: "none" })
+        const address = "203.0.113.80"
+        // Each a new session from the same address: a conversation of its own, its own 3 calls.
+        const askers = [await shopperWithQuestion(address), await shopperWithQuestion(address), await shopperWithQuestion(address)]
+        const reasons: string[] = []
+        for (const { shopper } of askers) {
+          reasons.push((await shopper.autoReply({ question: "Gift cards?" })).data.reason)
+        }
+        expect(reasons).toEqual(["no_match", "no_match", "daily_cap_reached"])
+        expect(model.requests).toHaveLength(2)
+        expect(await quotaHits(addressCallScope(address))).toBe(2)
+        expect(await quotaHits(AUTO_REPLY_CALL_BUDGET_SCOPE)).toBe(2)
+        // The refused conversation's own allowance was given back.
+        expect(await quotaHits(conversationCallScope(askers[2].conversationId))).toBe(0)
+        await expectNothingStored(askers[2].conversationId)
+
+        // Shoppers at other addresses still get auto-replies.
+        model.reset({ answer: String(shipping.id) })
+        const other = await shopperWithQuestion("203.0.113.81")
+        expect((await other.shopper.autoReply({ question: "Shipping?" })).data).toEqual({
+          auto_replied: true,
+          message_id: expect.any(Number),
+          canned_id: shipping.id,
+        })
+        expect(await quotaHits(AUTO_REPLY_CALL_BUDGET_SCOPE)).toBe(3)
+      })
+    })
+
+    describe("the model API key goes only to hosts the configuration allows", () => {
+      const ATTACKER_KEY_IN_OPTIONS = "sk-from-the-options-0c9e"
+
+      it("refuses to save a base URL on another host, and never calls one stored before the rule, whichever key", async () => {
+        await ready()
+        const attacker = new FakeOpenAi()
+        const attackerUrl = await attacker.start()
+        const options = chat().options
+        try {
+          const refused = await adminPost("/settings", { model: { base_url: attackerUrl } })
+          expect(refused.status).toBe(400)
+          expect(refused.data).toEqual({ type: "invalid_data", message: expect.stringContaining("autoReply.allowedBaseUrls") })
+          expect((await api.get("/admin/app/v1/settings", { headers: admin.bearer })).data.model.base_url).toBe(modelBaseUrl)
+
+          // One saved before this rule existed (or written by other means) is still refused.
+          await (await launchdesk().settings()).write(CHAT_SETTINGS_NAMESPACE, { "model.base_url": attackerUrl })
+          const logger = getContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+          for (const keyFromOptions of [undefined, ATTACKER_KEY_IN_OPTIONS]) {
+            options.autoReply!.apiKey = keyFromOptions
+            const warnings: string[] = []
+            const warn = jest.spyOn(logger, "warn").mockImplementation((message: string) => {
+              warnings.push(message)
+            })
+            const asker = await shopperWithQuestion(keyFromOptions ? "203.0.113.83" : "203.0.113.82")
+            const response = await asker.shopper.autoReply({ question: "Shipping?" }).finally(() => warn.mockRestore())
+            expect(response.data).toEqual({ auto_replied: false, reason: "classifier_error" })
+            expect(attacker.requests).toHaveLength(0)
+            expect(model.requests).toHaveLength(0)
+            expect(warnings).toEqual([expect.stringContaining(`host ${new URL(attackerUrl).origin} is not one the configuration allows`)])
+            for (const key of [MODEL_KEY, ATTACKER_KEY_IN_OPTIONS]) expect(warnings[0]).not.toContain(key)
+            await expectNothingStored(asker.conversationId)
+            expect(await quotaHits(AUTO_REPLY_CALL_BUDGET_SCOPE)).toBe(0)
+          }
+        } finally {
+          delete options.autoReply!.apiKey
+          await attacker.stop()
+        }
+      })
+
+      it("with autoReply.baseUrl in the options, a save of another base URL is 400 and the option's URL is called", async () => {
+        const { shipping } = await ready()
+        const options = chat().options
+        options.autoReply!.baseUrl = modelBaseUrl
+        try {
+          for (const base_url of ["https://api.openai.com/v1", null]) {
+            const refused = await adminPost("/settings", { model: { base_url } })
+            expect(refused.status).toBe(400)
+            expect(refused.data).toEqual({ type: "invalid_data", message: expect.stringContaining("set by configuration") })
+          }
+          const same = await adminPost("/settings", { model: { base_url: modelBaseUrl } })
+          expect(same.status).toBe(200)
+          expect(same.data.set_by_configuration).toContain("model.base_url")
+
+          model.reset({ answer: String(shipping.id) })
+          const asker = await shopperWithQuestion("203.0.113.84")
+          expect((await asker.shopper.autoReply({ question: "Shipping?" })).data.auto_replied).toBe(true)
+          expect(model.requests).toHaveLength(1)
+        } finally {
+          delete options.autoReply!.baseUrl
+        }
       })
     })
 

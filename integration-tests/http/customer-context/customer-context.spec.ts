@@ -13,6 +13,8 @@ const model = new FakeOpenAi()
 let modelBaseUrl: string
 beforeAll(async () => {
   modelBaseUrl = await model.start()
+  // The model double's host is the one the configuration lets the API key go to.
+  process.env.LAUNCHDESK_TEST_MODEL_BASE_URLS = modelBaseUrl
 })
 afterAll(() => model.stop())
 

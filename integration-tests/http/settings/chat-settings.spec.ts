@@ -14,6 +14,9 @@ jest.setTimeout(120 * 1000)
 const CONFIGURED_BOT_TOKEN = "xoxb-from-configuration-4f9c"
 process.env.LAUNCHDESK_TEST_BRIDGE_BOT_TOKEN = CONFIGURED_BOT_TOKEN
 
+// The model host these saves name (nothing listens there), allowed as a store owner would allow theirs.
+process.env.LAUNCHDESK_TEST_MODEL_BASE_URLS = "http://127.0.0.1:9/v1"
+
 const SHARED_SECRET = "shared-secret-7d1e2a-0f6b9c8e5d4a3b21"
 const MODEL_KEY = "sk-model-key-93b0c1"
 
@@ -164,6 +167,8 @@ medusaIntegrationTestRunner({
       ["a fractional call budget", { auto_reply_daily_call_budget: 2.5 }],
       ["a call budget given as text", { auto_reply_daily_call_budget: "200" }],
       ["a model URL that is not a URL", { model: { base_url: "not a url" } }],
+      ["a model URL on a host the configuration does not allow", { model: { base_url: "https://attacker.example/v1", api_key: "sk-x" } }],
+      ["a model URL on an allowed host but another port", { model: { base_url: "http://127.0.0.1:8080/v1" } }],
       ["unknown fields", { bridge: { webhook: "x" } }],
       ["a time zone that is not one", { business_hours: { time_zone: "Mars/Olympus", weekly: {} } }],
       ["a time that is not HH:MM", { business_hours: { time_zone: "UTC", weekly: { mon: [{ open: "9am", close: "17:00" }] } } }],

@@ -25,7 +25,7 @@ medusaIntegrationTestRunner({
 
     /** Saves chat settings as the admin's settings page does. */
     const saveChatHours = async (body: AdminUpdateChatSettingsType) =>
-      saveChatSettings(await getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).settings(), body)
+      saveChatSettings(await getContainer().resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).settings(), body, chatModule(getContainer()).options)
 
     afterEach(() => saveChatHours({ business_hours: null, away_message: null }))
 

@@ -1,10 +1,19 @@
 import { isRecord, joinUrl, OutboundFailure, sendOutbound } from "../../shared/outbound-http"
+import { isAllowedModelBaseUrl, originOf } from "./model-base-url"
 
 /** An OpenAI-compatible chat-completions endpoint, e.g. base_url `https://api.openai.com/v1`. */
 export type ModelEndpoint = {
   base_url: string
   api_key: string | null
   model: string
+  /** The origins the store's configuration lets the API key go to; any other base URL is never called. */
+  allowed_origins: readonly string[]
+}
+
+/** Why `endpoint` must not be called (safe to log: the host, never the key), or null when it may. */
+export function refusedEndpoint(endpoint: ModelEndpoint): string | null {
+  if (isAllowedModelBaseUrl(endpoint.base_url, endpoint.allowed_origins)) return null
+  return `the model base URL's host ${originOf(endpoint.base_url) ?? "(not an http(s) URL)"} is not one the configuration allows (autoReply.baseUrl or autoReply.allowedBaseUrls); the model is not called and the API key is not sent`
 }
 
 /** A canned response as the model sees it: its id and question, never its answer. */
@@ -142,7 +151,8 @@ export function cannedChoiceFormat(candidates: CannedCandidate[]) {
 
 /**
  * Asks the model which canned response answers `question`, if any: with structured output
- * first, and in plain text when the endpoint rejects `response_format` with a 400.
+ * first, and in plain text when the endpoint rejects `response_format` with a 400. An
+ * endpoint outside its allowed origins is an error without any request.
  */
 export async function classifyQuestion<C extends CannedCandidate>(
   endpoint: ModelEndpoint,
@@ -150,6 +160,8 @@ export async function classifyQuestion<C extends CannedCandidate>(
   candidates: C[],
   timeoutMs: number
 ): Promise<Classification<C>> {
+  const refused = refusedEndpoint(endpoint)
+  if (refused) return { outcome: "error", detail: refused }
   const request = {
     model: endpoint.model,
     temperature: 0,

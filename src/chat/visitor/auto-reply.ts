@@ -1,11 +1,13 @@
 import type { CannedChoice, MessageDTO } from "../../modules/support-chat/sql/conversation-repository"
-import { classifyQuestion, type ModelEndpoint } from "../auto-reply/classifier"
+import type { QuotaUnit } from "../../modules/launchdesk/sql/daily-quota-repository"
+import { classifyQuestion, refusedEndpoint, type ModelEndpoint } from "../auto-reply/classifier"
+import { hashClientKey } from "../../modules/launchdesk/sql/rate-limit-repository"
 import type { ChatSettings } from "../settings"
 import { ok, parseInput, type Outcome } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
 import { StoreAutoReply } from "./validators"
 import { messageEffect } from "./deferred-effects"
-import { afterEffectsRecorded, limited, noCookie, notStored, visitorConversation, type VisitorDeps } from "./visitor-api"
+import { afterEffectsRecorded, limited, noCookie, notStored, UNKNOWN_CLIENT_KEY, visitorConversation, type VisitorDeps } from "./visitor-api"
 import { canFill, renderCannedText, type VariableValues } from "../customer-context/canned-variables"
 
 export type AutoReplyDeclineReason =
@@ -22,14 +24,25 @@ export const AUTO_REPLY_QUOTA_SCOPE = "chat.autoReply.day"
 export const AUTO_REPLY_CALL_BUDGET_SCOPE = "chat.autoReply.calls"
 /** Counter scope of one conversation's model calls per day: `<prefix>.<conversation id>`. */
 export const conversationCallScope = (conversationId: number) => `chat.autoReply.calls.conversation.${conversationId}`
+/** Counter scope of one client address's model calls per day: `<prefix>.<sha256 of the address>`. */
+export const addressCallScope = (clientIp: string | undefined) =>
+  `chat.autoReply.calls.address.${hashClientKey(clientIp ?? UNKNOWN_CLIENT_KEY)}`
+// Without the option, one client address may spend a tenth of the store's daily call budget.
+const DEFAULT_ADDRESS_SHARE_OF_BUDGET = 0.1
+
+/** Model calls one client address may cause per UTC day: the option, else a tenth of the budget (at least 1). */
+export function callsPerAddressPerDay(option: number | null, dailyBudget: number): number {
+  if (option !== null) return option
+  return Math.max(1, Math.floor(dailyBudget * DEFAULT_ADDRESS_SHARE_OF_BUDGET))
+}
 // Every canned question goes into the prompt: bound its size.
 const MAX_CANNED_IN_PROMPT = 200
 
 const declined = (reason: AutoReplyDeclineReason) => ok({ auto_replied: false, reason })
 
 function modelEndpoint(settings: ChatSettings): ModelEndpoint | null {
-  const { base_url, api_key, model } = settings.model
-  return base_url && model ? { base_url, api_key, model } : null
+  const { base_url, api_key, model, allowed_origins } = settings.model
+  return base_url && model ? { base_url, api_key, model, allowed_origins } : null
 }
 
 /** Runs `work`; when it throws, runs `undo` first (a claim must not outlive a failed request). */
@@ -71,23 +84,31 @@ async function reserve(
 }
 
 /**
- * Takes one model call from the conversation's daily allowance and one from the store's daily
- * call budget. They are spent once the model is asked: `no_match` and `classifier_error` give
- * back the reply unit and the claim, never these, so no conversation can keep the model busy.
+ * Takes one model call from the conversation's daily allowance, one from the client address's
+ * daily share and one from the store's daily call budget, each an atomic take shared by every
+ * process; a refused take gives back the ones before it. They are spent once the model is
+ * asked: `no_match` and `classifier_error` give back the reply unit and the claim, never these,
+ * so no conversation, and no client opening conversation after conversation, can spend the
+ * store's budget for every other shopper.
  */
-async function takeModelCall(deps: VisitorDeps, conversationId: number, dailyBudget: number): Promise<boolean> {
-  const perConversation = deps.settings.autoReply.callsPerConversationPerDay
-  const conversationUnit = await deps.dailyQuota.take(conversationCallScope(conversationId), perConversation)
-  if (!conversationUnit) {
-    return false
+async function takeModelCall(deps: VisitorDeps, conversationId: number, clientIp: string | undefined, dailyBudget: number): Promise<boolean> {
+  const { callsPerConversationPerDay, callsPerAddressPerDay: addressOption } = deps.settings.autoReply
+  const takes: [string, number][] = [
+    [conversationCallScope(conversationId), callsPerConversationPerDay],
+    [addressCallScope(clientIp), callsPerAddressPerDay(addressOption, dailyBudget)],
+    [AUTO_REPLY_CALL_BUDGET_SCOPE, dailyBudget],
+  ]
+  const taken: QuotaUnit[] = []
+  const giveBackTaken = async () => {
+    for (const unit of taken) await deps.dailyQuota.giveBack(unit)
   }
-  const budgetUnit = await undoOnError(
-    () => deps.dailyQuota.take(AUTO_REPLY_CALL_BUDGET_SCOPE, dailyBudget),
-    () => deps.dailyQuota.giveBack(conversationUnit)
-  )
-  if (!budgetUnit) {
-    await deps.dailyQuota.giveBack(conversationUnit)
-    return false
+  for (const [scope, cap] of takes) {
+    const unit = await undoOnError(() => deps.dailyQuota.take(scope, cap), giveBackTaken)
+    if (!unit) {
+      await giveBackTaken()
+      return false
+    }
+    taken.push(unit)
   }
   return true
 }
@@ -143,9 +164,10 @@ async function answerWithCannedResponse(
  *  7. `already_replied`: the atomic claim on the conversation fails;
  *  8. `daily_cap_reached`: the atomic take of today's unit fails (the claim is given back);
  *  9. `daily_cap_reached` also when the conversation has had its model calls for the day
- *     (option `autoReply.callsPerConversationPerDay`, default 3) or the store's daily call
- *     budget (`auto_reply_daily_call_budget`, default 200) is spent: the contract's reasons
- *     are fixed, and both are daily caps;
+ *     (option `autoReply.callsPerConversationPerDay`, default 3), the client address has had
+ *     its share (`autoReply.callsPerAddressPerDay`, default a tenth of the budget) or the
+ *     store's daily call budget (`auto_reply_daily_call_budget`, default 200) is spent: the
+ *     contract's reasons are fixed, and all are daily caps;
  * 10. `classifier_error` / `no_match` from the model (claim and reply unit are given back, so
  *     a later question can still be answered; the model calls stay spent).
  */
@@ -161,6 +183,12 @@ export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): 
   const settings = await deps.chatSettings()
   const endpoint = modelEndpoint(settings)
   if (!endpoint) return declined("not_configured")
+  // A base URL the configuration does not allow never gets the key, nor a unit of any budget.
+  const refusedHost = refusedEndpoint(endpoint)
+  if (refusedHost) {
+    deps.warn?.(`LaunchDesk auto-reply: ${refusedHost}`)
+    return declined("classifier_error")
+  }
   // Only answers whose variables this conversation fills: customer and order data for a
   // linked (verified) customer only, so a guest is never offered an answer that needs them.
   const values = (await deps.variableValues?.(conversation)) ?? {}
@@ -172,7 +200,7 @@ export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): 
   const reservation = await reserve(deps, conversationId, settings.auto_reply_daily_cap)
   if ("reason" in reservation) return declined(reservation.reason)
   const mayCall = await undoOnError(
-    () => takeModelCall(deps, conversationId, settings.auto_reply_daily_call_budget),
+    () => takeModelCall(deps, conversationId, req.ip, settings.auto_reply_daily_call_budget),
     reservation.release
   )
   if (!mayCall) {

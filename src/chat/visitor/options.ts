@@ -17,7 +17,12 @@ export type VisitorSettings = {
   /** Stored bytes (text and page URL) a conversation may hold before `/send` refuses; null: no cap. */
   maxConversationBytes: number | null
   cookie: VisitorCookieSettings
-  autoReply: { timeoutMs: number; callsPerConversationPerDay: number }
+  autoReply: {
+    timeoutMs: number
+    callsPerConversationPerDay: number
+    /** The option; null: a share of the store's daily call budget (`callsPerAddressPerDay` in auto-reply.ts). */
+    callsPerAddressPerDay: number | null
+  }
 }
 
 export const DEFAULT_AUTO_REPLY_TIMEOUT_MS = 10_000
@@ -35,7 +40,8 @@ const DEFAULT_LIMITS = {
   // Ratings and transcript requests: each succeeds once per close, so a few tries are plenty.
   feedback: { max: 10, windowSeconds: 60 },
   // Saved addresses: the widget saves one per conversation, a typo fixed is a second.
-  email: { max: 10, windowSeconds: 3600 },
+  // Per client IP: generous, since many shoppers can share one address (an office, mobile CGNAT).
+  email: { max: 30, windowSeconds: 3600 },
   emailPerConversation: { max: 3, windowSeconds: 3600 },
 }
 const DEFAULT_MAX_CONVERSATION_BYTES = 1024 * 1024
@@ -71,6 +77,7 @@ export function visitorSettings(options: SupportChatOptions): VisitorSettings {
       timeoutMs: options.autoReply?.timeoutMs ?? DEFAULT_AUTO_REPLY_TIMEOUT_MS,
       callsPerConversationPerDay:
         options.autoReply?.callsPerConversationPerDay ?? DEFAULT_AUTO_REPLY_CALLS_PER_CONVERSATION,
+      callsPerAddressPerDay: options.autoReply?.callsPerAddressPerDay ?? null,
     },
   }
 }

@@ -96,7 +96,14 @@ export type SupportChatOptions = SupportChatInboxOptions & {
   }
   /** The language-model auto-reply over an OpenAI-compatible chat-completions endpoint. */
   autoReply?: {
+    /** Set here, the admin cannot change it (a save with another base URL is 400). */
     baseUrl?: string
+    /**
+     * Where the model API key may go when the base URL comes from the admin settings: a base URL
+     * is allowed when its origin (scheme, host, port) is one of these. Default
+     * `["https://api.openai.com/v1"]`. A stored base URL outside them is never called.
+     */
+    allowedBaseUrls?: string[]
     apiKey?: string
     model?: string
     /** Auto-replies per UTC day across the store. Default 50. */
@@ -105,6 +112,11 @@ export type SupportChatOptions = SupportChatInboxOptions & {
     dailyCallBudget?: number
     /** Model calls per conversation per UTC day. Default 3. */
     callsPerConversationPerDay?: number
+    /**
+     * Model calls one client address may cause per UTC day, whatever its sessions and
+     * conversations. Default a tenth of the daily call budget (at least 1).
+     */
+    callsPerAddressPerDay?: number
     /** How long to wait for the model before answering `classifier_error`. Default 10000 ms. */
     timeoutMs?: number
   }

@@ -9,6 +9,9 @@ import {
   type ModelEndpoint,
 } from "../classifier"
 import { DEFAULT_AUTO_REPLY_TIMEOUT_MS, visitorSettings } from "../../visitor/options"
+import { allowedModelOrigins, isAllowedModelBaseUrl, modelBaseUrlRefusal } from "../model-base-url"
+
+const DEFAULT_MODEL_ORIGIN = "https://api.openai.com"
 
 const CANNED = [
   { id: 3, question: "How long does shipping take?", response: "Two to four working days." },
@@ -124,7 +127,8 @@ describe("classifyQuestion against a chat-completions server", () => {
   let endpoint: ModelEndpoint
 
   beforeAll(async () => {
-    endpoint = { base_url: await fake.start(), api_key: "sk-unit-3e8a", model: "tiny-router-1" }
+    const baseUrl = await fake.start()
+    endpoint = { base_url: baseUrl, api_key: "sk-unit-3e8a", model: "tiny-router-1", allowed_origins: [new URL(baseUrl).origin] }
   })
   afterAll(() => fake.stop())
   beforeEach(() => fake.reset())
@@ -246,7 +250,7 @@ describe("classifyQuestion against a chat-completions server", () => {
     })
     const origin = await stalling.start()
     try {
-      const verdict = await classifyQuestion({ ...endpoint, base_url: `${origin}/v1` }, "q", CANNED, 200)
+      const verdict = await classifyQuestion({ ...endpoint, base_url: `${origin}/v1`, allowed_origins: [origin] }, "q", CANNED, 200)
       expect(verdict).toEqual({ outcome: "error", detail: "the model endpoint did not answer within 200 ms" })
     } finally {
       await stalling.stop()
@@ -256,17 +260,60 @@ describe("classifyQuestion against a chat-completions server", () => {
   it("reports an unreachable endpoint without echoing its URL, which may carry credentials", async () => {
     const origin = await refusedOrigin()
 
-    const refused = await classifyQuestion({ ...endpoint, base_url: `${origin}/v1` }, "q", CANNED, 2000)
+    const refused = await classifyQuestion({ ...endpoint, base_url: `${origin}/v1`, allowed_origins: [origin] }, "q", CANNED, 2000)
     expect(refused).toEqual({ outcome: "error", detail: "the model endpoint could not be reached (ECONNREFUSED)" })
 
     const withCredentials = await classifyQuestion(
-      { ...endpoint, base_url: `http://user:pw-5c1d@${new URL(origin).host}/v1` },
+      { ...endpoint, base_url: `http://user:pw-5c1d@${new URL(origin).host}/v1`, allowed_origins: [origin] },
       "q",
       CANNED,
       2000
     )
     expect(withCredentials).toEqual({ outcome: "error", detail: expect.any(String) })
     expect(JSON.stringify(withCredentials)).not.toContain("pw-5c1d")
+  })
+})
+
+describe("the hosts the model API key may go to", () => {
+  it("never calls a base URL outside the allowed origins, and says why without the key", async () => {
+    const listening = new FakeOpenAi()
+    const baseUrl = await listening.start()
+    try {
+      const endpoint: ModelEndpoint = { base_url: baseUrl, api_key: "sk-never-sent-77c1", model: "m", allowed_origins: [DEFAULT_MODEL_ORIGIN] }
+      const verdict = await classifyQuestion(endpoint, "q", CANNED, 2000)
+      expect(verdict).toEqual({ outcome: "error", detail: expect.stringContaining(`host ${new URL(baseUrl).origin} is not one the configuration allows`) })
+      expect(JSON.stringify(verdict)).not.toContain("sk-never-sent-77c1")
+      expect(listening.requests).toHaveLength(0)
+    } finally {
+      await listening.stop()
+    }
+  })
+
+  it("allows the OpenAI API by default, the option's base URL alone when it is set, or the listed origins", () => {
+    expect(allowedModelOrigins({})).toEqual([DEFAULT_MODEL_ORIGIN])
+    expect(allowedModelOrigins({ autoReply: { baseUrl: "http://127.0.0.1:8080/v1", allowedBaseUrls: ["https://x.example"] } })).toEqual([
+      "http://127.0.0.1:8080",
+    ])
+    expect(allowedModelOrigins({ autoReply: { allowedBaseUrls: ["https://llm.example/v1", "not a url", "ftp://f.example"] } })).toEqual([
+      "https://llm.example",
+    ])
+    const allowed = ["https://api.openai.com"]
+    expect(isAllowedModelBaseUrl("https://api.openai.com/v1", allowed)).toBe(true)
+    expect(isAllowedModelBaseUrl("https://api.openai.com:8443/v1", allowed)).toBe(false)
+    expect(isAllowedModelBaseUrl("http://api.openai.com/v1", allowed)).toBe(false)
+    expect(isAllowedModelBaseUrl("https://api.openai.com@attacker.example/v1", allowed)).toBe(false)
+    expect(isAllowedModelBaseUrl("https://api.openai.com.attacker.example/v1", allowed)).toBe(false)
+  })
+
+  it("refuses an admin's save of another base URL: any change when the option fixes it, else one outside the list", () => {
+    expect(modelBaseUrlRefusal(undefined, { autoReply: { baseUrl: "https://llm.example/v1" } })).toBeNull()
+    expect(modelBaseUrlRefusal("https://llm.example/v1", { autoReply: { baseUrl: "https://llm.example/v1" } })).toBeNull()
+    expect(modelBaseUrlRefusal("https://attacker.example/v1", { autoReply: { baseUrl: "https://llm.example/v1" } })).toMatch(/set by configuration/)
+    expect(modelBaseUrlRefusal(null, { autoReply: { baseUrl: "https://llm.example/v1" } })).toMatch(/set by configuration/)
+    expect(modelBaseUrlRefusal("https://api.openai.com/v1", {})).toBeNull()
+    expect(modelBaseUrlRefusal(null, {})).toBeNull()
+    expect(modelBaseUrlRefusal("", {})).toBeNull()
+    expect(modelBaseUrlRefusal("https://attacker.example/v1", {})).toMatch(/autoReply.allowedBaseUrls/)
   })
 })
 

@@ -9,6 +9,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 
 export const POST = async (req: AuthenticatedMedusaRequest<AdminUpdateChatSettingsType>, res: MedusaResponse) => {
   const store = await savedSettingsOf(req.scope)
-  await saveChatSettings(store, req.validatedBody)
-  res.json(await chatSettingsView(store, chatModule(req).options))
+  const { options } = chatModule(req)
+  await saveChatSettings(store, req.validatedBody, options)
+  res.json(await chatSettingsView(store, options))
 }
