@@ -325,10 +325,14 @@ const emailClosed = () =>
  * confirms it (feedback.ts).
  */
 export async function saveEmail(deps: VisitorDeps, req: VisitorRequest): Promise<Outcome> {
-  const found = await limitedConversation(deps, req, { scope: "email", rule: deps.settings.limits.email })
+  // Only a save counts against the limits: a request without a cookie or with a bad address
+  // changes nothing and sends nothing, so it must not use up a shopper's (or a shared IP's) allowance.
+  const found = await visitorConversation(deps, req)
   if ("refusal" in found) return found.refusal
   const input = parseInput(StoreSaveEmail, req.body)
   if ("refusal" in input) return input.refusal
+  const refused = await limited(deps, "email", req, deps.settings.limits.email)
+  if (refused) return refused
   const verdict = await deps.limiter.hit(
     "chat.email.conversation",
     String(found.conversation.conversation_id),

@@ -46,7 +46,7 @@ describe("visitor limits", () => {
       conversation: { max: 120, windowSeconds: 3600 },
       feedback: { max: 10, windowSeconds: 60 },
       typing: { max: 60, windowSeconds: 60 },
-      email: { max: 10, windowSeconds: 3600 },
+      email: { max: 30, windowSeconds: 3600 },
       emailPerConversation: { max: 3, windowSeconds: 3600 },
     })
     expect(visitorSettings({ rateLimits: { send: { max: 2 } } }).limits.send).toEqual({ max: 2, windowSeconds: 60 })
