@@ -14,6 +14,7 @@ import { buildVisitorDeps, sqlVisitorStores } from "../chat/visitor/visitor-deps
 import { createFastLaneApp, createFastLaneServer } from "./app"
 import { PublishableKeyCheck } from "./publishable-key"
 import { createCustomerVerifier, type CustomerAuthConfig, type CustomerVerifier } from "./customer-auth"
+import { fastLaneVariableValues } from "./canned-variables"
 
 export type FastLaneLogger = {
   info: (message: string) => void
@@ -76,16 +77,20 @@ function createApp(
   const stores = sqlVisitorStores(sql, fanout.messageNotices)
   const effects = deferredVisitorEffects(new OutboxRepository(sql), sql, fanout.announceEffect)
   return createFastLaneApp({
-    deps: buildVisitorDeps({
-      stores,
-      options: options.pluginOptions,
-      effects,
-      // The message and its effect are committed: wake the Medusa processes' relays.
-      effectsRecorded: () => fanout.announceEffect(sql),
-      pollSource: push.pollCache,
-      signals: push.signals,
-      warn,
-    }),
+    deps: {
+      ...buildVisitorDeps({
+        stores,
+        options: options.pluginOptions,
+        effects,
+        // The message and its effect are committed: wake the Medusa processes' relays.
+        effectsRecorded: () => fanout.announceEffect(sql),
+        pollSource: push.pollCache,
+        signals: push.signals,
+        warn,
+      }),
+      // The auto-reply's canned variables, from Medusa's tables as the Medusa lane fills them.
+      variableValues: fastLaneVariableValues(sql),
+    },
     streamDeps: {
       store: stores.store,
       onCustomerLinked: effects.onCustomerLinked,

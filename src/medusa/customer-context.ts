@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { getLastFulfillmentStatus, getLastPaymentStatus } from "@medusajs/medusa/core-flows"
 import type { VariableValues } from "../chat/customer-context/canned-variables"
+import { cannedVariableValues, orderStatuses, trackingNumbers, type FulfillmentFacts } from "../chat/customer-context/order-variables"
 import { amountOf } from "../shared/amount"
 
 /** The orders the conversation pane shows, newest first. */
@@ -69,14 +69,7 @@ type OrderRead = {
   summary?: SummaryRead | null
   items?: (ItemRead & { detail?: { quantity?: unknown; fulfilled_quantity?: unknown } | null })[] | null
   payment_collections?: ({ status: string; amount: unknown; captured_amount?: unknown; refunded_amount?: unknown } | null)[] | null
-  fulfillments?: (FulfillmentRead | null)[] | null
-}
-type FulfillmentRead = {
-  packed_at?: unknown
-  shipped_at?: unknown
-  delivered_at?: unknown
-  canceled_at?: unknown
-  labels?: ({ tracking_number?: string | null } | null)[] | null
+  fulfillments?: (FulfillmentFacts | null)[] | null
 }
 // The order module flattens the stored summary's totals onto `summary`.
 type SummaryRead = { current_order_total?: unknown; totals?: { current_order_total?: unknown } }
@@ -124,26 +117,7 @@ const itemLines = (items: readonly ItemRead[] | null | undefined) =>
 const summaryTotal = (summary: SummaryRead | null | undefined) =>
   amountOf((summary?.totals ?? summary)?.current_order_total)
 
-/**
- * Payment and fulfillment status by Medusa's own aggregation, the one its order list and
- * order page use, over the fields ORDER_FIELDS read.
- */
-function orderStatuses(order: OrderRead, items: { quantity: number; fulfilled: number }[]) {
-  const payment_collections = (order.payment_collections ?? []).filter((collection) => collection !== null)
-  const fulfillments = (order.fulfillments ?? []).filter((fulfillment) => fulfillment !== null)
-  const itemDetails = items.map((item) => ({ raw_quantity: item.quantity, detail: { raw_fulfilled_quantity: item.fulfilled } }))
-  // The aggregation's parameter is the full order DTO; it reads only the fields above.
-  const aggregated = { currency_code: order.currency_code, payment_collections, fulfillments, items: itemDetails } as unknown as Parameters<
-    typeof getLastPaymentStatus
-  >[0]
-  return { payment_status: getLastPaymentStatus(aggregated), fulfillment_status: getLastFulfillmentStatus(aggregated) }
-}
-
 function toContextOrder(order: OrderRead): ContextOrder {
-  const tracking = (order.fulfillments ?? [])
-    .flatMap((fulfillment) => fulfillment?.labels ?? [])
-    .map((label) => label?.tracking_number)
-    .filter((number): number is string => typeof number === "string" && number !== "")
   const items = (order.items ?? []).map((item) => ({
     title: item.title,
     quantity: amountOf(item.detail?.quantity ?? item.quantity),
@@ -153,12 +127,17 @@ function toContextOrder(order: OrderRead): ContextOrder {
     id: order.id,
     display_id: order.display_id,
     status: order.status,
-    ...orderStatuses(order, items),
+    ...orderStatuses({
+      currency_code: order.currency_code,
+      items,
+      payment_collections: (order.payment_collections ?? []).filter((collection) => collection !== null),
+      fulfillments: (order.fulfillments ?? []).filter((fulfillment) => fulfillment !== null),
+    }),
     total: summaryTotal(order.summary),
     currency_code: order.currency_code,
     created_at: iso(order.created_at),
     items: itemLines(items),
-    tracking_numbers: tracking,
+    tracking_numbers: trackingNumbers(order.fulfillments ?? []),
   }
 }
 
@@ -305,23 +284,13 @@ export async function variableValues(
   order: ContextOrder | null
 ): Promise<VariableValues> {
   const [store] = await scope.resolve(Modules.STORE).listStores({}, { select: ["name"], take: 1 })
-  const values: VariableValues = { "store.name": store?.name ?? null }
-  if (!conversation.customer_id) return values
+  const storeName = store?.name ?? null
+  if (!conversation.customer_id) return cannedVariableValues(storeName, null)
   const customer = await findCustomer(scope, { id: conversation.customer_id })
   const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const chosen = order ?? (await latestOrders(query, { customer_id: conversation.customer_id }, 1)).orders[0] ?? null
-  return {
-    ...values,
-    "customer.first_name": customer?.first_name ?? null,
-    "order.display_id": chosen ? String(chosen.display_id) : null,
-    // Words a shopper reads: "not_fulfilled" is sent as "not fulfilled".
-    "order.status": chosen ? statusWords(chosen.status) : null,
-    "order.fulfillment_status": chosen ? statusWords(chosen.fulfillment_status) : null,
-    "order.tracking_number": chosen?.tracking_numbers[0] ?? null,
-  }
+  return cannedVariableValues(storeName, { first_name: customer?.first_name ?? null, order: chosen })
 }
-
-const statusWords = (status: string) => status.replace(/_/g, " ")
 
 /** Customers whose email or name contains `term` (the inbox search), at most SEARCH_CUSTOMERS. */
 export async function customerIdsMatching(scope: MedusaContainer, term: string): Promise<string[]> {

@@ -5,6 +5,7 @@ import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule } from "../../utils/chat"
 import { FakeOpenAi } from "../../utils/fake-openai"
 import { createPublishableKey } from "../../utils/store"
+import { fastLaneApi, fastLaneForSpec, LANES } from "../../utils/fast-lane"
 import { VisitorClient } from "../../utils/visitor-client"
 
 jest.setTimeout(180 * 1000)
@@ -39,9 +40,43 @@ async function placeOrder(
   return order
 }
 
+/**
+ * Fulfils the order's lines titled `titles`: the Order module registers the fulfillment (a new
+ * order version with the fulfilled quantities), the Fulfillment module records it, packed now
+ * and `at`, with a label when `tracking` is given, and the link ties it to the order.
+ */
+async function fulfilOrder(
+  container: MedusaContainer,
+  orderId: string,
+  titles: string[],
+  at: { shipped_at?: Date; delivered_at?: Date },
+  tracking?: string
+) {
+  const orderModule = container.resolve(Modules.ORDER)
+  const order = await orderModule.retrieveOrder(orderId, { relations: ["items"] })
+  const lines = (order.items ?? []).filter((item) => titles.includes(item.title))
+  await orderModule.registerFulfillment({
+    order_id: orderId,
+    items: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+  })
+  const fulfillment = await container.resolve(Modules.FULFILLMENT).createFulfillment({
+    location_id: "sloc_context_test",
+    provider_id: "manual_manual",
+    packed_at: new Date(),
+    ...at,
+    delivery_address: {},
+    items: lines.map((line) => ({ title: line.title, sku: "", barcode: "", quantity: Number(line.quantity), line_item_id: line.id })),
+    labels: tracking ? [{ tracking_number: tracking, tracking_url: "", label_url: "" }] : [],
+  })
+  await container
+    .resolve(ContainerRegistrationKeys.LINK)
+    .create({ [Modules.ORDER]: { order_id: orderId }, [Modules.FULFILLMENT]: { fulfillment_id: fulfillment.id } })
+}
+
 // CONTRACT §6: what the agent sees beside a conversation, the canned variables and the list's customer fields.
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConfig }) => {
+    const fastLane = fastLaneForSpec(dbConfig)
     let admin: AdminCredentials
     let publishableKey: string
     let count = 0
@@ -72,9 +107,9 @@ medusaIntegrationTestRunner({
       return { id: created.data.customer.id, email, token: login.data.token }
     }
 
-    /** A conversation with one visitor message, linked to `signedIn` when given. */
-    async function conversation(signedIn?: Customer, email?: string) {
-      const shopper = new VisitorClient(api, publishableKey, `203.0.113.${100 + (count % 100)}`)
+    /** A conversation with one visitor message, linked to `signedIn` when given; on the Medusa lane unless `through` is another. */
+    async function conversation(signedIn?: Customer, email?: string, through = api) {
+      const shopper = new VisitorClient(through, publishableKey, `203.0.113.${100 + (count++ % 100)}`)
       if (signedIn) shopper.auth = { bearer: signedIn.token }
       const { data } = await shopper.session()
       await shopper.send({ message: "Where is my parcel?" })
@@ -156,7 +191,6 @@ medusaIntegrationTestRunner({
       it("gives each order the payment and fulfillment status Medusa's own order list gives it, and its tracking numbers", async () => {
         const ada = await customer()
         const container = getContainer()
-        const orderModule = container.resolve(Modules.ORDER)
         const payments = container.resolve(Modules.PAYMENT)
         const link = container.resolve(ContainerRegistrationKeys.LINK)
         const place = (items: { title: string; quantity: number; unit_price: number }[], daysAgo: number) =>
@@ -174,24 +208,8 @@ medusaIntegrationTestRunner({
           if (!payment) throw new Error("the system payment provider authorized nothing")
           if (capture) await payments.capturePayment({ payment_id: payment.id })
         }
-        const fulfil = async (orderId: string, titles: string[], at: { shipped_at?: Date; delivered_at?: Date }, tracking?: string) => {
-          const order = await orderModule.retrieveOrder(orderId, { relations: ["items"] })
-          const lines = (order.items ?? []).filter((item) => titles.includes(item.title))
-          await orderModule.registerFulfillment({
-            order_id: orderId,
-            items: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
-          })
-          const fulfillment = await container.resolve(Modules.FULFILLMENT).createFulfillment({
-            location_id: "sloc_context_test",
-            provider_id: "manual_manual",
-            packed_at: new Date(),
-            ...at,
-            delivery_address: {},
-            items: lines.map((line) => ({ title: line.title, sku: "", barcode: "", quantity: Number(line.quantity), line_item_id: line.id })),
-            labels: tracking ? [{ tracking_number: tracking, tracking_url: "", label_url: "" }] : [],
-          })
-          await link.create({ [Modules.ORDER]: { order_id: orderId }, [Modules.FULFILLMENT]: { fulfillment_id: fulfillment.id } })
-        }
+        const fulfil = (orderId: string, titles: string[], at: { shipped_at?: Date; delivered_at?: Date }, tracking?: string) =>
+          fulfilOrder(container, orderId, titles, at, tracking)
         const socksAndCap = [
           { title: "Sock", quantity: 2, unit_price: 5 },
           { title: "Cap", quantity: 1, unit_price: 20 },
@@ -348,6 +366,57 @@ medusaIntegrationTestRunner({
         expect(data).toEqual({ auto_replied: true, message_id: expect.any(Number), canned_id: withOrder.id })
         const [stored] = await chatModule(getContainer()).listMessages({ id: data.message_id })
         expect(stored.message).toBe(`Order #${order.display_id} is not fulfilled, Ada.`)
+      })
+
+      it("answers a signed-in customer on both lanes with the same variables, byte for byte", async () => {
+        const TEMPLATE =
+          "Hi {{customer.first_name}}, order #{{order.display_id}} from {{store.name}} is {{order.fulfillment_status}}; tracking: {{order.tracking_number}}."
+        await adminPost("/settings", { model: { base_url: modelBaseUrl, api_key: "sk-test", model: "m" } })
+        const withAll = (await adminPost("/canned", { question: "Where is my parcel?", response: TEMPLATE })).data
+        const plain = (await adminPost("/canned", { question: "Shipping time?", response: "Two to four days." })).data
+        const container = getContainer()
+        const stores = container.resolve(Modules.STORE)
+        const [store] = await stores.listStores({}, { take: 1 })
+        await stores.updateStores(store.id, { name: "Lovelace & Co" })
+        const ada = await customer()
+        // An older order, and the latest: the socks shipped with a label, the cap still to send.
+        await placeOrder(container, { customer_id: ada.id, email: ada.email, items: [{ title: "Mug", quantity: 1, unit_price: 5 }], daysAgo: 4 })
+        const latest = await placeOrder(container, {
+          customer_id: ada.id,
+          email: ada.email,
+          items: [
+            { title: "Sock", quantity: 2, unit_price: 5 },
+            { title: "Cap", quantity: 1, unit_price: 20 },
+          ],
+          daysAgo: 1,
+        })
+        await fulfilOrder(container, latest.id, ["Sock"], { shipped_at: new Date() }, "TRACK-7Q")
+        model.reset({ answer: String(withAll.id) })
+
+        const stored: Record<string, string> = {}
+        for (const lane of LANES) {
+          const { shopper } = await conversation(ada, undefined, lane === "medusa" ? api : fastLaneApi(fastLane()))
+          const { data } = await shopper.autoReply({ question: "where is my parcel" })
+          expect({ lane, data }).toEqual({ lane, data: { auto_replied: true, message_id: expect.any(Number), canned_id: withAll.id } })
+          const [message] = await chatModule(container).listMessages({ id: data.message_id })
+          stored[lane] = message.message
+        }
+        // Both lanes offered the model the same answers.
+        const offered = model.requests.map((request) => JSON.stringify(request.body))
+        expect(offered).toHaveLength(2)
+        expect(offered[1]).toBe(offered[0])
+        expect(offered[0]).toContain(plain.question)
+        expect(offered[0]).toContain(withAll.question)
+        expect(stored.fast).toBe(stored.medusa)
+        expect(stored.medusa).toBe(`Hi Ada, order #${latest.display_id} from Lovelace & Co is partially shipped; tracking: TRACK-7Q.`)
+
+        // A guest on the fast lane is never offered the answer that needs customer data.
+        const guest = await conversation(undefined, undefined, fastLaneApi(fastLane()))
+        const refused = await guest.shopper.autoReply({ question: "where is my parcel" })
+        expect(refused.data).toEqual({ auto_replied: false, reason: "no_match" })
+        const guestPrompt = JSON.stringify(model.requests[2].body)
+        expect(guestPrompt).toContain(plain.question)
+        expect(guestPrompt).not.toContain(withAll.question)
       })
 
       it("never offers a guest an answer that needs customer data", async () => {
