@@ -161,6 +161,107 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
     expect(view.email).toBe("lin@example.com")
   })
 
+  /** A registered customer signed in with a bearer token, as the store's own sign-in gives one. */
+  async function signedInCustomer(name: string): Promise<{ id: string; token: string }> {
+    const email = `${name}-${Date.now()}@example.com`
+    const password = "a long shopper password"
+    const post = async <T>(route: string, body: object, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${host.backendUrl}${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      })
+      if (!response.ok) throw new Error(`${route}: HTTP ${response.status} ${await response.text()}`)
+      return (await response.json()) as T
+    }
+    const registration = await post<{ token: string }>("/auth/customer/emailpass/register", { email, password })
+    const { customer } = await post<{ customer: { id: string } }>(
+      "/store/customers",
+      { email, first_name: name },
+      { "x-publishable-api-key": host.seed.publishableKey, authorization: `Bearer ${registration.token}` }
+    )
+    const login = await post<{ token: string }>("/auth/customer/emailpass", { email, password })
+    return { id: customer.id, token: login.token }
+  }
+
+  it("chat: a shopper who signs in after a guest chatted on that browser is asked to keep that conversation or start a new one", async () => {
+    type Linked = { customer_id: string | null; messages: { message: string }[] }
+    const { page, errors } = await shopper()
+    await page.goto(`${pages.url}/`)
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await page.getByRole("textbox", { name: "Message" }).fill("A guest's question about sizes")
+    await page.getByRole("textbox", { name: "Message" }).press("Enter")
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    const guestConversation = await conversationIdOf(page)
+
+    // Someone signs in on the same browser (the store sets the token, as a token-auth store does).
+    const customer = await signedInCustomer("Keeper")
+    await page.addInitScript((token) => {
+      window.LaunchDeskConfig = { customerToken: token }
+    }, customer.token)
+    await page.reload()
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    const offer = chatRoot(page).getByRole("group", { name: /this browser already has a conversation/ })
+    await offer.waitFor()
+    expect(await page.getByRole("textbox", { name: "Message" }).isDisabled()).toBe(true)
+    // Not linked while nobody chose.
+    expect((await host.admin<Linked>("GET", `/admin/app/v1/conversation/${guestConversation}`)).customer_id).toBeNull()
+
+    await offer.getByRole("button", { name: "Keep this conversation" }).click()
+    await offer.waitFor({ state: "hidden" })
+    const kept = await host.admin<Linked>("GET", `/admin/app/v1/conversation/${guestConversation}`)
+    expect(kept.customer_id).toBe(customer.id)
+    expect(await conversationIdOf(page)).toBe(guestConversation)
+    const input = page.getByRole("textbox", { name: "Message" })
+    expect(await input.isDisabled()).toBe(false)
+    await input.fill("Signed in now")
+    await input.press("Enter")
+    await waitFor(async () => ((await chatRoot(page).locator('li[data-sender="visitor"]').count()) === 2 ? true : undefined), {
+      what: "the message after keeping the conversation",
+    })
+    // A reload asks nothing again.
+    await page.reload()
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await waitFor(async () => ((await chatRoot(page).locator("li[data-message-id]").count()) === 2 ? true : undefined), {
+      what: "the kept history",
+    })
+    expect(await chatRoot(page).locator('[part="link-offer"]').isHidden()).toBe(true)
+
+    // Another browser: this one starts anew, with the choice's words set by the store (translated).
+    const other = await shopper()
+    await other.page.goto(`${pages.url}/`)
+    await other.page.getByRole("button", { name: "Open support chat" }).click()
+    await other.page.getByRole("textbox", { name: "Message" }).fill("Someone else's question")
+    await other.page.getByRole("textbox", { name: "Message" }).press("Enter")
+    await chatRoot(other.page).locator('li[data-sender="visitor"]').waitFor()
+    const strangers = await conversationIdOf(other.page)
+    const next = await signedInCustomer("Fresh")
+    await other.page.addInitScript((token) => {
+      window.LaunchDeskConfig = {
+        customerToken: token,
+        labels: { linkOffer: "Dieser Browser hat schon ein Gespräch.", keepConversation: "Behalten", startNewConversation: "Neu beginnen" },
+      }
+    }, next.token)
+    await other.page.reload()
+    await other.page.getByRole("button", { name: "Open support chat" }).click()
+    const choice = chatRoot(other.page).getByRole("group", { name: "Dieser Browser hat schon ein Gespräch." })
+    await choice.waitFor()
+    expect(await choice.getByRole("button", { name: "Behalten" }).isVisible()).toBe(true)
+    await choice.getByRole("button", { name: "Neu beginnen" }).click()
+    await choice.waitFor({ state: "hidden" })
+    const started = await waitFor(async () => {
+      const id = await conversationIdOf(other.page)
+      return id !== null && id !== strangers ? id : undefined
+    }, { what: "the new conversation" })
+    expect(await chatRoot(other.page).locator("li[data-message-id]").count()).toBe(0)
+    expect((await host.admin<Linked>("GET", `/admin/app/v1/conversation/${started}`)).customer_id).toBe(next.id)
+    const left = await host.admin<Linked>("GET", `/admin/app/v1/conversation/${strangers}`)
+    expect(left.customer_id).toBeNull()
+    expect(left.messages.map((message) => message.message)).toEqual(["Someone else's question"])
+    expect(errors).toEqual([])
+    expect(other.errors).toEqual([])
+  })
+
   it("chat: once staff close the chat the rating form loads on demand, takes stars and a comment, and the transcript is asked for", async () => {
     const { page, requests, errors } = await shopper()
     const extrasLoads = () => requests.filter((request) => request.url().endsWith("/launchdesk-chat-extras.js"))

@@ -372,6 +372,72 @@ describe("the storefront's coming-soon block and the chat launcher's place on pr
     expect(await raw.page.locator("body").isVisible()).toBe(true)
   })
 
+  it("a product whose state cannot be learnt (CORS refused, an error status) offers no add-to-cart: a note instead, and the console says why (ComingSoonGate, script tag)", async () => {
+    const UNAVAILABLE = "This product isn't available to buy right now."
+    // The same pages from an origin the store's STORE_CORS does not list (127.0.0.1 instead of
+    // localhost), as the DTC starter on a port of its own: the browser refuses every answer.
+    const elsewhere = new URL(pages.url.replace("localhost", "127.0.0.1")).origin
+    const warningsOf = (page: Page) => {
+      const warnings: string[] = []
+      page.on("console", (message) => {
+        if (message.type() === "warning") warnings.push(message.text())
+      })
+      return warnings
+    }
+    const warned = (warnings: string[], text: string) =>
+      waitFor(async () => warnings.find((warning) => warning.includes(text)), { what: `a console warning with "${text}"` })
+
+    // <ComingSoonGate> around a product that is for sale: the refused check shows no add-to-cart.
+    const react = await shopper()
+    const reactWarnings = warningsOf(react.page)
+    await react.page.goto(`${elsewhere}/react-starter/launch-tee`)
+    await react.page.getByRole("status").filter({ hasText: UNAVAILABLE }).waitFor()
+    expect(await react.page.getByTestId("phase-launch-tee").textContent()).toBe("error")
+    expect(await react.page.getByTestId("add-product-button").count()).toBe(0)
+    expect(await react.page.getByTestId("mobile-actions").count()).toBe(0)
+    expect(await pressableAddToCart(react.page)).toEqual([])
+    const corsWarning = await warned(reactWarnings, "STORE_CORS")
+    expect(corsWarning).toContain("[LaunchDesk]")
+    expect(corsWarning).toContain(products["launch-tee"].id)
+    expect(corsWarning).toContain(`most likely refused by CORS`)
+    expect(corsWarning).toContain(`this storefront's origin, ${elsewhere}`)
+    expect(react.errors).toEqual([])
+
+    // An error status (the backend answered, with CORS allowed): the same note, the status named.
+    const failing = await shopper()
+    const failingWarnings = warningsOf(failing.page)
+    await failing.page.route("**/store/coming-soon/products/**", (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: "application/json",
+        headers: { "access-control-allow-origin": new URL(pages.url).origin, "access-control-allow-credentials": "true" },
+        body: JSON.stringify({ type: "not_found", message: "Product not found" }),
+      })
+    )
+    await failing.page.goto(`${pages.url}/react-starter/launch-tee`)
+    await failing.page.getByRole("status").filter({ hasText: UNAVAILABLE }).waitFor()
+    expect(await pressableAddToCart(failing.page)).toEqual([])
+    expect(await warned(failingWarnings, "HTTP 404")).not.toContain("CORS")
+
+    // The script tag on the DTC starter's page: the note takes the add-to-cart's place, the bar's too.
+    for (const viewport of [DESKTOP, PHONE]) {
+      const script = await shopper({ viewport })
+      const scriptWarnings = warningsOf(script.page)
+      await openStarterProduct(script.page, `${elsewhere}/dk/products/launch-tee`)
+      const note = block(script.page).locator(".unavailable")
+      await note.waitFor()
+      expect(await note.textContent()).toBe(UNAVAILABLE)
+      await waitFor(async () => ((await script.page.locator('[data-testid="add-product-button"]').isHidden()) ? true : undefined), {
+        what: "the starter's add-to-cart hidden",
+      })
+      expect(await pressableAddToCart(script.page)).toEqual([])
+      expect(await script.page.evaluate(() => document.body.classList.contains("cs-coming-soon-product"))).toBe(false)
+      // The product's handle could not even be looked up: the warning names the handle.
+      expect(await warned(scriptWarnings, "STORE_CORS")).toContain("product launch-tee ")
+      expect(script.errors).toEqual([])
+    }
+  })
+
   it("coming soon: the CAPTCHA widget loads only when enabled, and its token is verified", async () => {
     await host.admin("POST", "/admin/coming-soon/settings", {
       captcha_enabled: true,

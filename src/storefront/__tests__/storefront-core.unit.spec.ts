@@ -7,6 +7,7 @@ import { countdownParts, formatArrivalDate, parseArrivalDate } from "../core/cou
 import { nextPollDelay } from "../core/poll-schedule"
 import { cleanSubscriberId, readSharedBy, referralUrl, rememberSharedBy, sharedByOf, shareLinks } from "../core/referral"
 import { ComingSoonController, type ComingSoonConfig } from "../core/coming-soon-controller"
+import { lookupFailureReason } from "../core/coming-soon-api"
 import { DEFAULT_LABELS } from "../core/default-labels"
 
 describe("arrival date and countdown", () => {
@@ -292,5 +293,53 @@ describe("the store API client", () => {
     const error = await api.get("/poll").catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
     expect(error instanceof ApiError && error.isNetworkError).toBe(true)
+  })
+})
+
+describe("why a product's coming-soon state could not be learnt", () => {
+  const page = (origin: string) => Object.defineProperty(globalThis, "location", { value: { origin }, configurable: true })
+  afterEach(() => Reflect.deleteProperty(globalThis, "location"))
+
+  it("names CORS and STORE_CORS for a backend on another origin that gave no answer", () => {
+    page("http://localhost:8000")
+    const reason = lookupFailureReason(new ApiError(0, "Failed to fetch"), "http://localhost:9000")
+    expect(reason).toContain("most likely refused by CORS")
+    expect(reason).toContain("STORE_CORS")
+    expect(reason).toContain("this storefront's origin, http://localhost:8000")
+  })
+
+  it("reads an error of another bundle's ApiError by its shape", () => {
+    page("http://localhost:8000")
+    const foreign = Object.assign(new Error("Failed to fetch"), { name: "ApiError", status: 0 })
+    expect(lookupFailureReason(foreign, "http://localhost:9000")).toContain("STORE_CORS")
+    expect(lookupFailureReason(Object.assign(new Error("Not found"), { name: "ApiError", status: 404 }), "x")).toBe(
+      "the backend answered HTTP 404: Not found"
+    )
+  })
+
+  it("says unreachable, not CORS, for a backend on the page's own origin", () => {
+    page("http://localhost:9000")
+    const reason = lookupFailureReason(new ApiError(0, "Failed to fetch"), "http://localhost:9000")
+    expect(reason).not.toContain("CORS")
+    expect(reason).toContain("unreachable")
+  })
+
+  it("leaves the add-to-cart out and logs why when the lookup fails", async () => {
+    page("http://localhost:8000")
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined)
+    try {
+      const controller = new ComingSoonController({
+        api: { get: () => Promise.reject(new ApiError(0, "Failed to fetch")), post: () => Promise.reject(new Error("unused")) },
+        productId: "prod_1",
+        labels: DEFAULT_LABELS,
+        sharedBy: () => null,
+        backendUrl: "http://localhost:9000",
+      })
+      await controller.load()
+      expect(controller.getState().phase).toBe("error")
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/product prod_1 .*STORE_CORS/))
+    } finally {
+      warn.mockRestore()
+    }
   })
 })

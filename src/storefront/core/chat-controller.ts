@@ -23,9 +23,12 @@ type SessionResponse = {
   availability?: { online: boolean; next_open_at: string | null }
   away_message?: string
   read_up_to?: number | null
+  link_offer?: LinkOffer
 }
+/** A signed-in shopper's cookie holds a guest's conversation: keep it (`/session/link`) or start anew. */
+type LinkOffer = { conversation_id: number }
 type SendResponse = { message_id: number | null; conversation_id: number }
-type PollResponse = { messages: ChatMessage[]; has_more?: boolean; conversation_id: number } & Presence
+type PollResponse = { messages: ChatMessage[]; has_more?: boolean; conversation_id: number; link_offer?: LinkOffer } & Presence
 type AutoReplyResponse = { auto_replied: boolean }
 
 /**
@@ -247,6 +250,29 @@ export class ChatController extends ChatConversationState {
     return this.polls.now()
   }
 
+  /**
+   * The shopper keeps the guest conversation this browser holds (the server offered it after a
+   * sign-in): it is linked to their account. Resolves true once linked.
+   */
+  async keepConversation(): Promise<boolean> {
+    const offered = this.getState().linkOffer
+    if (offered === null) return false
+    try {
+      await this.options.api.post("/session/link", { conversation_id: offered })
+      this.setState({ linkOffer: null })
+      return true
+    } catch {
+      // Signed out, the browser's conversation changed, the backend away: the session says what now.
+      await this.startSession()
+      return false
+    }
+  }
+
+  /** The shopper leaves the guest conversation this browser holds and starts one of their own. */
+  startNewConversation(): Promise<boolean> {
+    return this.createSession(true)
+  }
+
   private startSession(): Promise<boolean> {
     this.session ??= this.createSession().finally(() => {
       this.session = null
@@ -254,10 +280,12 @@ export class ChatController extends ChatConversationState {
     return this.session
   }
 
-  private async createSession(): Promise<boolean> {
+  private async createSession(newConversation = false): Promise<boolean> {
     this.setState({ phase: "starting", notice: null })
     try {
-      const session = await this.options.api.post<SessionResponse>("/session", { page_url: this.options.pageUrl() })
+      const body: Record<string, string | boolean> = { page_url: this.options.pageUrl() }
+      if (newConversation) body.new_conversation = true
+      const session = await this.options.api.post<SessionResponse>("/session", body)
       if (this.record.conversationId !== session.conversation_id) {
         this.stream?.close()
         this.replaceConversation(session.conversation_id)
@@ -266,6 +294,7 @@ export class ChatController extends ChatConversationState {
       this.setState({ phase: "ready", conversationId: session.conversation_id })
       this.showAvailability(session)
       this.presence(session)
+      this.offer(session.link_offer)
       this.merge(session.messages)
       this.setState({ historyLoaded: true })
       this.polls.schedule()
@@ -275,6 +304,11 @@ export class ChatController extends ChatConversationState {
       this.showError(error, this.options.labels.chatUnavailable)
       return false
     }
+  }
+
+  private offer(offer: LinkOffer | undefined) {
+    const offered = offer?.conversation_id ?? null
+    if (offered !== this.getState().linkOffer) this.setState({ linkOffer: offered })
   }
 
   /** Outside the hours the visitor reads so at once, and is asked for an email before anything else. */
@@ -303,6 +337,7 @@ export class ChatController extends ChatConversationState {
         if (this.getState().conversationId !== conversationId) return
         this.merge(messages)
         this.presence(answer)
+        this.offer(answer.link_offer)
         if (!has_more || this.lastId <= before) break
       }
       if (!this.getState().historyLoaded) this.setState({ historyLoaded: true })

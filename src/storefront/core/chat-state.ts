@@ -28,6 +28,11 @@ export type ChatState = {
   staffTyping: boolean
   /** The newest message the store's staff have read (0: none). */
   readUpTo: number
+  /**
+   * Signed in, and the browser's conversation is a guest's with messages in it: the server links
+   * it only if the shopper says so. The conversation offered, or null.
+   */
+  linkOffer: number | null
 }
 
 export type ChatStateOptions = {
@@ -74,6 +79,7 @@ export class ChatConversationState extends Observable<ChatState> {
       away: null,
       staffTyping: false,
       readUpTo: 0,
+      linkOffer: null,
     })
   }
 
@@ -117,6 +123,7 @@ export class ChatConversationState extends Observable<ChatState> {
       unread: 0,
       emailOffer: "hidden",
       savedEmail: null,
+      linkOffer: null,
     })
   }
 

@@ -2,13 +2,14 @@ import { ApiError, type ApiClient } from "./api"
 import type { Labels } from "./labels"
 import { Observable } from "./observable"
 import { cleanSubscriberId } from "./referral"
-import { fetchComingSoon, type ComingSoonConfig, type ComingSoonLookup } from "./coming-soon-api"
+import { fetchComingSoon, warnLookupFailed, type ComingSoonConfig, type ComingSoonLookup } from "./coming-soon-api"
 
 export type { ComingSoonConfig, ComingSoonLookup }
 
 export type SignupStatus = "idle" | "submitting" | "success" | "error"
 
 export type ComingSoonState = {
+  /** `error`: the product's state could not be learnt (network, CORS, an error status); it is not offered for sale. */
   phase: "loading" | "coming_soon" | "available" | "error"
   config: ComingSoonConfig | null
   signup: SignupOutcome
@@ -40,8 +41,13 @@ export type ComingSoonControllerOptions = {
   labels: Labels
   /** The referrer kept from the landing URL (cookie `cs_shared_by_id`). */
   sharedBy: () => string | null
-  /** A lookup already made (the script-tag loader fetches it to decide whether to load the block). */
-  initial?: ComingSoonLookup
+  /** The backend the lookup calls, named in the console when it fails. */
+  backendUrl?: string
+  /**
+   * A lookup already made (the script-tag loader fetches it to decide whether to load the block),
+   * or null when it failed (already logged).
+   */
+  initial?: ComingSoonLookup | null
 }
 
 /**
@@ -52,13 +58,15 @@ export class ComingSoonController extends Observable<ComingSoonState> {
   constructor(private readonly options: ComingSoonControllerOptions) {
     super({ phase: "loading", config: null, signup: { status: "idle", message: null, mailerId: null, referralCode: null } })
     if (options.initial) this.adopt(options.initial)
+    else if (options.initial === null) this.setState({ phase: "error", config: null })
   }
 
   async load(): Promise<void> {
     try {
       this.adopt(await fetchComingSoon(this.options.api, this.options.productId))
-    } catch {
-      // Unknown product or backend down: leave the page's own add-to-cart alone.
+    } catch (error) {
+      // Unknown state (backend down, CORS refused, an error status): not offered for sale, and the console says why.
+      warnLookupFailed(this.options.productId, error, this.options.backendUrl ?? "")
       this.setState({ phase: "error", config: null })
     }
   }

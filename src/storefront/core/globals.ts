@@ -5,8 +5,18 @@ import type { ComingSoonConfig } from "./coming-soon-api"
 import type { LaunchDeskOptions, ResolvedOptions } from "./config"
 import type { createStreamClient } from "./store-stream"
 
-/** What launchdesk.js hands the coming-soon part once a product turns out to be coming soon. */
-export type ComingSoonMountArgs = { options: ResolvedOptions; productId: string; config: ComingSoonConfig }
+/**
+ * What launchdesk.js hands the coming-soon part once a product turns out to be coming soon, or
+ * its state could not be learnt (`config` null, `failure` the error the part logs): then the
+ * add-to-cart is replaced by a "not available" note. `productId` is the handle when the
+ * handle's lookup failed.
+ */
+export type ComingSoonMountArgs = {
+  options: ResolvedOptions
+  productId: string
+  config: ComingSoonConfig | null
+  failure?: unknown
+}
 
 export type ComingSoonModule = {
   /** Shows the block in place of the add-to-cart; the returned function puts the page back. */
@@ -20,6 +30,11 @@ export type ComingSoonModule = {
 export type ChatExtrasModule = {
   /** The rating form (and transcript offer) shown once staff closed the conversation; the returned function removes it. */
   rating: { mount(container: HTMLElement, args: RatingMountArgs): () => void }
+  /**
+   * A signed-in shopper's choice for the browser's guest conversation (keep it, or start anew),
+   * shown while the server offers it; the returned function removes it.
+   */
+  linkOffer: { mount(container: HTMLElement, args: LinkOfferMountArgs): () => void }
   /** The composer's files (checks, upload, chips) and the thumbnails and links of sent ones. */
   attachments: {
     /** Takes over the composer's file input: each pick is checked, uploaded and shown as a chip in `chips`. */
@@ -55,6 +70,16 @@ export type RatingMountArgs = {
   emailSaved: boolean
   /** Posts to the chat's `/rating` or `/transcript`; true once stored, or when it already was. */
   send(path: "/rating" | "/transcript", body: object): Promise<boolean>
+}
+
+/** What the chat widget hands the link offer. */
+export type LinkOfferMountArgs = {
+  /** The widget's labels: the offer takes its own keys (`linkOffer`, ...) from them when a store set them. */
+  labels: Readonly<Record<string, unknown>>
+  /** Keeps the conversation with the account (`POST /session/link`); true once linked. */
+  keep(): Promise<boolean>
+  /** Starts a conversation of the account's own; true once started. */
+  startNew(): Promise<boolean>
 }
 
 /** launchdesk-chat-stream.js: the push stream's reader, loaded once a conversation streams. */

@@ -57,11 +57,22 @@ export const COMING_SOON_LABELS = {
   shareFacebook: "Share on Facebook",
   shareX: "Share on X",
   shareText: (title: string) => `${title}: coming soon. Join the waitlist!`,
+  unavailable: "This product isn't available to buy right now.",
 }
 
 export type ChatLabels = typeof CHAT_LABELS
 /** Every text the widgets show; a store overrides any of them through the `labels` option. */
 export type Labels = ChatLabels & typeof COMING_SOON_LABELS
-export type LabelOverrides = Partial<Labels>
+/**
+ * Texts of the chat's on-demand part (launchdesk-chat-extras.js) that a store may set too; their
+ * defaults live with the part (elements/link-offer.ts).
+ */
+export type ChatExtrasLabels = {
+  /** Signed in over the browser's guest conversation: the question. */
+  linkOffer: string
+  keepConversation: string
+  startNewConversation: string
+}
+export type LabelOverrides = Partial<Labels & ChatExtrasLabels>
 
 export const withChatLabels = (overrides?: LabelOverrides): ChatLabels => ({ ...CHAT_LABELS, ...overrides })

@@ -29,16 +29,14 @@ export function productHintOf(options: ProductHint, doc: Document, pathname: str
 
 const idsByHandle = new Map<string, Promise<string | null>>()
 
+/** The product id for a handle, null when no product has it; rejects when the lookup fails (not remembered). */
 export function productIdForHandle(api: ApiClient, handle: string): Promise<string | null> {
   let lookup = idsByHandle.get(handle)
   if (!lookup) {
     lookup = api
       .get<{ products: { id: string }[] }>("/store/products", { handle, fields: "id", limit: 1 })
       .then(({ products }) => products[0]?.id ?? null)
-      .catch(() => {
-        idsByHandle.delete(handle)
-        return null
-      })
+    lookup.catch(() => idsByHandle.delete(handle))
     idsByHandle.set(handle, lookup)
   }
   return lookup

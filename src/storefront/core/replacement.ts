@@ -11,6 +11,8 @@ export type ReplacementOptions = {
   onNotFound?: () => void
   /** Told how the add-to-cart was found each time the block is (re)placed. */
   onPlaced?: (via: "known" | "scan" | "store") => void
+  /** False for the "not available" note: the page is not a coming-soon product's (no body class). */
+  bodyClass?: boolean
 }
 
 const HIDDEN_MARK = "data-launchdesk-hidden"
@@ -31,7 +33,7 @@ export class AddToCartReplacement {
   constructor(private readonly options: ReplacementOptions) {}
 
   start() {
-    document.body.classList.add(COMING_SOON_BODY_CLASS)
+    if (this.options.bodyClass !== false) document.body.classList.add(COMING_SOON_BODY_CLASS)
     this.deadline = Date.now() + this.options.giveUpAfterMs
     this.apply()
     this.observer = new MutationObserver(() => {
@@ -56,7 +58,7 @@ export class AddToCartReplacement {
     }
     this.hidden.clear()
     if (!this.options.placedByStore) this.options.block.remove()
-    document.body.classList.remove(COMING_SOON_BODY_CLASS)
+    if (this.options.bodyClass !== false) document.body.classList.remove(COMING_SOON_BODY_CLASS)
   }
 
   private readonly ownElement = (element: Element) =>

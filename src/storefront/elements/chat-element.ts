@@ -47,6 +47,9 @@ export function defineChatElement() {
     /** The close whose rating form is shown (its note's id, 0: none), and how to remove the form. */
     private feedbackNote = 0
     private unmountFeedback: (() => void) | null = null
+    /** The conversation whose link offer is shown (null: none), and how to remove it. */
+    private linkOffer: number | null = null
+    private unmountLinkOffer: (() => void) | null = null
     private fileApi: ApiClientOptions | undefined
     private files: AttachmentComposer | undefined
 
@@ -184,9 +187,13 @@ export function defineChatElement() {
       this.renderReceipt(state)
       this.renderNotice(state, previous)
       this.renderEmailOffer(state)
+      this.renderLinkOffer(state)
       this.renderFeedback(state)
       const limited = controller.isRateLimited()
-      ui.sendButton.disabled = state.sending || limited || state.phase === "starting"
+      // Signed in over a guest's conversation: the shopper chooses before anything is sent.
+      const choosing = !ui.linkOffer.hidden
+      ui.sendButton.disabled = state.sending || limited || state.phase === "starting" || choosing
+      ui.input.disabled = choosing
       ui.sendButton.setAttribute("aria-busy", String(state.sending))
 
       if (state.open && !previous?.open) {
@@ -323,6 +330,38 @@ export function defineChatElement() {
       ui.emailDone.hidden = !saved
       ui.emailSaved.textContent = saved && state.savedEmail ? this.labels.emailSaved(state.savedEmail) : ""
       if (offering && wasHidden) ui.live.textContent = offer
+    }
+
+    /** Signed in over a guest's conversation: the two choices (extras chunk), before anything is sent. */
+    private renderLinkOffer(state: ChatState) {
+      const ui = this.ui
+      const controller = this.link.current
+      if (!ui || !controller || state.linkOffer === this.linkOffer) return
+      this.unmountLinkOffer?.()
+      this.unmountLinkOffer = null
+      this.linkOffer = state.linkOffer
+      ui.linkOffer.hidden = true
+      const offered = state.linkOffer
+      if (offered === null) return
+      const done = (answered: boolean) => {
+        if (answered) requestAnimationFrame(() => ui.input.focus())
+        return answered
+      }
+      this.loadExtras().then(
+        (extras) => {
+          if (this.linkOffer !== offered) return
+          this.unmountLinkOffer = extras.linkOffer.mount(ui.linkOffer, {
+            labels: this.labels,
+            keep: () => controller.keepConversation().then(done),
+            startNew: () => controller.startNewConversation().then(done),
+          })
+          ui.linkOffer.hidden = false
+          ui.live.textContent = ui.linkOffer.querySelector("p")?.textContent ?? ""
+          this.render()
+        },
+        // Without the chunk nobody is asked: the conversation goes on as the guest's, unlinked.
+        () => undefined
+      )
     }
 
     private startTicker(tick: () => void) {

@@ -1,6 +1,7 @@
 import type { ChatExtrasModule } from "../core/globals"
 import { attachments } from "./attachments"
+import { linkOffer } from "./link-offer"
 import { ratingForm } from "./rating-form"
 
 /** What launchdesk-chat-extras.js provides; the React bindings bundle it directly. */
-export const chatExtras: ChatExtrasModule = { rating: ratingForm, attachments }
+export const chatExtras: ChatExtrasModule = { rating: ratingForm, attachments, linkOffer }

@@ -61,6 +61,14 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
     dismiss
   )
   const emailDone = h("div", { class: "email-offer", hidden: true, role: "status" }, emailSaved)
+  // Signed in over a guest's conversation: the choice, from launchdesk-chat-extras.js (chat-element.ts).
+  const linkOffer = h("div", {
+    class: "email-offer link-offer",
+    part: "link-offer",
+    role: "group",
+    "aria-labelledby": "link-offer-text",
+    hidden: true,
+  })
 
   const input = h("textarea", {
     id: "message",
@@ -100,6 +108,7 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
     typing,
     notice,
     away,
+    linkOffer,
     emailForm,
     emailDone,
     feedback,
@@ -112,7 +121,7 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
   return {
     launcher, badge, close, panel, messages, live, alert, notice, typing, away, emailForm, emailOfferText, emailInput, emailButton,
     emailError, emailSaved, emailDone, dismiss, composer, input, honeypot, sendButton, feedback,
-    file, clip, chips,
+    file, clip, chips, linkOffer,
   }
 }
 

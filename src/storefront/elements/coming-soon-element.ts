@@ -91,6 +91,19 @@ export function defineComingSoonElement() {
       const state = this.link.current?.getState()
       if (!state) return
       const root = this.shadowRoot ?? this.attachShadow({ mode: "open" })
+      if (state.phase === "error") {
+        // The product's state is unknown: say it cannot be bought now, in the add-to-cart's place.
+        this.hidden = false
+        this.stopCountdown()
+        this.countdownTick = null
+        this.builtFor = null
+        this.ui = null
+        root.replaceChildren(
+          styleElement(COMING_SOON_CSS),
+          h("p", { class: "block unavailable", part: "unavailable", role: "status" }, this.labels.unavailable)
+        )
+        return
+      }
       if (state.phase !== "coming_soon" || !state.config) {
         this.hidden = true
         this.stopCountdown()

@@ -14,6 +14,7 @@ ${BASE_RULES}
   padding: 20px; border-radius: var(--_radius); background: var(--_surface);
   border: 1px solid rgba(0, 0, 0, .1);
 }
+.unavailable { margin: 0; font-weight: 600; }
 .eyebrow {
   display: inline-block; margin: 0 0 6px; padding: 3px 10px; border-radius: 999px;
   background: var(--_accent); color: var(--_accent-text);

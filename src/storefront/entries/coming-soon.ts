@@ -1,5 +1,6 @@
 // launchdesk-coming-soon.js: loaded by launchdesk.js only on a coming-soon product page.
 import { createApiClient } from "../core/api"
+import { warnLookupFailed } from "../core/coming-soon-api"
 import { ComingSoonController } from "../core/coming-soon-controller"
 import type { ComingSoonMountArgs } from "../core/globals"
 import { withLabels } from "../core/default-labels"
@@ -10,14 +11,16 @@ import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from ".
 // How long to wait for an add-to-cart that the storefront renders late.
 const FIND_ADD_TO_CART_FOR_MS = 10_000
 
-function mount({ options, productId, config }: ComingSoonMountArgs): () => void {
+function mount({ options, productId, config, failure }: ComingSoonMountArgs): () => void {
   defineComingSoonElement()
+  if (config === null) warnLookupFailed(productId, failure, options.backendUrl)
   const labels = withLabels(options.labels)
   const controller = new ComingSoonController({
     api: createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey }),
     productId,
     labels,
     sharedBy: () => readSharedBy(),
+    backendUrl: options.backendUrl,
     initial: config,
   })
   // A store may place <launchdesk-coming-soon> itself; it then stays where it was put.
@@ -37,6 +40,7 @@ function mount({ options, productId, config }: ComingSoonMountArgs): () => void 
     placedByStore: placed !== null,
     extraSelectors: options.addToCartSelectors,
     giveUpAfterMs: FIND_ADD_TO_CART_FOR_MS,
+    bodyClass: config !== null,
     onPlaced: (via) => block.setAttribute("data-placement", via),
     onNotFound: () =>
       console.warn(

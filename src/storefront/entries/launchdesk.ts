@@ -3,7 +3,7 @@
 // its styles and, only when enabled, the CAPTCHA) to replace the add-to-cart.
 import { createApiClient, trimSlash, type ApiClientOptions } from "../core/api"
 import { ChatController } from "../core/chat-controller"
-import { fetchComingSoon } from "../core/coming-soon-api"
+import { fetchComingSoon, type ComingSoonLookup } from "../core/coming-soon-api"
 import { optionsFromScript, resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
 import type { ComingSoonModule } from "../core/globals"
 import { scriptModuleLoader } from "../core/script-module"
@@ -109,13 +109,23 @@ function startComingSoon(options: ResolvedOptions) {
     const entry: { key: string; unmount?: () => void } = { key }
     current = entry
     if (!key) return
-    const productId = hint.productId ?? (hint.productHandle ? await productIdForHandle(api, hint.productHandle) : null)
-    if (!productId || current !== entry) return
-    const lookup = await fetchComingSoon(api, productId).catch(() => null)
-    if (!lookup?.coming_soon || current !== entry) return
+    // A lookup that fails (network, CORS, an error status) leaves the product's state unknown:
+    // the block then says it cannot be bought now, in the add-to-cart's place (null below).
+    let productId: string | null = hint.productId ?? null
+    let lookup: ComingSoonLookup | null = null
+    let failure: unknown
+    try {
+      productId ??= hint.productHandle ? await productIdForHandle(api, hint.productHandle) : null
+      if (!productId) return
+      lookup = await fetchComingSoon(api, productId)
+    } catch (error) {
+      failure = error
+    }
+    if (lookup?.coming_soon === false || current !== entry) return
     try {
       const module = await loadComingSoonModule()
-      if (current === entry) entry.unmount = module.mount({ options, productId, config: lookup })
+      const id = productId ?? hint.productHandle ?? ""
+      if (current === entry) entry.unmount = module.mount({ options, productId: id, config: lookup, failure })
     } catch (error) {
       console.warn("[LaunchDesk] the coming-soon block could not load:", error)
     }

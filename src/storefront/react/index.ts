@@ -177,6 +177,10 @@ export function useSupportChat(config?: LaunchDeskConfig) {
     send: (text: string) => controller.send(text),
     saveEmail: (email: string) => controller.saveEmail(email),
     dismissEmailOffer: () => controller.dismissEmailOffer(),
+    /** With `state.linkOffer`: keep the browser's guest conversation with the signed-in account. */
+    keepConversation: () => controller.keepConversation(),
+    /** With `state.linkOffer`: leave it and start a conversation of the account's own. */
+    startNewConversation: () => controller.startNewConversation(),
   }
 }
 
@@ -236,6 +240,7 @@ export function useComingSoon(product: ProductRef, config?: LaunchDeskConfig) {
         productId,
         labels,
         sharedBy: () => readSharedBy(),
+        backendUrl: options.backendUrl,
       }),
     [productId, options.backendUrl, options.publishableKey, labels]
   )
@@ -278,17 +283,31 @@ export function useCountdown(arrivalDate: string | null | undefined): CountdownP
 export type ComingSoonGateProps = LaunchDeskConfig & {
   /** The product (anything with an `id`, e.g. Medusa's StoreProduct) or its id. */
   product: ProductRef
-  /** The add-to-cart, shown when the product is not coming soon (and if the check fails). */
+  /** The add-to-cart, shown once the backend says the product is not coming soon. */
   children?: ReactNode
   /** Shown while the check runs (default: nothing, so no add-to-cart flashes on a coming-soon product). */
   fallback?: ReactNode
+  /**
+   * Shown instead of the add-to-cart when the check fails (network, CORS, an error status; the
+   * console says why). Default: the `unavailable` label ("This product isn't available to buy right now").
+   */
+  unavailable?: ReactNode
 }
 
-/** Shows its children (the add-to-cart) unless the product is coming soon; then the coming-soon block. */
-export function ComingSoonGate({ product, children, fallback = null, ...config }: ComingSoonGateProps) {
+/**
+ * Shows its children (the add-to-cart) once the product is known not to be coming soon; the
+ * coming-soon block when it is; a "not available" note when its state cannot be learnt.
+ */
+export function ComingSoonGate({ product, children, fallback = null, unavailable, ...config }: ComingSoonGateProps) {
   const { state, controller } = useComingSoon(product, config)
   const options = useLaunchDeskConfig(config)
+  const labels = useLabels(options.labels)
   if (state.phase === "loading") return createElement(Fragment, null, fallback)
+  if (state.phase === "error") {
+    return unavailable !== undefined
+      ? createElement(Fragment, null, unavailable)
+      : createElement("p", { role: "status", "data-launchdesk-unavailable": "" }, labels.unavailable)
+  }
   if (state.phase !== "coming_soon") return createElement(Fragment, null, children)
   return createElement(ComingSoonBlock, {
     controller,
