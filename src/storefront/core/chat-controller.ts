@@ -1,5 +1,6 @@
 import { ApiError, type ApiClient } from "./api"
 import type { ChatMessage } from "./chat-message"
+import type { FeedbackAnswer } from "./globals"
 import { resolveChatOptions, type ChatControllerOptions, type ResolvedChatOptions } from "./chat-options"
 import { ChatConversationState } from "./chat-state"
 import { ChatStream, type Presence } from "./chat-stream"
@@ -235,11 +236,10 @@ export class ChatController extends ChatConversationState {
     this.options.api.post("/read", { message_id: this.lastId }).catch(() => undefined)
   }
 
-  /** A rating or transcript request from the extras chunk's form; true once stored, or when it already was (409). */
-  async feedback(path: "/rating" | "/transcript", body: object): Promise<boolean> {
+  /** A rating or transcript request from the extras chunk's form (see `FeedbackAnswer`). */
+  async feedback(path: "/rating" | "/transcript", body: object): Promise<FeedbackAnswer> {
     try {
-      await this.options.api.post(path, body)
-      return true
+      return (await this.options.api.post<FeedbackAnswer>(path, body)) ?? true
     } catch (error) {
       return error instanceof ApiError && error.status === 409
     }

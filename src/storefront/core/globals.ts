@@ -68,9 +68,17 @@ export type RatingMountArgs = {
   closeId: string
   /** The shopper left an email: the transcript is offered. */
   emailSaved: boolean
-  /** Posts to the chat's `/rating` or `/transcript`; true once stored, or when it already was. */
-  send(path: "/rating" | "/transcript", body: object): Promise<boolean>
+  /** Posts to the chat's `/rating` or `/transcript` (see `FeedbackAnswer`). */
+  send(path: "/rating" | "/transcript", body: object): Promise<FeedbackAnswer>
 }
+
+/**
+ * What became of a rating or transcript request: the route's answer once stored (a transcript's
+ * `confirmation_sent`: it waits for the shopper to confirm their address from the email just
+ * sent), `true` when it already was (409), `false` when it was not stored. The form reads it in
+ * the extras chunk, so the script every page loads stays small.
+ */
+export type FeedbackAnswer = { confirmation_sent?: boolean } | boolean
 
 /** What the chat widget hands the link offer. */
 export type LinkOfferMountArgs = {

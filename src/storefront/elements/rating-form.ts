@@ -1,4 +1,4 @@
-import type { ChatExtrasModule, RatingMountArgs } from "../core/globals"
+import type { ChatExtrasModule, FeedbackAnswer, RatingMountArgs } from "../core/globals"
 import { h, styleElement } from "./dom"
 import { partLabels } from "./part-labels"
 
@@ -16,6 +16,7 @@ const DEFAULT_RATING_LABELS = {
   ratingFailed: "Your rating was not sent. Please try again.",
   transcriptOffer: "Email me this conversation",
   transcriptSent: "The conversation is on its way to your inbox.",
+  transcriptConfirm: "Check your inbox: confirm your address there and the conversation follows.",
   transcriptFailed: "The transcript could not be requested. Please try again.",
 }
 type RatingLabels = typeof DEFAULT_RATING_LABELS
@@ -90,15 +91,25 @@ function starPicker(labels: RatingLabels) {
 }
 
 /** The transcript button: one request, then what became of it. */
-function transcriptOffer(labels: RatingLabels, request: () => Promise<boolean>) {
+type FeedbackResult = "stored" | "confirm_email" | "failed"
+
+const resultOf = (answer: FeedbackAnswer): FeedbackResult =>
+  answer === false ? "failed" : typeof answer === "object" && answer.confirmation_sent === true ? "confirm_email" : "stored"
+
+function transcriptOffer(labels: RatingLabels, request: () => Promise<FeedbackResult>) {
   const button = h("button", { type: "button", class: "link", "data-action": "transcript" }, labels.transcriptOffer)
   const status = h("p", { role: "status", hidden: true })
+  const said: Record<FeedbackResult, string> = {
+    stored: labels.transcriptSent,
+    confirm_email: labels.transcriptConfirm,
+    failed: labels.transcriptFailed,
+  }
   button.addEventListener("click", async () => {
     button.disabled = true
-    const sent = await request()
-    status.textContent = sent ? labels.transcriptSent : labels.transcriptFailed
+    const result = await request()
+    status.textContent = said[result]
     status.hidden = false
-    button.hidden = sent
+    button.hidden = result !== "failed"
     button.disabled = false
   })
   return h("div", { class: "transcript" }, button, status)
@@ -132,7 +143,7 @@ function mountRating(container: HTMLElement, { labels: given, closeId, emailSave
     if (!score) return
     send.disabled = true
     const text = comment.value.trim()
-    const stored = await post("/rating", text ? { score, comment: text } : { score })
+    const stored = resultOf(await post("/rating", text ? { score, comment: text } : { score })) !== "failed"
     if (stored) memory.mark("rated")
     send.disabled = false
     form.hidden = stored
@@ -141,9 +152,9 @@ function mountRating(container: HTMLElement, { labels: given, closeId, emailSave
     error.textContent = stored ? "" : labels.ratingFailed
   })
   const requestTranscript = async () => {
-    const queued = await post("/transcript", {})
-    if (queued) memory.mark("transcript")
-    return queued
+    const result = resultOf(await post("/transcript", {}))
+    if (result !== "failed") memory.mark("transcript")
+    return result
   }
   const offerTranscript = emailSaved && !memory.sent.transcript
   container.replaceChildren(styleElement(RATING_CSS), form, thanks, offerTranscript ? transcriptOffer(labels, requestTranscript) : "")
