@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { PLAIN_PAGE_HEADERS, escapeHtml, plainPage } from "../shared/plain-page"
 import type { SignupLinkPurpose } from "./signup-link-token"
 import type { SignupLinkWords } from "./signup-link-words"
 
@@ -8,17 +8,6 @@ import type { SignupLinkWords } from "./signup-link-words"
  * `invalid` (a token this store did not sign).
  */
 export type SignupLinkPageState = "ask" | "done" | "invalid"
-
-const STYLE =
-  "body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111;background:#fff}" +
-  "h1{font-size:1.4rem}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#111;color:#fff;cursor:pointer}" +
-  "button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}"
-
-// The one style element, allowed by its hash: the page needs no 'unsafe-inline' at all.
-const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64")
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string)
 
 /**
  * The plain page a link in an email opens: no script, no outside resource, nothing from the
@@ -41,13 +30,7 @@ export function signupLinkPage(
       : ""
   return {
     status: state === "invalid" ? 400 : 200,
-    html: `<!doctype html>
-<html lang="${escapeHtml(language.lang)}" dir="${words.dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>${STYLE}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</main></body>
-</html>
-`,
+    html: plainPage({ lang: language.lang, dir: words.dir, title, text, form }),
   }
 }
 
@@ -55,10 +38,4 @@ export function signupLinkPage(
  * Headers of that page: it may not run or load anything, its one form posts only back to this
  * server, and it is never cached or framed.
  */
-export const SIGNUP_LINK_PAGE_HEADERS = {
-  "content-type": "text/html; charset=utf-8",
-  "content-security-policy": `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-  "cache-control": "no-store",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-} as const
+export const SIGNUP_LINK_PAGE_HEADERS = PLAIN_PAGE_HEADERS

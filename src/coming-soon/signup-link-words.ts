@@ -1,3 +1,4 @@
+import { matchLanguage } from "../shared/plain-page"
 import type { SignupLinkPurpose } from "./signup-link-token"
 
 /** The words of one link's pages: the question with its button, the answer, and a link that is not valid. */
@@ -242,36 +243,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
 
 const DEFAULT_LANGUAGE = "en"
 
-/** Language tags from an `Accept-Language` header, most wanted first (`q=0` left out). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return []
-  return header
-    .split(",")
-    .slice(0, 20)
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(";")
-      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean)
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index }
-    })
-    .filter((entry) => entry.tag && entry.tag !== "*" && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag)
-}
-
 /**
  * The language of a signup-link page: the first of `wanted` (BCP 47 tags, in order) that the
  * catalogue has, by exact tag (case-insensitive), then by language (`de-AT` → `de`,
  * `pt` → `pt-BR`); else English. Answers the tag and its words.
  */
 export function signupLinkWords(wanted: readonly string[]): { lang: string; words: SignupLinkWords } {
-  const tags = Object.keys(SIGNUP_LINK_WORDS)
-  for (const candidate of wanted) {
-    const want = candidate.trim().toLowerCase()
-    if (!/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(want)) continue
-    const exact = tags.find((tag) => tag.toLowerCase() === want)
-    const language = want.split("-")[0]
-    const found = exact ?? tags.find((tag) => tag.toLowerCase() === language) ?? tags.find((tag) => tag.toLowerCase().split("-")[0] === language)
-    if (found) return { lang: found, words: SIGNUP_LINK_WORDS[found] }
-  }
-  return { lang: DEFAULT_LANGUAGE, words: SIGNUP_LINK_WORDS[DEFAULT_LANGUAGE] }
+  const lang = matchLanguage(wanted, Object.keys(SIGNUP_LINK_WORDS), DEFAULT_LANGUAGE)
+  return { lang, words: SIGNUP_LINK_WORDS[lang] }
 }

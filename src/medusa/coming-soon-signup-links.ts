@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { comingSoonModule, signupTokenKeyOf } from "./coming-soon"
 import { issueSignupLinkToken, verifySignupLinkToken, type SignupLinkPurpose } from "../coming-soon/signup-link-token"
 import { SIGNUP_LINK_PAGE_HEADERS, signupLinkPage } from "../coming-soon/signup-link-page"
-import { acceptedLanguages, signupLinkWords } from "../coming-soon/signup-link-words"
+import { signupLinkWords } from "../coming-soon/signup-link-words"
+import { acceptedLanguages } from "../shared/plain-page"
 import type { MedusaContainer } from "@medusajs/framework/types"
 
 const SIGNUP_LINK_PATHS: Record<SignupLinkPurpose, string> = {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { PLAIN_PAGE_HEADERS, acceptedLanguages, escapeHtml, matchLanguage, plainPage } from "../../shared/plain-page"
 
 /** Where a transcript's confirmation link points (GET shows the button, POST confirms). */
 export const TRANSCRIPT_CONFIRM_PATH = "/store/app/v1/transcript/confirm"
@@ -155,40 +155,10 @@ const known = (language: string) => Object.prototype.hasOwnProperty.call(WORDS, 
  * matched by exact tag, then by language (`de-AT` → `de`, `pt` → `pt-BR`); else English.
  */
 export function pageLanguage(acceptLanguage: string | undefined): string {
-  const wanted = (acceptLanguage ?? "")
-    .split(",")
-    .slice(0, 20)
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(";")
-      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean)
-      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index }
-    })
-    .filter((entry) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-  const tags = Object.keys(WORDS)
-  for (const { tag } of wanted) {
-    const language = tag.split("-")[0]
-    const found =
-      tags.find((candidate) => candidate.toLowerCase() === tag) ??
-      tags.find((candidate) => candidate.toLowerCase() === language) ??
-      tags.find((candidate) => candidate.toLowerCase().split("-")[0] === language)
-    if (found) return found
-  }
-  return DEFAULT_LANGUAGE
+  return matchLanguage(acceptedLanguages(acceptLanguage), Object.keys(WORDS), DEFAULT_LANGUAGE)
 }
 
 const STATUS: Record<ConfirmationPageState, number> = { ask: 200, confirmed: 200, invalid: 400, expired: 400, changed: 409 }
-
-const STYLE =
-  "body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111;background:#fff}" +
-  "h1{font-size:1.4rem}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#111;color:#fff;cursor:pointer}" +
-  "button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}"
-
-// The page's one style element, allowed by its hash: no 'unsafe-inline' at all.
-const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64")
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string)
 
 /**
  * The plain page the confirmation link opens: no script, no outside resource. Opening it
@@ -203,23 +173,8 @@ export function confirmationPage(state: ConfirmationPageState, language: string,
     state === "ask" && token
       ? `<form method="post" action="${escapeHtml(`${TRANSCRIPT_CONFIRM_PATH}?token=${encodeURIComponent(token)}`)}"><button type="submit">${escapeHtml(words.button)}</button></form>`
       : ""
-  return {
-    status: STATUS[state],
-    html: `<!doctype html>
-<html lang="${lang}" dir="${words.dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>${STYLE}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</main></body>
-</html>
-`,
-  }
+  return { status: STATUS[state], html: plainPage({ lang, dir: words.dir, title, text, form }) }
 }
 
 /** Headers of that page: it may not run or load anything, posts only to itself, and is never cached or framed. */
-export const CONFIRMATION_PAGE_HEADERS = {
-  "content-type": "text/html; charset=utf-8",
-  "content-security-policy": `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'`,
-  "cache-control": "no-store",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-} as const
+export const CONFIRMATION_PAGE_HEADERS = PLAIN_PAGE_HEADERS

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import { SIGNUP_LINK_PAGE_HEADERS, signupLinkPage } from "../signup-link-page"
-import { acceptedLanguages, SIGNUP_LINK_WORDS, signupLinkWords } from "../signup-link-words"
+import { acceptedLanguages } from "../../shared/plain-page"
+import { SIGNUP_LINK_WORDS, signupLinkWords } from "../signup-link-words"
 
 describe("signup-link pages", () => {
   it("pick the language asked for: exact tag, then the language, else English", () => {

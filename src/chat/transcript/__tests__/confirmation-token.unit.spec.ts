@@ -65,7 +65,7 @@ describe("the confirmation page", () => {
 describe("the confirmation page's headers", () => {
   it("allow its one style by hash and posting only to itself", () => {
     const policy = CONFIRMATION_PAGE_HEADERS["content-security-policy"]
-    expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'; frame-ancestors 'none'$/)
+    expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/)
     expect(policy).not.toContain("unsafe-inline")
     expect(confirmationPage("ask", "constructor", "t").html).toContain('<html lang="en" dir="ltr">')
   })
