@@ -1,5 +1,6 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { knexRunner, type ModuleConnection } from "../../shared/sql"
+import { checkPluginOptions } from "../../shared/plugin-options"
 import { escapeLike, SIGNUP_FIELDS, SignupRepository, type SignupFilters, type SignupRow } from "./sql/signup-repository"
 import {
   PRODUCT_SETTING_FIELDS,
@@ -26,7 +27,10 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   private readonly confirmations_: ConfirmationRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
+    // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
     super(...arguments)
+    // A bad option value stops the start here, naming the option, before anything reads it.
+    checkPluginOptions(options)
     this.options = options
     const sql = knexRunner(container.manager.getKnex())
     this.signups_ = new SignupRepository(sql, { maxSyncAttempts: options.maxDeliveryAttempts })

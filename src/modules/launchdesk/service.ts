@@ -12,6 +12,7 @@ import {
   type SettingsRepository,
 } from "./sql"
 import { clientIpResolver, type ClientAddress, type ClientIpOptions } from "../../shared/client-ip"
+import { checkPluginOptions } from "../../shared/plugin-options"
 
 /** The plugin options this module reads. */
 export type LaunchDeskOptions = {
@@ -30,7 +31,10 @@ class LaunchDeskModuleService extends MedusaService({ RateLimitWindow, Setting, 
   private readonly clientOf_: ReturnType<typeof clientIpResolver>
 
   constructor(container: ModuleConnection, options: LaunchDeskOptions = {}) {
+    // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
     super(...arguments)
+    // A bad option value stops the start here, naming the option, before anything reads it.
+    checkPluginOptions(options)
     this.repositories_ = launchDeskRepositories(knexRunner(container.manager.getKnex()), {
       maxDeliveryAttempts: options.maxDeliveryAttempts,
     })

@@ -2,12 +2,15 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ConfigModule, IEventBusModuleService, LoaderOptions, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
+import { checkPluginOptions } from "../../../shared/plugin-options"
 import { ChatRuntime, type ChatRuntimeInput } from "../chat-runtime"
 
 export const CHAT_RUNTIME = "chatRuntime"
 
 /** Registers this process's chat runtime in the module's container; the service closes it on shutdown. */
 export default async function chatRuntimeLoader({ container, options }: LoaderOptions<ChatRuntimeInput["options"]>) {
+  // The chat's loader runs before its service: a bad option value stops the start here, naming the option.
+  checkPluginOptions(options)
   const config = container.resolve<ConfigModule | undefined>(ContainerRegistrationKeys.CONFIG_MODULE, {
     allowUnregistered: true,
   })
