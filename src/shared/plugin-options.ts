@@ -68,12 +68,15 @@ const isHttpUrl = (value: string) => {
 const httpUrl = () =>
   text().refine((value) => value.trim() === "" || isHttpUrl(value), { error: "expected an absolute http(s) URL" })
 
-/** One of `values`; with `blank`, "" too, read as not set. */
-function oneOf<const T extends readonly [string, ...string[]]>(values: T, options: { blank?: boolean } = {}) {
-  const quoted = values.map((value) => `"${value}"`)
-  const error = `expected ${spoken(options.blank ? [...quoted, '"" (not set)'] : quoted)}`
-  return options.blank ? z.union([z.enum(values), z.literal("")], { error }) : z.enum(values, { error })
-}
+const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`)
+
+/** One of `values`. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `expected ${spoken(quoted(values))}` })
+
+/** One of `values`, or "" read as not set (the admin's settings then apply). */
+const oneOfOrBlank = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.enum(values), z.literal("")], { error: `expected ${spoken([...quoted(values), '"" (not set)'])}` })
 
 /** A plugin-owned level of the options: unknown keys there are mistakes. */
 const group = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: "expected an object" })
@@ -330,7 +333,7 @@ export const LaunchDeskPluginOptions = group({
   ),
   bridge: doc(
     group({
-      provider: doc(oneOf(["slack", "discord"], { blank: true }).optional(), {
+      provider: doc(oneOfOrBlank(["slack", "discord"]).optional(), {
         description: '`"slack"` or `"discord"`; unset: no bridge',
       }),
       channelId: doc(text().optional(), { description: "Slack channel id (`C...`) or Discord text channel id" }),
@@ -405,7 +408,7 @@ export const LaunchDeskPluginOptions = group({
   }),
   captcha: doc(
     group({
-      provider: doc(oneOf(CAPTCHA_PROVIDERS, { blank: true }).optional(), {
+      provider: doc(oneOfOrBlank(CAPTCHA_PROVIDERS).optional(), {
         description: "CAPTCHA provider (`turnstile`, `recaptcha` or `hcaptcha`) and its keys",
       }),
       siteKey: doc(text().optional(), { sharesRow: true }),

@@ -11,19 +11,14 @@ import {
   type RateLimitRepository,
   type SettingsRepository,
 } from "./sql"
-import { clientIpResolver, type ClientAddress, type ClientIpOptions } from "../../shared/client-ip"
-import { checkPluginOptions } from "../../shared/plugin-options"
+import { clientIpResolver, type ClientAddress } from "../../shared/client-ip"
+import { checkPluginOptions, type LaunchDeskPluginOptionsType } from "../../shared/plugin-options"
 
-/** The plugin options this module reads. */
-export type LaunchDeskOptions = {
-  /** Which proxies may name the client for every per-IP rule; the fast lane reads the same option. */
-  clientIp?: ClientIpOptions
-  /**
-   * Attempts before an outbox item (a bridge post, a relayed effect) is set aside as `dead`,
-   * for an admin to retry. Default 10; the signup ledger reads the same option.
-   */
-  maxDeliveryAttempts?: number
-}
+/**
+ * The plugin options (src/shared/plugin-options.ts); this module reads `clientIp`, which the
+ * fast lane reads too, and `maxDeliveryAttempts`, which the signup ledger reads too.
+ */
+export type LaunchDeskOptions = LaunchDeskPluginOptionsType
 
 /** Infrastructure both features share: rate-limit counters, stored settings, the outbox. */
 class LaunchDeskModuleService extends MedusaService({ RateLimitWindow, Setting, OutboxEntry }) {
