@@ -2,6 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { SupportChatOptions } from "../modules/support-chat/types"
 import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "../shared/client-ip"
+import { checkPluginOptions } from "../shared/plugin-options"
 import { DEFAULT_KEY_CACHE_TTL_MS, MAX_KEY_CACHE_TTL_MS } from "./publishable-key"
 import type { FastLaneOptions } from "./server"
 import type { CustomerAuthConfig } from "./customer-auth"
@@ -95,7 +96,8 @@ export function loadHostConfig(cwd: string, given?: string): HostConfig {
     databaseDriverOptions: isRecord(project.databaseDriverOptions) ? project.databaseDriverOptions : undefined,
     storeCors: typeof http.storeCors === "string" ? http.storeCors : undefined,
     redisUrl: text(project.redisUrl),
-    pluginOptions: pluginOptionsOf(config),
+    // Checked as the Medusa modules check them: a bad value stops this lane too, naming the option.
+    pluginOptions: checkPluginOptions(pluginOptionsOf(config)),
     customerAuth: customerAuthOf(project, process.env),
   }
 }

@@ -56,6 +56,11 @@ describe("loadHostConfig", () => {
     expect(loadHostConfig(dir).pluginOptions).toEqual({ rateLimits: { send: { max: 3 } } })
   })
 
+  it("stops on a bad option value, naming it, as the Medusa modules do", () => {
+    const dir = writeConfig(`module.exports = { plugins: [{ resolve: "medusa-plugin-launchdesk", options: { push: { fanout: "kafka" } } }] }`)
+    expect(() => loadHostConfig(dir)).toThrow('LaunchDesk option push.fanout: expected "postgres" or "redis", got "kafka"')
+  })
+
   it("works without a config when the environment gives the database", () => {
     const dir = tempDir()
     const host = loadHostConfig(dir)
