@@ -64,8 +64,10 @@ const isHttpUrl = (value: string) => {
   const { protocol } = new URL(value.trim())
   return protocol === "http:" || protocol === "https:"
 }
-/** An absolute http(s) URL; blank counts as not set, as the code that reads it treats it. */
-const httpUrl = () =>
+/** An absolute http(s) URL. */
+const httpUrl = () => text().refine(isHttpUrl, { error: "expected an absolute http(s) URL" })
+/** An absolute http(s) URL, or blank: not set, as the code that reads the option takes it. */
+const httpUrlOrBlank = () =>
   text().refine((value) => value.trim() === "" || isHttpUrl(value), { error: "expected an absolute http(s) URL" })
 
 const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`)
@@ -210,7 +212,7 @@ export const LaunchDeskPluginOptions = group({
     }).prefault({}),
     { group: "Chat" }
   ),
-  backendUrl: doc(httpUrl().optional(), {
+  backendUrl: doc(httpUrlOrBlank().optional(), {
     group: "Chat",
     defaultText: "the admin's `backendUrl` when absolute",
     description:
@@ -269,7 +271,7 @@ export const LaunchDeskPluginOptions = group({
     group: "Chat",
     description: "What shoppers read outside those hours; unset, the widget's own words with the next opening",
   }),
-  storeUrl: doc(httpUrl().optional(), {
+  storeUrl: doc(httpUrlOrBlank().optional(), {
     group: "Chat",
     description:
       "Link back to the store in reply emails; unset, the visitor's page is linked only when its origin is one of `storeCors`'s exact origins, otherwise the email has no link",
@@ -301,7 +303,7 @@ export const LaunchDeskPluginOptions = group({
   ),
   autoReply: doc(
     group({
-      baseUrl: doc(httpUrl().optional(), {
+      baseUrl: doc(httpUrlOrBlank().optional(), {
         description:
           "OpenAI-compatible endpoint base, e.g. `https://api.openai.com/v1`. Set here, the admin cannot change it: a settings save with another `model.base_url` is 400",
       }),
@@ -347,7 +349,7 @@ export const LaunchDeskPluginOptions = group({
         description:
           "Secret the companion bot sends in `X-APP-Secret`: at least 32 characters, spaces around it trimmed (`openssl rand -hex 32` makes one). A shorter one stops the app at start; without one the hook route refuses everything",
       }),
-      baseUrl: doc(httpUrl().optional(), {
+      baseUrl: doc(httpUrlOrBlank().optional(), {
         defaultText: "`https://slack.com/api` / `https://discord.com/api/v10`",
         description: "API base URL, for a proxy or a test double",
       }),
@@ -362,7 +364,7 @@ export const LaunchDeskPluginOptions = group({
     group: "Coming soon",
     description: "Length of that window (10 minutes)",
   }),
-  formsAddon: doc(httpUrl().optional(), {
+  formsAddon: doc(httpUrlOrBlank().optional(), {
     group: "Coming soon",
     description:
       'The forms add-on\'s embed URL template, e.g. `"https://forms.example.com/embed/{form_id}"`. When set, a product may use `forms_addon` as its email provider',
@@ -370,7 +372,7 @@ export const LaunchDeskPluginOptions = group({
   mailer: doc(
     group({
       apiKey: doc(text().optional(), { secret: true, description: "MailerLite API key" }),
-      baseUrl: doc(httpUrl().default("https://connect.mailerlite.com"), {
+      baseUrl: doc(httpUrlOrBlank().default("https://connect.mailerlite.com"), {
         description: "MailerLite API base URL (a proxy, or a test double)",
       }),
       timeoutMs: doc(wholeNumber(1).default(10_000), { description: "Timeout of each MailerLite call" }),
@@ -390,11 +392,11 @@ export const LaunchDeskPluginOptions = group({
       emailsPerMinute: doc(wholeNumber(1).default(600), {
         description: "Emails to signups per minute (launch and confirmation emails), shared by every process on the database",
       }),
-      productUrl: doc(httpUrl().optional(), {
+      productUrl: doc(httpUrlOrBlank().optional(), {
         description:
           'The product page in launch emails, `{handle}` replaced (e.g. `"https://shop.example/products/{handle}"`); without it the email data\'s `product_url` is null',
       }),
-      backendUrl: doc(httpUrl().optional(), {
+      backendUrl: doc(httpUrlOrBlank().optional(), {
         defaultText: "the admin's `backendUrl` when absolute, else `http://localhost:9000`",
         description: "This server's public URL, for the unsubscribe and confirmation links in emails",
       }),

@@ -112,6 +112,10 @@ describe("the plugin options at start", () => {
 
   it("takes blank strings as not set, where the code reading them does", () => {
     expect(problem({ backendUrl: "", bridge: { provider: "", botToken: "" }, captcha: { provider: "" }, formsAddon: "" })).toBeNull()
+    // A blank siteverify URL would replace the provider's own.
+    expect(problem({ captcha: { verifyUrls: { turnstile: "" } } })).toBe(
+      'LaunchDesk option captcha.verifyUrls.turnstile: expected an absolute http(s) URL, got ""'
+    )
   })
 
   it("passes this repository's test config, with and without every test switch", () => {
