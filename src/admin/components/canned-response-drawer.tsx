@@ -1,8 +1,9 @@
 import { Drawer, Input, Label, Text, Textarea } from "@medusajs/ui"
-import { useEffect, useState, type FormEvent } from "react"
+import { useRef, useState, type FormEvent } from "react"
 import { useCreateCanned, useUpdateCanned } from "../lib/chat-hooks"
 import { toastAction } from "../lib/toast-action"
 import type { CannedResponse } from "../lib/types"
+import { useOnChange } from "../lib/use-on-change"
 import { FormField, textInput } from "./form-field"
 import { DrawerSaveFooter } from "./list-parts"
 
@@ -37,10 +38,12 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
   const update = useUpdateCanned()
   const saving = create.isPending || update.isPending
 
+  const questionRef = useRef<HTMLTextAreaElement>(null)
+
   // Start from `initial` each time the drawer opens, not on every render of the parent.
-  useEffect(() => {
-    if (open) setDraft(initial)
-  }, [open])
+  useOnChange(open, (opened) => {
+    if (opened) setDraft(initial)
+  })
 
   const text = (field: "question" | "response" | "category") =>
     textInput({ value: draft[field], onChange: (value) => setDraft((current) => ({ ...current, [field]: value })) })
@@ -60,7 +63,14 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
 
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
-      <Drawer.Content aria-describedby={undefined}>
+      {/* The question, not the header's close button, takes the focus when the drawer opens. */}
+      <Drawer.Content
+        aria-describedby={undefined}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          questionRef.current?.focus()
+        }}
+      >
         <form onSubmit={submit} className="flex h-full flex-col overflow-hidden">
           <Drawer.Header>
             <Drawer.Title>{editing ? "Edit canned response" : "New canned response"}</Drawer.Title>
@@ -72,7 +82,7 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
               </Text>
             )}
             <FormField label={<Label htmlFor="canned-question">Question</Label>}>
-              <Textarea id="canned-question" {...text("question")} rows={3} maxLength={1000} autoFocus />
+              <Textarea id="canned-question" ref={questionRef} {...text("question")} rows={3} maxLength={1000} />
             </FormField>
             <FormField label={<Label htmlFor="canned-response">Response</Label>}>
               <Textarea id="canned-response" {...text("response")} rows={6} maxLength={5000} />

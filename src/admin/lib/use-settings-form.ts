@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react"
+import { useState } from "react"
 import { secretState, type SecretState } from "../components/secret-field"
+import { useOnChange } from "./use-on-change"
 
 /** What every settings payload carries: the keys the plugin options fix. */
 type Configurable = { set_by_configuration: string[] }
@@ -12,7 +13,7 @@ export function useSettingsForm<Settings extends Configurable, Form>(settings: S
   const [form, setForm] = useState(() => formOf(settings))
 
   // After a save the server's answer becomes the form again, which also empties the secret boxes.
-  useEffect(() => setForm(formOf(settings)), [settings])
+  useOnChange(settings, (saved) => setForm(formOf(saved)))
 
   const set =
     <Key extends keyof Form>(key: Key) =>

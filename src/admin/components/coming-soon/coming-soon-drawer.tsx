@@ -1,9 +1,10 @@
 import { Alert, DatePicker, Drawer, Input, Select, Text, Textarea, toast } from "@medusajs/ui"
-import { useEffect, useState, type FormEvent } from "react"
+import { useState, type FormEvent } from "react"
 import { calendarDayFromDate, dateFromCalendarDay } from "../../lib/calendar-date"
 import { useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
 import { errorMessage } from "../../lib/format"
 import type { EmailProvider, ProductComingSoon, ProductComingSoonInput } from "../../lib/types"
+import { useOnChange } from "../../lib/use-on-change"
 import { OfferPreview } from "./offer-preview"
 import { FieldError, FieldLabel, FormField, Toggle } from "../form-field"
 import { DrawerSaveFooter } from "../list-parts"
@@ -68,13 +69,13 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   const save = useSaveProductComingSoon(settings.product_id)
 
   // Each opening starts from what is saved.
-  useEffect(() => {
-    if (open) {
+  useOnChange(open, (opened) => {
+    if (opened) {
       setForm(formOf(settings))
       setErrors({})
       setGeneralError(undefined)
     }
-  }, [open])
+  })
 
   const set = <Key extends keyof Form>(key: Key) => (value: Form[Key]) => {
     setForm((current) => ({ ...current, [key]: value }))

@@ -1,8 +1,9 @@
 import { Alert, Drawer, Input, Select, Text, toast } from "@medusajs/ui"
-import { useEffect, useState, type FormEvent } from "react"
+import { useState, type FormEvent } from "react"
 import { useLaunchProduct } from "../../lib/coming-soon-hooks"
 import { errorMessage } from "../../lib/format"
 import type { LaunchInput } from "../../lib/types"
+import { useOnChange } from "../../lib/use-on-change"
 import { FieldLabel, FormField, Toggle } from "../form-field"
 import { DrawerSaveFooter } from "../list-parts"
 
@@ -41,12 +42,13 @@ export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) 
   const [error, setError] = useState<string>()
   const launch = useLaunchProduct(productId)
 
-  useEffect(() => {
-    if (open) {
+  // Each opening starts empty.
+  useOnChange(open, (opened) => {
+    if (opened) {
       setForm(EMPTY)
       setError(undefined)
     }
-  }, [open])
+  })
 
   const set = <Key extends keyof Form>(key: Key) => (value: Form[Key]) => setForm((current) => ({ ...current, [key]: value }))
 

@@ -27,6 +27,7 @@ export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => v
         </Button>
       </Popover.Trigger>
       <Popover.Content side="top" align="start" className="flex w-[360px] flex-col gap-y-1 p-2">
+        {/* The popover focuses its first field, this search box, when it opens. */}
         <Input
           size="small"
           type="search"
@@ -34,7 +35,6 @@ export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => v
           aria-label="Search canned responses"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          autoFocus
         />
         <div className="max-h-[280px] overflow-y-auto" role="listbox" aria-label="Canned responses">
           {canned.isLoading && (
