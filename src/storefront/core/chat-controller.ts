@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient } from "./api"
+import { ApiError } from "./api"
 import type { ChatMessage } from "./chat-message"
 import type { FeedbackAnswer } from "./globals"
 import { resolveChatOptions, type ChatControllerOptions, type ResolvedChatOptions } from "./chat-options"

@@ -24,7 +24,6 @@ const lifted = (box: Box, lift: number): Box => ({ ...box, top: box.top - lift, 
  * that its bottom edge keeps its resting distance from every bottom bar it would cover.
  */
 export function launcherLift({ resting, viewportHeight, offset, barsAt }: LiftInput): number {
-  const gap = Math.max(0, viewportHeight - resting.bottom)
   let lift = Math.max(0, offset)
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const launcher = lifted(resting, lift)

@@ -73,6 +73,7 @@ export function LaunchDeskProvider({ children, ...config }: LaunchDeskConfig & {
   const value = useMemo(
     () => config,
     // The fields, not the object: a parent re-render must not recreate the controllers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `config` is new on every render; its fields are the dependencies
     [publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken]
   )
   return createElement(LaunchDeskContext.Provider, { value }, children)
@@ -102,6 +103,7 @@ export function useLaunchDeskConfig(overrides: LaunchDeskConfig = {}): ResolvedO
  */
 function useLabels(overrides: LabelOverrides | undefined): Labels {
   const key = JSON.stringify(overrides ?? {})
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the overrides' text, not the object a parent renders anew
   return useMemo(() => withLabels(overrides), [key])
 }
 
@@ -152,6 +154,7 @@ export function useSupportChat(config?: LaunchDeskConfig) {
     const shared = chats.get(key) ?? { controller: createChatController(options, key), users: 0 }
     chats.set(key, shared)
     return shared.controller
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one controller per chat key: other options change no controller
   }, [key])
   useEffect(() => {
     const shared = chats.get(key)
@@ -223,6 +226,7 @@ export function SupportChat({ position, bottomOffset, ...config }: SupportChatPr
       })
     }
   }, [controller, labels, position, options.position, offset, options.backendUrl, options.publishableKey, chatKey])
+  // eslint-disable-next-line react-hooks/refs -- createElement hands the ref to the element, as ref={ref} does; nothing reads it here
   return createElement(CHAT_TAG, { ref })
 }
 
@@ -340,5 +344,6 @@ export function ComingSoonBlock({ controller, labels, captchaProvider, captchaSc
     document.body.classList.add(COMING_SOON_BODY_CLASS)
     return () => document.body.classList.remove(COMING_SOON_BODY_CLASS)
   }, [controller, resolvedLabels, captchaProvider, captchaScriptUrl])
+  // eslint-disable-next-line react-hooks/refs -- createElement hands the ref to the element, as ref={ref} does; nothing reads it here
   return createElement(COMING_SOON_TAG, { ref })
 }
