@@ -3,6 +3,7 @@ const path = require("node:path")
 // Each failure's first lines, repeated after the total: a long run's log is often read from its end.
 const FAILURE_LINES = 8
 
+// eslint-disable-next-line no-control-regex -- ESC (\u001b) opens the colour codes this removes
 const stripColours = (text) => text.replace(/\u001b\[[0-9;]*m/g, "")
 // Jest's and Node's own stack frames say nothing about the failure.
 const isNoise = (line) => !line.trim() || line.includes("/node_modules/") || line.includes("(<anonymous>)")

@@ -42,7 +42,7 @@ export const isImageMime = (mime: string) => SIGNATURES.some((s) => s.type.image
 
 const MAX_NAME_LENGTH = 200
 // Control characters, path separators and characters that break a header or a file system.
-const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|\p{Cs}]/gu
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}/\\:*?"<>|\p{Cs}]/gu
 
 /**
  * The name shown and downloaded: the client's name without any path, unsafe characters or

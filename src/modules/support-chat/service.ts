@@ -43,6 +43,7 @@ class SupportChatModuleService extends MedusaService({
   private readonly runtime_: ChatRuntime
 
   constructor(container: ModuleConnection & { chatRuntime: ChatRuntime }, options: SupportChatOptions = {}) {
+    // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
     super(...arguments)
     // A short bridge secret in the options stops the app here, not at the first hook call.
     sharedSecretOption(options.bridge?.sharedSecret)
