@@ -10,9 +10,9 @@ const { JOB_TIMEOUT_MS, MIGRATED_SUITES, NEEDS, PACKED_SUITES, ROOT, cores, endC
   "./lib/test-jobs"
 )
 
-// The server, the admin, the storefront and the tests each type-check as their own project
-// (the build skips the tests, and Jest's transform does not check types).
-const TYPE_PROJECTS = ["tsconfig.json", "src/admin/tsconfig.json", "src/storefront/tsconfig.json", "integration-tests/tsconfig.json"]
+const { TYPE_PROJECTS } = require("./typecheck")
+// The "types" suite also runs package.json's `lint` script (ESLint and plain arguments) with Node.
+const LINT_ARGS = require("../package.json").scripts.lint.split(" ").slice(1)
 const SUITES = ["types", "unit", "integration:modules", "integration:http", "integration:packaging", "faults", "integration:topology", "browser"]
 // Suites of many small files run as one Jest process: their specs take seconds, a process more.
 const ONE_PROCESS = new Set(["unit", "integration:modules"])
@@ -24,12 +24,13 @@ const FAILED_LOG_LINES = 150
 
 const jobsAtOnce = () => Math.max(1, Number(process.env.LAUNCHDESK_TEST_JOBS) || cores() + 1)
 
-/** The jobs of `suites`: one per type project, per spec file, or per suite (ONE_PROCESS). */
+/** The jobs of `suites`: one per type project and one lint, per spec file, or per suite (ONE_PROCESS). */
 async function plan(suites, env) {
   const jobs = []
   for (const suite of suites) {
     if (suite === "types") {
       for (const project of TYPE_PROJECTS) jobs.push({ suite, label: `types ${project}`, project, expected: EXPECTED_SECONDS.types })
+      jobs.push({ suite, label: "lint", lint: true, expected: EXPECTED_SECONDS.types })
       continue
     }
     const files = await specFiles(suite, env)
@@ -52,6 +53,12 @@ async function plan(suites, env) {
 async function runJob(job, run, logDir) {
   const env = await run.envFor(job.suite)
   const logFile = path.join(logDir, `${job.label.replace(/[^\w.-]+/g, "_")}.log`)
+  if (job.lint) {
+    const eslint = path.join(path.dirname(require.resolve("eslint/package.json", { paths: [ROOT] })), "bin", "eslint.js")
+    const { code, seconds } = await runLogged(process.execPath, [eslint, ...LINT_ARGS], { env, logFile, timeoutMs: JOB_TIMEOUT_MS })
+    const ok = code === 0
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : ["lint: ESLint found problems (its output above)"], seconds, logFile }
+  }
   if (job.project) {
     const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
     const { code, seconds } = await runLogged(process.execPath, [tsc, "--noEmit", "-p", job.project], { env, logFile, timeoutMs: JOB_TIMEOUT_MS })
