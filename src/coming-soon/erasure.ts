@@ -4,25 +4,21 @@
  * MailerLite subscriber. The answer says what the mailing list did, never claiming a forget
  * that did not happen.
  */
+import type { AdminSignupErasureResponseType } from "../types/http/coming-soon-admin"
+
+/**
+ * `DELETE /admin/coming-soon/signups/:id`'s answer (CONTRACT §7's `{ success: true }`, and what
+ * happened): `mailing_list_reason` says why the subscriber was not forgotten (`no_api_key`, or the
+ * failed call: status, timeout), without any key; `mailer_id` is the subscriber MailerLite still
+ * has, to be forgotten there by hand.
+ */
+export type SignupErasureAnswer = AdminSignupErasureResponseType
 
 /** What MailerLite did with the row's subscriber. */
-export type MailingListErasure = "forgotten" | "not_forgotten" | "not_subscribed"
+export type MailingListErasure = SignupErasureAnswer["mailing_list"]
 
 /** What became of the row's launch code. */
-export type PromotionErasure = "deleted" | "deactivated" | "kept_for_other_signups" | "none"
-
-/** `DELETE /admin/coming-soon/signups/:id`'s answer (CONTRACT §7's `{ success: true }`, and what happened). */
-export type SignupErasureAnswer = {
-  success: true
-  mailing_list: MailingListErasure
-  /** Why the subscriber was not forgotten (`no_api_key`, or the failed call: status, timeout), without any key. */
-  mailing_list_reason?: string
-  /** The subscriber MailerLite still has, to be forgotten there by hand. */
-  mailer_id?: string
-  /** Notification records of the row's emails deleted. */
-  notifications_erased: number
-  promotion: PromotionErasure
-}
+export type PromotionErasure = SignupErasureAnswer["promotion"]
 
 /** The row as erasure needs it. */
 export type ErasableSignup = {

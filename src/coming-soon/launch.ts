@@ -1,8 +1,9 @@
 import { z } from "@medusajs/framework/zod"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { LaunchProgress, LaunchPromotion, LaunchRepository, LaunchRow } from "../modules/coming-soon/sql/launch-repository"
+import type { LaunchProgress, LaunchRepository, LaunchRow } from "../modules/coming-soon/sql/launch-repository"
 import type { ProductWithSettings } from "./product-settings"
 import { integer } from "../shared/input-schema"
+import type { AdminLaunchType } from "../types/http/coming-soon-admin"
 
 // A code worth more than the product is no code a store means to send.
 const MAX_PERCENTAGE = 100
@@ -38,18 +39,10 @@ export const AdminLaunchProduct = z
   .strict()
 export type AdminLaunchProductType = z.infer<typeof AdminLaunchProduct>
 
-export type LaunchState = "none" | "scheduled" | "running" | "done"
+export type LaunchState = AdminLaunchType["status"]
 
 /** `GET|POST …/launch`: the launch and its emails' progress (`failed` counts the dead rows too). */
-export type LaunchView = LaunchProgress & {
-  status: LaunchState
-  launch_at: string | null
-  launched_at: string | null
-  finished_at: string | null
-  trigger: LaunchRow["trigger"] | null
-  notify: boolean | null
-  promotion: LaunchPromotion | null
-}
+export type LaunchView = AdminLaunchType
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 

@@ -21,6 +21,7 @@ import { invalid, notFound, ok, type Refusal, type Success } from "../shared/out
 import { sendOutcome } from "../shared/send-outcome"
 import { int4IdFromPath } from "../shared/input-schema"
 import { medusaVisitorDeps } from "./chat"
+import type { UploadedAttachmentType } from "../types/http/chat-visitor"
 import { visitorRequestOf } from "./visitor-routes"
 
 /** The form field that carries the file. */
@@ -88,7 +89,7 @@ type UploadBudget = {
 }
 
 /** The upload's answer (CONTRACT §8). */
-export type UploadedAttachment = { attachment_id: number; name: string; mime: string; size: number }
+export type UploadedAttachment = UploadedAttachmentType
 
 /**
  * The key the File module stores a chat file under: 128 random bits and the type's extension,

@@ -3,6 +3,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { VariableValues } from "../chat/customer-context/canned-variables"
 import { cannedVariableValues, orderStatuses, trackingNumbers, type FulfillmentFacts } from "../chat/customer-context/order-variables"
 import { amountOf } from "../shared/amount"
+import type {
+  AdminConversationContextResponseType,
+  ContextCartType,
+  ContextCustomerType,
+  ContextOrderType,
+} from "../types/http/admin-inbox"
 
 /** The orders the conversation pane shows, newest first. */
 export const CONTEXT_ORDER_COUNT = 5
@@ -13,50 +19,16 @@ const TOTAL_SPENT_ORDERS = 1000
 // Customers a search term may match in the inbox list.
 const SEARCH_CUSTOMERS = 100
 
-export type ContextCustomer = {
-  id: string
-  email: string
-  first_name: string | null
-  last_name: string | null
-  created_at: string
-  orders_count: number
-  total_spent: { currency_code: string; amount: number }[]
-  total_spent_capped: boolean
-}
-
-export type ContextOrder = {
-  id: string
-  display_id: number
-  status: string
-  payment_status: string
-  fulfillment_status: string
-  total: number
-  currency_code: string
-  created_at: string
-  items: { title: string; quantity: number }[]
-  tracking_numbers: string[]
-}
-
-export type ContextCart = {
-  id: string
-  total: number
-  currency_code: string
-  updated_at: string
-  items: { title: string; quantity: number }[]
-}
+export type ContextCustomer = ContextCustomerType
+export type ContextOrder = ContextOrderType
+export type ContextCart = ContextCartType
 
 /**
  * CONTRACT §6: who the conversation is with. `matched_by: "account"` for a linked customer
  * (`verified: true`); for a guest who left an email, `"email"` with the account and orders that
  * address matches, `verified: false`: shown to the agent as a lead, never merged.
  */
-export type ConversationContext = {
-  customer: ContextCustomer | null
-  orders: ContextOrder[]
-  cart: ContextCart | null
-  matched_by: "account" | "email" | null
-  verified: boolean
-}
+export type ConversationContext = AdminConversationContextResponseType
 
 // What the reads below take from Query: only the fields they ask for.
 type ItemRead = { title: string; quantity: unknown }

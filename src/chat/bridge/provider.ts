@@ -1,5 +1,6 @@
 import { OutboundFailure, sendJson, type JsonRequest, type JsonResponse } from "../../shared/outbound-http"
 import type { BridgeProvider as BridgeProviderName } from "../settings"
+import type { AdminBridgeTestResponseType } from "../../types/http/admin-inbox"
 
 export type { BridgeProviderName }
 
@@ -26,7 +27,7 @@ export type DeliveryProgress = {
   save(patch: Record<string, string | number>): Promise<void>
 }
 
-export type BridgeTestResult = { success: boolean; message: string }
+export type BridgeTestResult = AdminBridgeTestResponseType
 
 /** How each platform is reached: a bot token posting into one channel. */
 export type ChannelBotOptions = { botToken: string; channelId: string; baseUrl?: string | null; timeoutMs: number }

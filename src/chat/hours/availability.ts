@@ -1,8 +1,9 @@
 import { DateTime, IANAZone } from "luxon"
 import { minutesOf, WEEKDAYS, type BusinessHours } from "./business-hours"
+import type { AvailabilityType } from "../../types/http/chat-visitor"
 
 /** CONTRACT §8: whether staff are in now, and when they are next (null: open now, or never). */
-export type Availability = { online: boolean; next_open_at: string | null }
+export type Availability = AvailabilityType
 
 // A year and a few days: a store closed for longer has no next opening to show.
 const LOOKAHEAD_DAYS = 370

@@ -3,6 +3,7 @@ import { LeaseEngine, type LeaseClaim, type LeaseColumns } from "../../../shared
 import type { RetryOutcome } from "../../../shared/lease/retry-policy"
 import type { SqlRunner } from "../../../shared/sql"
 import type { LaunchStatus } from "../models/launch"
+import type { AdminLaunchStatsResponseType } from "../../../types/http/coming-soon-admin"
 
 /** What the admin asked a launch to give each signup: a single-use code (CONTRACT §7). */
 export type LaunchPromotion = {
@@ -97,15 +98,7 @@ export type PlacedOrder = {
 }
 
 /** `GET …/stats` (CONTRACT §7). */
-export type LaunchStats = {
-  signups: number
-  notified: number
-  converted: number
-  conversion_rate: number
-  revenue: { currency_code: string; amount: number }[]
-  signups_per_day: { day: string; count: number }[]
-  referrals: { referrer_id: string; signups: number; converted: number }[]
-}
+export type LaunchStats = AdminLaunchStatsResponseType
 
 // The leaderboard's length, and the days of signups the chart covers (the latest).
 const TOP_REFERRERS = 20

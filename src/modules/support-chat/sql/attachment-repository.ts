@@ -1,14 +1,9 @@
 import type { SqlRunner } from "../../../shared/sql"
 import type { AttachmentUploader } from "../models/attachment"
+import type { MessageAttachmentType } from "../../../types/http/chat-visitor"
 
 /** An attachment as a message carries it (CONTRACT §8); `url` is the download route of the reader's side. */
-export type AttachmentDTO = {
-  attachment_id: number
-  name: string
-  mime: string
-  size: number
-  url: string
-}
+export type AttachmentDTO = MessageAttachmentType
 
 /** Who reads a message: the shopper fetches through the store route, staff through the admin route. */
 export type AttachmentAudience = "store" | "admin"

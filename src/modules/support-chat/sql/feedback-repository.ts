@@ -1,6 +1,7 @@
 import type { SqlRunner } from "../../../shared/sql"
 import type { ConversationStatus } from "../models/conversation"
 import type { MessageSender } from "../models/message"
+import type { AdminRatingsSummaryResponseType } from "../../../types/http/admin-inbox"
 
 /** The outbox topic of transcript emails (sent by a Medusa process, src/medusa/transcript-email.ts). */
 export const TRANSCRIPT_OUTBOX_TOPIC = "chat.transcript"
@@ -46,15 +47,9 @@ export type RatingDTO = { rating_id: number; score: number; comment: string | nu
 
 export type TranscriptLine = { sender: MessageSender; author_name: string | null; message: string; created_at: Date }
 
-export type WeeklyRatings = {
-  /** Monday of the week (UTC), `YYYY-MM-DD`. */
-  week_start: string
-  count: number
-  /** Average score, null for a week without ratings. */
-  average: number | null
-}
-
-export type RatingsSummary = { weeks: WeeklyRatings[]; count: number; average: number | null }
+/** Per week (`week_start`: its Monday, UTC, `YYYY-MM-DD`; `average` null for a week without ratings), and over all of them. */
+export type RatingsSummary = AdminRatingsSummaryResponseType
+export type WeeklyRatings = RatingsSummary["weeks"][number]
 
 /**
  * Ratings and transcript requests: each is one statement that checks the conversation's state

@@ -1,0 +1,82 @@
+import { z } from "@medusajs/framework/zod"
+import { CalendarDate } from "./common"
+
+/** The coming-soon block's answers (`/store/coming-soon`). */
+
+export const EMAIL_PROVIDERS = ["mailer", "forms_addon"] as const
+export const EmailProvider = z.enum(EMAIL_PROVIDERS).meta({ id: "EmailProvider" })
+
+export const CAPTCHA_PROVIDERS = ["turnstile", "recaptcha", "hcaptcha"] as const
+export const CaptchaProvider = z.enum(CAPTCHA_PROVIDERS).meta({ id: "CaptchaProvider" })
+
+/**
+ * `GET /store/coming-soon/products/:product_id`: `{ coming_soon: false }` for a product that
+ * is not coming soon, else what the block renders and the signup token it sends back.
+ */
+export const StoreComingSoonProductResponse = z
+  .discriminatedUnion("coming_soon", [
+    z.object({ coming_soon: z.literal(false) }),
+    z.object({
+      coming_soon: z.literal(true),
+      product_id: z.string(),
+      arrival_date: CalendarDate.nullable(),
+      /** Post-safe HTML. */
+      offer_description: z.string().nullable(),
+      email_provider: EmailProvider,
+      /** The forms add-on's embed URL, when that provider is in force. */
+      forms_embed_url: z.string().optional(),
+      captcha: z.discriminatedUnion("enabled", [
+        z.object({ enabled: z.literal(true), site_key: z.string().nullable(), provider: CaptchaProvider }),
+        z.object({ enabled: z.literal(false) }),
+      ]),
+      signup_token: z.string(),
+    }),
+  ])
+  .meta({ id: "StoreComingSoonProductResponse" })
+export type StoreComingSoonProductResponseType = z.infer<typeof StoreComingSoonProductResponse>
+
+/**
+ * `POST /store/coming-soon/signup`'s body. The route checks it field by field in the seed's
+ * order (honeypot first), so this describes it rather than validates it.
+ */
+export const StoreSignupBody = z
+  .object({
+    signup_token: z.string(),
+    product_id: z.string(),
+    email: z.string().max(255),
+    /** The honeypot: hidden in the form, so it stays empty unless a bot fills it. */
+    name: z.string().optional(),
+    /** The referrer's `referral_code` from a share link. */
+    shared_by: z.string().optional(),
+    captcha_token: z.string().optional(),
+  })
+  .meta({ id: "StoreSignupBody" })
+
+/**
+ * The signup's success, in the seed's envelope: the provider's subscriber id when it answered
+ * in time, the row's own referral code, and `confirmation_required` while the address awaits
+ * its double opt-in confirmation.
+ */
+export const StoreSignupResponse = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      mailer_id: z.string().nullable(),
+      referral_code: z.string(),
+      confirmation_required: z.literal(true).optional(),
+    }),
+  })
+  .meta({ id: "StoreSignupResponse" })
+export type StoreSignupResponseType = z.infer<typeof StoreSignupResponse>
+
+/** The signup's every failure: the seed's envelope with Medusa's `{ type, message }` beside it. */
+export const StoreSignupError = z
+  .object({
+    success: z.literal(false),
+    data: z.object({ message: z.string() }),
+    type: z.string(),
+    message: z.string(),
+    code: z.string().optional(),
+  })
+  .meta({ id: "StoreSignupError" })
+export type StoreSignupErrorType = z.infer<typeof StoreSignupError>

@@ -1,0 +1,7 @@
+// Every request and response shape of the plugin's routes (docs/openapi.json is generated from them).
+export * from "./common"
+export * from "./chat-visitor"
+export * from "./admin-inbox"
+export * from "./hooks"
+export * from "./coming-soon-store"
+export * from "./coming-soon-admin"
