@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { clientIpResolver, DEFAULT_TRUST_PROXY } from "./client-ip"
+import { INT4_MAX } from "./input-schema"
 import { DEFAULT_MAX_DELIVERY_ATTEMPTS } from "./lease/retry-policy"
 import { isLongEnoughSharedSecret, normalisedSharedSecret, SHARED_SECRET_TOO_SHORT } from "./shared-secret"
 
@@ -37,8 +38,6 @@ export const COOKIE_SAME_SITE = ["lax", "strict", "none"] as const
 export type CookieSameSite = (typeof COOKIE_SAME_SITE)[number]
 
 const MEBIBYTE = 1024 * 1024
-// Sizes and counts kept in PostgreSQL integer columns and counters.
-const INT4_MAX = 2147483647
 
 const spoken = (values: readonly string[]) =>
   values.length === 1 ? values[0] : `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`
@@ -103,6 +102,7 @@ const trustProxy = z
     }
   })
 
+// The rules of the admin's BusinessHoursInput (src/chat/settings.ts), which this floor cannot import.
 const CLOCK_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/
 const clockTime = text().regex(CLOCK_TIME, { error: "expected HH:MM, from 00:00 to 24:00" })
 // HH:MM compares as text; a time that is not one is reported on its own.
@@ -111,6 +111,7 @@ const opening = group({ open: clockTime, close: clockTime }).refine(
   { error: "expected an opening that closes after it opens, on the same day" }
 )
 const openings = z.array(opening, { error: "expected a list of openings" }).max(4, { error: "expected at most 4 openings a day" })
+// As Luxon tells a zone (isTimeZone in src/chat/hours/availability.ts): the runtime's own IANA data.
 const isTimeZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone })
@@ -185,6 +186,7 @@ export const LaunchDeskPluginOptions = group({
   ),
   attachments: doc(
     group({
+      // The size column and the daily counter are PostgreSQL integers.
       maxBytes: doc(wholeNumber(1, INT4_MAX).default(10 * MEBIBYTE), {
         defaultNote: "10 MiB",
         description:
