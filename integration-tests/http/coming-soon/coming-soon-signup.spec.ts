@@ -14,6 +14,7 @@ import type { ConfigModule } from "@medusajs/framework/types"
 import { hashClientKey } from "../../../src/modules/launchdesk/sql/rate-limit-repository"
 import syncComingSoonSignups, { config as syncJob } from "../../../src/jobs/sync-signups"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import { signedInCustomer } from "../../utils/customer"
 import { createPublishableKey } from "../../utils/store"
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
 import { FakeCaptcha, SITEVERIFY_PATHS, type CaptchaProviderName } from "../../utils/fake-captcha"
@@ -299,20 +300,12 @@ medusaIntegrationTestRunner({
       it("stores the signed-in customer's id", async () => {
         await configure()
         const { productId, token } = await comingSoonProduct()
-        const email = "shopper@example.com"
-        const password = "a long shopper password"
-        const registration = await api.post("/auth/customer/emailpass/register", { email, password })
-        const created = await api.post(
-          "/store/customers",
-          { email },
-          { headers: storeHeaders({ authorization: `Bearer ${registration.data.token}` }) }
-        )
-        const login = await api.post("/auth/customer/emailpass", { email, password })
-        const response = await post({ signup_token: token, product_id: productId, email, name: "" }, freshIp(), {
-          authorization: `Bearer ${login.data.token}`,
+        const customer = await signedInCustomer(api, publishableKey, { email: "shopper@example.com" })
+        const response = await post({ signup_token: token, product_id: productId, email: customer.email, name: "" }, freshIp(), {
+          authorization: `Bearer ${customer.token}`,
         })
         expect(response.status).toBe(200)
-        expect((await ledger(getContainer()))[0].customer_id).toBe(created.data.customer.id)
+        expect((await ledger(getContainer()))[0].customer_id).toBe(customer.id)
       })
 
       it("keeps only id characters of shared_by as the referrer", async () => {

@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule } from "../../utils/chat"
 import { FakeOpenAi } from "../../utils/fake-openai"
+import { signedInCustomer } from "../../utils/customer"
 import { createPublishableKey } from "../../utils/store"
 import { fastLaneApi, fastLaneForSpec, LANES } from "../../utils/fast-lane"
 import { VisitorClient } from "../../utils/visitor-client"
@@ -94,18 +95,8 @@ medusaIntegrationTestRunner({
       model.reset()
     })
 
-    async function customer(first_name = "Ada", last_name = "Lovelace"): Promise<Customer> {
-      const email = `${first_name.toLowerCase().replace(/[^a-z0-9]/g, "") || "shopper"}${++count}-${Date.now()}@example.com`
-      const password = "a long shopper password"
-      const registration = await api.post("/auth/customer/emailpass/register", { email, password })
-      const created = await api.post(
-        "/store/customers",
-        { email, first_name, last_name },
-        { headers: { "x-publishable-api-key": publishableKey, authorization: `Bearer ${registration.data.token}` } }
-      )
-      const login = await api.post("/auth/customer/emailpass", { email, password })
-      return { id: created.data.customer.id, email, token: login.data.token }
-    }
+    const customer = (first_name = "Ada", last_name = "Lovelace"): Promise<Customer> =>
+      signedInCustomer(api, publishableKey, { prefix: first_name.toLowerCase().replace(/[^a-z0-9]/g, "") || "shopper", first_name, last_name })
 
     /** A conversation with one visitor message, linked to `signedIn` when given; on the Medusa lane unless `through` is another. */
     async function conversation(signedIn?: Customer, email?: string, through = api) {

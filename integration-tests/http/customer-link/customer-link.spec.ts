@@ -3,6 +3,7 @@ import jwt from "jsonwebtoken"
 import { Modules } from "@medusajs/framework/utils"
 import { CHAT_EVENTS } from "../../../src/chat/events"
 import { chatModule, storedConversation, type RecordedEvent } from "../../utils/chat"
+import { signedInCustomer, sessionCookieFor } from "../../utils/customer"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient, VISITOR_BASE } from "../../utils/visitor-client"
 import { fastLaneApi, fastLaneForSpec, LANES, type Lane } from "../../utils/fast-lane"
@@ -22,7 +23,6 @@ medusaIntegrationTestRunner({
     const fastLane = fastLaneForSpec(dbConfig)
     const events: RecordedEvent[] = []
     let subscribed = false
-    let customerCount = 0
 
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
@@ -37,19 +37,9 @@ medusaIntegrationTestRunner({
     })
 
     /** A registered customer, signed in both ways Medusa offers: a bearer token and a session cookie. */
-    async function signedInCustomer(): Promise<Customer> {
-      const email = `shopper${++customerCount}-${Date.now()}@example.com`
-      const password = "a long shopper password"
-      const registration = await api.post("/auth/customer/emailpass/register", { email, password })
-      const created = await api.post(
-        "/store/customers",
-        { email, first_name: "Ada", last_name: "Shopper" },
-        { headers: { "x-publishable-api-key": publishableKey, authorization: `Bearer ${registration.data.token}` } }
-      )
-      const login = await api.post("/auth/customer/emailpass", { email, password })
-      const session = await api.post("/auth/session", {}, { headers: { authorization: `Bearer ${login.data.token}` } })
-      const sessionCookie = session.headers["set-cookie"]!.find((line: string) => line.startsWith("connect.sid="))!.split(";")[0]
-      return { id: created.data.customer.id, token: login.data.token, sessionCookie }
+    async function signedInBothWays(): Promise<Customer> {
+      const customer = await signedInCustomer(api, publishableKey)
+      return { id: customer.id, token: customer.token, sessionCookie: await sessionCookieFor(api, customer.token) }
     }
 
     const linkedEvents = (conversationId: number) =>
@@ -61,7 +51,7 @@ medusaIntegrationTestRunner({
       const visitor = () => new VisitorClient(laneApi(), publishableKey, "203.0.113.77")
 
       it("never links a guest's conversation with messages to the next shopper who signs in: it offers it", async () => {
-        const customer = await signedInCustomer()
+        const customer = await signedInBothWays()
         const shopper = visitor()
         const { data: session } = await shopper.session()
         expect(session).not.toHaveProperty("link_offer")
@@ -94,7 +84,7 @@ medusaIntegrationTestRunner({
       })
 
       it("never links silently a guest conversation that holds only an email address", async () => {
-        const customer = await signedInCustomer()
+        const customer = await signedInBothWays()
         const shopper = visitor()
         const { data: session } = await shopper.session()
         expect((await shopper.email({ email: "guest@example.com" })).status).toBe(200)
@@ -105,7 +95,7 @@ medusaIntegrationTestRunner({
       })
 
       it("links an unused guest conversation at sign-in without asking, and emits the event once", async () => {
-        const customer = await signedInCustomer()
+        const customer = await signedInBothWays()
         const shopper = visitor()
         const { data: session } = await shopper.session()
         shopper.auth = { bearer: customer.token }
@@ -126,8 +116,8 @@ medusaIntegrationTestRunner({
       })
 
       it("keeps the offered conversation on POST /session/link: linked once, one event, then the customer's only", async () => {
-        const customer = await signedInCustomer()
-        const other = await signedInCustomer()
+        const customer = await signedInBothWays()
+        const other = await signedInBothWays()
         const shopper = visitor()
         const { data: session } = await shopper.session()
         await shopper.send({ message: "Do you ship to Norway?" })
@@ -180,7 +170,7 @@ medusaIntegrationTestRunner({
       })
 
       it("starts a new conversation for the customer on POST /session with new_conversation; the guest's stays a guest's", async () => {
-        const customer = await signedInCustomer()
+        const customer = await signedInBothWays()
         const shopper = visitor()
         const { data: guest } = await shopper.session()
         await shopper.send({ message: "a guest's question" })
@@ -207,7 +197,7 @@ medusaIntegrationTestRunner({
       })
 
       it("links a new conversation of a signed-in shopper at once", async () => {
-        const customer = await signedInCustomer()
+        const customer = await signedInBothWays()
         const shopper = visitor()
         shopper.auth = { bearer: customer.token }
         const { data } = await shopper.session()
@@ -216,8 +206,8 @@ medusaIntegrationTestRunner({
       })
 
       it("on a shared computer, never shows a customer's conversation to the next person", async () => {
-        const first = await signedInCustomer()
-        const second = await signedInCustomer()
+        const first = await signedInBothWays()
+        const second = await signedInBothWays()
         const shopper = visitor()
         shopper.auth = { bearer: first.token }
         const { data: own } = await shopper.session()
@@ -272,7 +262,7 @@ medusaIntegrationTestRunner({
       })
 
       it("counts a forged or expired token as a guest: it links nothing and opens no linked conversation", async () => {
-        const customer = await signedInCustomer()
+        const customer = await signedInBothWays()
         const owner = visitor()
         owner.auth = { bearer: customer.token }
         const { data: own } = await owner.session()
@@ -307,7 +297,7 @@ medusaIntegrationTestRunner({
 
       if (lane === "medusa") {
         it("links by the store's session cookie as well", async () => {
-          const customer = await signedInCustomer()
+          const customer = await signedInBothWays()
           const shopper = visitor()
           const { data } = await shopper.session()
           shopper.auth = { sessionCookie: customer.sessionCookie }
@@ -316,7 +306,7 @@ medusaIntegrationTestRunner({
         })
       } else {
         it("never serves a linked conversation on a session it cannot verify (Medusa's sessions are in memory here)", async () => {
-          const customer = await signedInCustomer()
+          const customer = await signedInBothWays()
           const shopper = visitor()
           shopper.auth = { bearer: customer.token }
           await shopper.session()

@@ -17,6 +17,7 @@ import { issueConfirmationToken } from "../../../src/chat/transcript/confirmatio
 import { TRANSCRIPT_CONFIRM_PATH } from "../../../src/chat/transcript/confirmation-page"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { storedConversation } from "../../utils/chat"
+import { signedInCustomer } from "../../utils/customer"
 import { emailDouble } from "../../utils/email-double"
 import { fastLaneApi, fastLaneForSpec, LANES, type Lane } from "../../utils/fast-lane"
 import { createPublishableKey } from "../../utils/store"
@@ -42,7 +43,6 @@ medusaIntegrationTestRunner({
     let admin: AdminCredentials
     let publishableKey: string
     let lastIp = 0
-    let customerCount = 0
     const nextIp = () => `192.0.2.${(lastIp = (lastIp % 250) + 1)}`
 
     const knex = () => getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
@@ -82,20 +82,6 @@ medusaIntegrationTestRunner({
       emailDouble().sent.length = 0
       emailDouble().failing.clear()
     })
-
-    /** A registered customer signed in with a bearer token. */
-    async function signedInCustomer(): Promise<{ id: string; email: string; token: string }> {
-      const email = `account${++customerCount}-${Date.now()}@example.com`
-      const password = "a long shopper password"
-      const registration = await api.post("/auth/customer/emailpass/register", { email, password })
-      const created = await api.post(
-        "/store/customers",
-        { email, first_name: "Ada", last_name: "Shopper" },
-        { headers: { "x-publishable-api-key": publishableKey, authorization: `Bearer ${registration.data.token}` } }
-      )
-      const login = await api.post("/auth/customer/emailpass", { email, password })
-      return { id: created.data.customer.id, email, token: login.data.token }
-    }
 
     describe.each(LANES)("on the %s lane", (lane: Lane) => {
       const laneApi = () => (lane === "medusa" ? api : fastLaneApi(fastLane()))
@@ -241,7 +227,7 @@ medusaIntegrationTestRunner({
         })
 
         it("sends a signed-in customer's transcript to the account's email, never the address left in the chat", async () => {
-          const customer = await signedInCustomer()
+          const customer = await signedInCustomer(api, publishableKey, { prefix: "account" })
           const shopper = visitor()
           shopper.auth = { bearer: customer.token }
           const { data } = await shopper.session()
