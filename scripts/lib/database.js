@@ -75,7 +75,8 @@ async function startDatabase({ dataDir, keepData, ownServer = false, durable = t
       createPostgresUser: true,
       // A test run's server need not survive a power cut: no waiting on the disk for each commit
       // and each database the test runner re-creates before every test.
-      postgresFlags: durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+      // Its write-ahead log is kept short: the test run keeps the data in memory.
+      postgresFlags: durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_wal_size=256MB"],
       onLog: log,
       onError: log,
     })

@@ -40,6 +40,23 @@ function suiteOf(file) {
   return found[1]
 }
 
+// Medusa's runner re-creates a spec's database from a snapshot before every test (about 1,300
+// copies of an 18 MB database in a run). On the CI machine's disk a copy took ~600 ms; in memory
+// ~70 ms, so the run's PostgreSQL keeps its data in memory when the machine has a tmpfs with room.
+const MEMORY_FOLDER = "/dev/shm"
+const MEMORY_NEEDED_BYTES = 4 * 1024 ** 3
+
+/** Where the run's PostgreSQL keeps its data: a new folder in memory if there is room, else in the run's folder. */
+function databaseFolder(runDir) {
+  try {
+    const { bavail, bsize } = fs.statfsSync(MEMORY_FOLDER)
+    if (bavail * bsize >= MEMORY_NEEDED_BYTES) return fs.mkdtempSync(path.join(MEMORY_FOLDER, "launchdesk-test-"))
+  } catch {
+    // no such folder (macOS, Windows): the disk it is
+  }
+  return path.join(runDir, "postgres")
+}
+
 /**
  * The run's environment: a PostgreSQL (embedded unless DATABASE_URL / DB_HOST) and, as asked,
  * the packed plugin (`pack`) and a database migrated once for every Medusa app spec
@@ -49,7 +66,8 @@ function suiteOf(file) {
 async function prepareRun({ pack, migrate }) {
   const runDir = path.join(ROOT, ".tmp", `test-run-${process.pid}`)
   fs.mkdirSync(runDir, { recursive: true })
-  const db = await startDatabase({ dataDir: path.join(runDir, "postgres"), keepData: false, durable: false })
+  const dataDir = databaseFolder(runDir)
+  const db = await startDatabase({ dataDir, keepData: false, durable: false })
   const env = {
     ...process.env,
     ...db.env,
@@ -71,6 +89,7 @@ async function prepareRun({ pack, migrate }) {
     const [, migration] = await Promise.allSettled([packed, migrated])
     if (migration.status === "fulfilled" && migration.value) await db.dropDatabase(migration.value).catch(() => undefined)
     await db.stop().catch(() => undefined)
+    fs.rmSync(dataDir, { recursive: true, force: true })
     fs.rmSync(runDir, { recursive: true, force: true })
   }
   return { env, envFor, runDir, finish }
