@@ -55,40 +55,57 @@ async function runJob(job, run, logDir) {
   const logFile = path.join(logDir, `${job.label.replace(/[^\w.-]+/g, "_")}.log`)
   if (job.lint) {
     const eslint = path.join(path.dirname(require.resolve("eslint/package.json", { paths: [ROOT] })), "bin", "eslint.js")
-    const { code, seconds } = await runLogged(process.execPath, [eslint, ...LINT_ARGS], { env, logFile, timeoutMs: JOB_TIMEOUT_MS })
+    const { code, seconds, cpuSeconds } = await runLogged(process.execPath, [eslint, ...LINT_ARGS], { env, logFile, timeoutMs: JOB_TIMEOUT_MS })
     const ok = code === 0
-    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : ["lint: ESLint found problems (its output above)"], seconds, logFile }
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : ["lint: ESLint found problems (its output above)"], seconds, cpuSeconds, logFile }
   }
   if (job.project) {
     const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] })
-    const { code, seconds } = await runLogged(process.execPath, [tsc, "--noEmit", "-p", job.project], { env, logFile, timeoutMs: JOB_TIMEOUT_MS })
+    const { code, seconds, cpuSeconds } = await runLogged(process.execPath, [tsc, "--noEmit", "-p", job.project], { env, logFile, timeoutMs: JOB_TIMEOUT_MS })
     const ok = code === 0
-    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : [`types: ${job.project} has type errors (its output above)`], seconds, logFile }
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : [`types: ${job.project} has type errors (its output above)`], seconds, cpuSeconds, logFile }
   }
   return { ...(await runJest({ ...job, env, logFile, timeoutMs: JOB_TIMEOUT_MS })), logFile }
 }
 
 const seconds = (value) => `${Math.round(value)} s`
 
-/** Per suite: jobs, cases, the jobs' summed time and the span from its first start to its last end. */
+/**
+ * Per suite: jobs, cases, the jobs' summed time, the CPU time they used (with every process
+ * they waited for) and the span from its first start to its last end.
+ */
 function printSuiteTimes(results) {
   const suites = new Map()
   for (const { job, counts, startedAt, endedAt } of results) {
-    const row = suites.get(job.suite) ?? { jobs: 0, passed: 0, failed: 0, busy: 0, from: Infinity, to: 0 }
+    const row = suites.get(job.suite) ?? { jobs: 0, passed: 0, failed: 0, busy: 0, cpu: 0, from: Infinity, to: 0 }
     row.jobs++
     row.passed += counts.passed
     row.failed += counts.failed
     row.busy += counts.seconds
+    row.cpu += counts.cpuSeconds ?? NaN
     row.from = Math.min(row.from, startedAt)
     row.to = Math.max(row.to, endedAt)
     suites.set(job.suite, row)
   }
-  console.log("\nsuite                  jobs  passed  failed  job time   span")
+  console.log("\nsuite                  jobs  passed  failed  job time  CPU time    span")
   for (const suite of SUITES.filter((name) => suites.has(name))) {
     const row = suites.get(suite)
     const cells = [suite.padEnd(22), String(row.jobs).padStart(4), String(row.passed).padStart(7), String(row.failed).padStart(7)]
-    console.log(`${cells.join(" ")}  ${seconds(row.busy).padStart(8)}  ${seconds((row.to - row.from) / 1000).padStart(7)}`)
+    console.log(`${cells.join(" ")}  ${seconds(row.busy).padStart(8)}  ${seconds(row.cpu).padStart(8)}  ${seconds((row.to - row.from) / 1000).padStart(6)}`)
   }
+}
+
+/** Where the machine's time went: the jobs', the preparation's and PostgreSQL's CPU against what its cores could give. */
+function printCpuTotals(results, finished, wallSeconds) {
+  const jobs = results.reduce((sum, { counts }) => sum + (counts.cpuSeconds ?? NaN), 0)
+  if (!finished || Number.isNaN(jobs)) return
+  const { preparationCpuSeconds = 0, databaseCpuSeconds = 0 } = finished
+  const used = jobs + preparationCpuSeconds + databaseCpuSeconds
+  const capacity = wallSeconds * cores()
+  console.log(
+    `CPU time: jobs ${seconds(jobs)}, pack and migration ${seconds(preparationCpuSeconds)}, PostgreSQL ${seconds(databaseCpuSeconds)}: ` +
+      `${Math.round((100 * used) / capacity)}% of ${cores()} cores over the run`
+  )
 }
 
 async function main() {
@@ -111,6 +128,7 @@ async function main() {
 
   const results = []
   const failures = []
+  let finished
   try {
     const jobs = await plan(suites, run.env)
     const atOnce = jobsAtOnce()
@@ -124,6 +142,7 @@ async function main() {
           failed: 1,
           failures: [`${job.label}: could not start: ${error.message.split("\n")[0]}`],
           seconds: 0,
+          cpuSeconds: 0,
           logFile: "",
         }))
         results.push({ job, counts, startedAt: jobStart, endedAt: Date.now() })
@@ -135,11 +154,13 @@ async function main() {
     }
     await Promise.all(Array.from({ length: Math.min(atOnce, jobs.length) }, worker))
   } finally {
-    await run.finish()
+    finished = await run.finish()
   }
   const total = results.reduce((sum, { counts }) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed }), { passed: 0, failed: 0 })
   printSuiteTimes(results)
-  console.log(`\nwhole run: ${seconds((Date.now() - startedAt) / 1000)}`)
+  const wallSeconds = (Date.now() - startedAt) / 1000
+  console.log(`\nwhole run: ${seconds(wallSeconds)}`)
+  printCpuTotals(results, finished, wallSeconds)
   if (failures.length) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`)
   console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed`)
   process.exit(total.failed || !total.passed ? 1 : 0)

@@ -77,6 +77,9 @@ async function prepareRun({ pack, migrate }) {
   // One after the other: `plugin:build` rewrites the repository's .medusa/ that the CLI may read.
   const packed = pack ? packPlugin(path.join(runDir, "pack")) : Promise.resolve(undefined)
   const migrated = packed.then(() => (migrate ? migrateOnce(db, env) : undefined))
+  // The pack's and the migration's processes, so their time is not counted in the first job to end.
+  const preparation = { cpuSeconds: 0 }
+  migrated.finally(() => (preparation.cpuSeconds = cpuSinceLast() ?? 0)).catch(() => undefined)
   // Awaited where used; a failure is reported by the jobs that need it, and by `finish`.
   packed.catch(() => undefined)
   migrated.catch(() => undefined)
@@ -91,6 +94,8 @@ async function prepareRun({ pack, migrate }) {
     await db.stop().catch(() => undefined)
     fs.rmSync(dataDir, { recursive: true, force: true })
     fs.rmSync(runDir, { recursive: true, force: true })
+    // The embedded PostgreSQL's server processes, reaped when it stopped (0 for an outside server).
+    return { preparationCpuSeconds: preparation.cpuSeconds, databaseCpuSeconds: cpuSinceLast() }
   }
   return { env, envFor, runDir, finish }
 }
@@ -136,6 +141,32 @@ const killAll = () => {
 }
 
 /**
+ * CPU seconds used by the children this process has waited for, and by theirs (Linux's
+ * /proc/self/stat: cutime + cstime, at 100 ticks a second); undefined where there is no /proc.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = fs.readFileSync("/proc/self/stat", "utf8")
+    // Fields after the command's name, which may hold spaces: the 3rd (state) comes first.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / 100
+  } catch {
+    return undefined
+  }
+}
+
+// What the children waited for so far had used: a job's CPU time is the growth at its end.
+let childrenCpuSoFar = childrenCpuSeconds()
+/** CPU seconds added since the last call: a child that just ended, with everything it waited for. */
+function cpuSinceLast() {
+  const now = childrenCpuSeconds()
+  if (now === undefined || childrenCpuSoFar === undefined) return undefined
+  const used = now - childrenCpuSoFar
+  childrenCpuSoFar = now
+  return used
+}
+
+/**
  * Runs `command` in a process group of its own with stdout and stderr in `logFile`; resolves
  * with its exit code and seconds. Past `timeoutMs` the whole group is killed (exit code null).
  */
@@ -155,7 +186,7 @@ function runLogged(command, args, { env, logFile, timeoutMs }) {
       clearTimeout(watchdog)
       running.delete(child)
       fs.closeSync(log)
-      resolve({ code: timedOut ? null : code, timedOut, seconds: (Date.now() - started) / 1000 })
+      resolve({ code: timedOut ? null : code, timedOut, seconds: (Date.now() - started) / 1000, cpuSeconds: cpuSinceLast() })
     }
     child.on("error", () => done(1))
     child.on("exit", (code) => done(code ?? 1))
@@ -169,10 +200,10 @@ function runLogged(command, args, { env, logFile, timeoutMs }) {
 async function runJest({ suite, files, env, logFile, label, timeoutMs, extraArgs = [] }) {
   const report = `${logFile}.json`
   const args = [JEST, "--runInBand", "--forceExit", "--json", `--outputFile=${report}`, ...extraArgs, "--runTestsByPath", ...files.map((file) => path.join(ROOT, file))]
-  const { code, timedOut, seconds } = await runLogged(process.execPath, args, { env: { ...env, TEST_TYPE: suite }, logFile, timeoutMs })
+  const { code, timedOut, seconds, cpuSeconds } = await runLogged(process.execPath, args, { env: { ...env, TEST_TYPE: suite }, logFile, timeoutMs })
   if (timedOut || !fs.existsSync(report)) {
     const why = timedOut ? `did not end within ${Math.round(timeoutMs / 60000)} minutes (killed)` : `ended (exit ${code}) without a report`
-    return { passed: 0, failed: 1, failures: [`${label}: ${why}`], seconds }
+    return { passed: 0, failed: 1, failures: [`${label}: ${why}`], seconds, cpuSeconds }
   }
   const result = JSON.parse(fs.readFileSync(report, "utf8"))
   fs.rmSync(report, { force: true })
@@ -180,7 +211,7 @@ async function runJest({ suite, files, env, logFile, label, timeoutMs, extraArgs
   const failed = numFailedTests + numRuntimeErrorTestSuites + (code !== 0 && numFailedTests === 0 ? 1 : 0)
   const failures = failuresIn(result, ROOT)
   if (failed && !failures.length) failures.push(`${label}: exit ${code}`)
-  return { passed: numPassedTests, failed, failures, seconds }
+  return { passed: numPassedTests, failed, failures, seconds, cpuSeconds }
 }
 
 /**
