@@ -228,7 +228,11 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
 
     it("settings, coming soon: saves the global options; secrets only as set or not", async () => {
       await page.goto(url("/app/settings"))
+      // The dashboard's settings index sends itself on to its store page from an effect, in a
+      // router transition: a click on a link before that lands can be overtaken by it.
+      await page.waitForURL(/\/app\/settings\/store/)
       await page.getByRole("link", { name: "Coming soon" }).click()
+      await page.waitForURL(/\/app\/settings\/coming-soon/)
       const form = page.getByRole("form", { name: "Coming soon settings" })
       await form.waitFor()
       expect(await form.locator("#honeypot-enabled").getAttribute("aria-checked")).toBe("true")
