@@ -47,7 +47,8 @@ export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
       requestsPerMinute: positive(options.mailer?.requestsPerMinute, DEFAULT_MAILER_REQUESTS_PER_MINUTE),
     },
     captcha: {
-      verifyUrls: { ...CAPTCHA_VERIFY_URLS, ...options.captcha?.verifyUrls },
+      // An entry left unset (a config's `process.env.X` with X missing) keeps the provider's own URL.
+      verifyUrls: { ...CAPTCHA_VERIFY_URLS, ...setEntries(options.captcha?.verifyUrls) },
       timeoutMs: positive(options.captcha?.timeoutMs, DEFAULT_OUTBOUND_TIMEOUT_MS),
     },
     cookie: {
@@ -82,4 +83,9 @@ export function formsEmbedUrl(config: ComingSoonConfig, formId: number | null): 
     return null
   }
   return config.formsAddon.split("{form_id}").join(encodeURIComponent(String(formId)))
+}
+
+/** The entries of `record` whose value is a non-blank string. */
+function setEntries(record: Partial<Record<string, string | undefined>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(record ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].trim() !== ""))
 }

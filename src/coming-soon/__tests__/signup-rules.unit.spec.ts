@@ -120,6 +120,12 @@ describe("options", () => {
     expect(config.captcha.verifyUrls.turnstile).toBe("https://challenges.cloudflare.com/turnstile/v0/siteverify")
     expect(comingSoonConfig({ rateLimitMax: 2, rateLimitWindowSeconds: 60 }).signupLimit).toEqual({ max: 2, windowSeconds: 60 })
   })
+
+  it("keeps a provider's own siteverify URL when the config names none for it (an unset variable)", () => {
+    const config = comingSoonConfig({ captcha: { verifyUrls: { turnstile: undefined, hcaptcha: "https://proxy.example/siteverify" } } })
+    expect(config.captcha.verifyUrls.turnstile).toBe("https://challenges.cloudflare.com/turnstile/v0/siteverify")
+    expect(config.captcha.verifyUrls.hcaptcha).toBe("https://proxy.example/siteverify")
+  })
 })
 
 describe("CSV cells", () => {
