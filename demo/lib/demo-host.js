@@ -42,6 +42,14 @@ const HOST_SETTINGS = {
     cookieOptions: { secure: "auto" },
   },
   modules: [
+    // Chat files are private: Medusa's local provider keeps them outside the publicly served
+    // static/ folder, as docs/chat.md tells every store on that provider to do.
+    {
+      resolve: "@medusajs/medusa/file",
+      options: {
+        providers: [{ resolve: "@medusajs/medusa/file-local", id: "local", options: { private_upload_dir: "private-uploads" } }],
+      },
+    },
     {
       resolve: "@medusajs/medusa/notification",
       options: {
