@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run docs:options`: rewrites the "Options" table of docs/configuration.md (between its two
-// marker comments) from the options' schema, src/shared/plugin-options.ts. A unit test fails
+// marker comments) from the options' schema, src/shared/plugin-options/. A unit test fails
 // while the file and the schema disagree.
 const fs = require("node:fs")
 const path = require("node:path")
@@ -17,5 +17,5 @@ if (after === before) {
   console.log("docs/configuration.md: the options table is up to date")
 } else {
   fs.writeFileSync(FILE, after)
-  console.log("docs/configuration.md: the options table was rewritten from src/shared/plugin-options.ts")
+  console.log("docs/configuration.md: the options table was rewritten from src/shared/plugin-options/")
 }

@@ -15,7 +15,7 @@ import { clientIpResolver, type ClientAddress } from "../../shared/client-ip"
 import { checkPluginOptions, type LaunchDeskPluginOptionsType } from "../../shared/plugin-options"
 
 /**
- * The plugin options (src/shared/plugin-options.ts); this module reads `clientIp`, which the
+ * The plugin options (src/shared/plugin-options/); this module reads `clientIp`, which the
  * fast lane reads too, and `maxDeliveryAttempts`, which the signup ledger reads too.
  */
 export type LaunchDeskOptions = LaunchDeskPluginOptionsType

@@ -10,7 +10,7 @@ describe("the options table in docs/configuration.md", () => {
     const generated = withOptionsTable(written)
     if (generated !== written) {
       throw new Error(
-        "docs/configuration.md's options table differs from src/shared/plugin-options.ts: run `npm run docs:options` and commit the result"
+        "docs/configuration.md's options table differs from src/shared/plugin-options/: run `npm run docs:options` and commit the result"
       )
     }
   })
