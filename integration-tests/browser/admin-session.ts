@@ -94,7 +94,14 @@ export function useAdminSession({ signIn: signInFirst = true }: { signIn?: boole
   session.screenshot = (name) =>
     session.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: "disabled" })
   session.adminGet = async <T>(route: string): Promise<T> => {
-    const response = await session.context.request.get(session.url(route))
+    // The request context keeps connections alive; one the server closes for idleness (Node's
+    // 5 s keep-alive timeout) just as it is reused answers ECONNRESET. A browser sends such an
+    // idempotent GET again on a new connection, and so does this (seen once in 10 runs under load).
+    const get = () => session.context.request.get(session.url(route))
+    const response = await get().catch((error: Error) => {
+      if (!/ECONNRESET/.test(error.message)) throw error
+      return get()
+    })
     expect(response.status()).toBe(200)
     return (await response.json()) as T
   }
