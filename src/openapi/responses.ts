@@ -44,7 +44,7 @@ const HTML_PAGE = { "text/html": { schema: z.string().meta({ description: "A pla
 export const htmlPage = (description: string): ZodOpenApiResponseObject => ({ description, content: HTML_PAGE })
 
 /** An error status whose body is Medusa's `{ type, message }` (the signup's envelope on its route). */
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
 
 const ERROR_WORDS: Record<ErrorStatus, string> = {
   400: "Invalid input (`invalid_data`)",
@@ -55,6 +55,7 @@ const ERROR_WORDS: Record<ErrorStatus, string> = {
   413: "The body is larger than the body parser takes",
   415: "The body's content type or charset is not one the body parser takes",
   429: "Too many requests: wait `Retry-After` seconds",
+  500: "An unexpected failure on the server (a database that refused a statement, a module that threw), never bad input; the body names no cause",
   503: "Nothing was stored and the same request may succeed shortly: wait `Retry-After` seconds",
 }
 

@@ -611,6 +611,7 @@ const COMING_SOON_STORE_ROUTES: RouteDescription[] = [
       413: signupError(413, "The body is larger than the body parser takes"),
       415: signupError(415, "The body's content type or charset is not one the body parser takes"),
       429: signupError(429, "Too many signups from this address: wait `Retry-After` seconds"),
+      500: signupError(500, "An unexpected failure on the server, never bad input; the body names no cause"),
     },
   }),
   ...(["get", "post"] as const).flatMap((method) =>
@@ -752,6 +753,18 @@ const HEALTH_ROUTES: RouteDescription[] = [
   },
 ]
 
+/**
+ * What every route may answer besides its own statuses: Medusa's error handler's 500 for an
+ * unexpected failure, and, for a GET answered in one piece (`res.json`, `res.send`), Express's
+ * 304 with no body when the request's `If-None-Match` holds the answer's ETag (streams and
+ * files piped out have no ETag).
+ */
+function withServerAnswers(route: RouteDescription): RouteDescription {
+  const whole = Object.keys(route.responses[200]?.content ?? {}).some((type) => type === "application/json" || type === "text/html")
+  const notModified = route.method === "get" && whole ? { 304: noContent("Not modified: `If-None-Match` holds the answer's ETag") } : NONE
+  return { ...route, responses: { 500: error(500), ...route.responses, ...notModified } }
+}
+
 export const ROUTES: readonly RouteDescription[] = [
   ...VISITOR_ROUTES,
   ...ADMIN_CHAT_ROUTES,
@@ -759,4 +772,4 @@ export const ROUTES: readonly RouteDescription[] = [
   ...COMING_SOON_STORE_ROUTES,
   ...COMING_SOON_ADMIN_ROUTES,
   ...HEALTH_ROUTES,
-]
+].map(withServerAnswers)

@@ -139,8 +139,8 @@ describe("the response check", () => {
   })
 
   it("fails a status the route's description does not list, and a 429 without Retry-After", () => {
-    expect(checker.violation(answer("GET", "/store/app/v1/poll", 500, { type: "unknown_error", message: "boom" }))).toMatch(
-      /answered 500, a status docs\/openapi.json does not list for GET \/store\/app\/v1\/poll/
+    expect(checker.violation(answer("GET", "/store/app/v1/poll", 409, { type: "conflict", message: "no" }))).toMatch(
+      /answered 409, a status docs\/openapi.json does not list for GET \/store\/app\/v1\/poll/
     )
     const limited = { type: "too_many_requests", message: "wait" }
     expect(checker.violation(answer("POST", "/store/app/v1/send", 429, limited))).toMatch(/the Retry-After header is missing/)
