@@ -1,4 +1,5 @@
 import http from "node:http"
+import { checkResponse } from "./response-check"
 
 export type LaneResponse = { status: number; retryAfter?: string }
 
@@ -17,10 +18,14 @@ export function sessionFrom(
     const request = http.request(
       { host: "127.0.0.1", port: url.port, method: "POST", path: "/store/app/v1/session", headers, localAddress, agent: false },
       (response) => {
-        response.resume()
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"] })
-        )
+        let body = ""
+        response.setEncoding("utf8")
+        response.on("data", (chunk: string) => (body += chunk))
+        response.on("end", () => {
+          const status = response.statusCode ?? 0
+          checkResponse({ method: "POST", url: "/store/app/v1/session", status, headers: response.headers, body })
+          resolve({ status, retryAfter: response.headers["retry-after"] })
+        })
       }
     )
     request.on("error", reject)

@@ -3,6 +3,7 @@ import path from "node:path"
 import axios, { type AxiosInstance } from "axios"
 import { fastLaneOptions, loadHostConfig } from "../../src/fast-lane/config"
 import { startFastLane, type FastLane, type FastLaneOptions } from "../../src/fast-lane/server"
+import { checkResponsesOf } from "./response-check"
 
 const ROOT = path.resolve(__dirname, "../..")
 
@@ -53,8 +54,8 @@ export function fastLaneForSpec(dbConfig: { clientUrl: string }): () => FastLane
   }
 }
 
-/** An axios client for the fast lane, shaped like the runner's `api`. */
-export const fastLaneApi = (lane: FastLane): AxiosInstance => axios.create({ baseURL: lane.url })
+/** An axios client for the fast lane, shaped like the runner's `api`, its answers checked as the runner's are. */
+export const fastLaneApi = (lane: FastLane): AxiosInstance => checkResponsesOf(axios.create({ baseURL: lane.url }))
 
 /**
  * Starts `launchdesk-fast-lane` (the package's bin, from source) as a process of its own,

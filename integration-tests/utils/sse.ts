@@ -1,4 +1,5 @@
 import http, { type IncomingHttpHeaders } from "node:http"
+import { checkComponent, checkResponse, recordViolation } from "./response-check"
 
 export type SseEvent = { id?: string; event?: string; data: string }
 
@@ -34,7 +35,9 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
       const parseLine = (line: string) => {
         if (line === "") {
           if (pending.data !== undefined) {
-            events.push({ id: pending.id, event: pending.event, data: pending.data })
+            const event = { id: pending.id, event: pending.event, data: pending.data }
+            checkEvent(url, event)
+            events.push(event)
           }
           pending = {}
           return
@@ -109,14 +112,36 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
         close: () => request.destroy(),
         closed,
       }
+      const observed = { method: "GET", url, status: stream.status, headers: response.headers }
       if (isStream) {
+        checkResponse({ ...observed, body: "" })
         resolve(stream)
       } else {
-        response.on("end", () => resolve(stream))
+        response.on("end", () => {
+          checkResponse({ ...observed, body })
+          resolve(stream)
+        })
       }
     })
     request.on("error", reject)
   })
+}
+
+// What each event's data is, by its `event:` field (docs/openapi.json's components).
+const EVENT_DATA: Record<string, string> = { message: "Message", typing: "StreamTypingEvent", read: "StreamReadEvent" }
+
+/** Checks an event's data against the description, as an answer's body is checked. */
+function checkEvent(url: string, event: SseEvent) {
+  const schema = EVENT_DATA[event.event ?? "message"]
+  const where = `the ${event.event ?? "message"} event of GET ${new URL(url).pathname}`
+  if (!schema) return recordViolation(`${where}: an event type docs/openapi.json does not name`)
+  let data: unknown
+  try {
+    data = JSON.parse(event.data)
+  } catch {
+    data = event.data
+  }
+  checkComponent(schema, data, where)
 }
 
 /** The message ids of events, as numbers. */

@@ -15,6 +15,7 @@ import { knexRunner } from "../../../src/shared/sql"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 import { chatModule, storedConversation } from "../../utils/chat"
 import { fastLaneApi, fastLaneForSpec, startTestFastLane } from "../../utils/fast-lane"
+import { checkResponse } from "../../utils/response-check"
 import { VisitorClient } from "../../utils/visitor-client"
 import { waitFor } from "../../utils/wait-for"
 import { freshLimitWindow } from "../../utils/limit-window"
@@ -34,7 +35,11 @@ function rawRequest(baseUrl: string, { method, path, headers = {}, body }: RawRe
       let text = ""
       response.setEncoding("utf8")
       response.on("data", (chunk: string) => (text += chunk))
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }))
+      response.on("end", () => {
+        const status = response.statusCode ?? 0
+        checkResponse({ method, url: path, status, headers: response.headers, body: text })
+        resolve({ status, headers: response.headers, body: text })
+      })
     })
     request.on("error", reject)
     if (body !== undefined) request.write(body)

@@ -7,6 +7,7 @@ import { PUBLISHABLE_KEY_PATTERN, PublishableKeyCheck } from "../../../src/fast-
 import { knexRunner, type SqlRunner } from "../../../src/shared/sql"
 import { fastLaneForSpec } from "../../utils/fast-lane"
 import { createPublishableKey } from "../../utils/store"
+import { checkResponsesOf } from "../../utils/response-check"
 
 jest.setTimeout(180 * 1000)
 
@@ -46,7 +47,7 @@ medusaIntegrationTestRunner({
 
     /** Status, content type and body bytes of a poll with `key`, on one lane. */
     const answerOf = async (baseURL: string, key: string) => {
-      const response = await axios.get(POLL, {
+      const response = await checkResponsesOf(axios).get(POLL, {
         baseURL,
         headers: { "x-publishable-api-key": key },
         validateStatus: () => true,

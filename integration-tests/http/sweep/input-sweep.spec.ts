@@ -6,6 +6,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { fastLaneForSpec } from "../../utils/fast-lane"
+import { checkResponse } from "../../utils/response-check"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
 import { createProduct } from "../coming-soon/helpers"
@@ -184,6 +185,7 @@ function send(baseUrl: string, request: SweepRequest): Promise<SweepResponse> {
         const contentType = String(response.headers["content-type"] ?? "")
         if (contentType.startsWith("text/event-stream")) {
           // An open stream is a success; close it at once (the server releases its slot).
+          checkResponse({ method: request.method, url: request.path, status: response.statusCode ?? 0, headers: response.headers, body: "" })
           outgoing.destroy()
           resolve({ status: response.statusCode ?? 0, contentType, body: "" })
           return
@@ -191,7 +193,12 @@ function send(baseUrl: string, request: SweepRequest): Promise<SweepResponse> {
         let body = ""
         response.setEncoding("utf8")
         response.on("data", (chunk: string) => (body += chunk))
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, contentType, body }))
+        response.on("end", () => {
+          const status = response.statusCode ?? 0
+          // 431: Node's HTTP parser refused the request line before any route ran.
+          if (status !== 431) checkResponse({ method: request.method, url: request.path, status, headers: response.headers, body })
+          resolve({ status, contentType, body })
+        })
         response.on("error", reject)
       }
     )
