@@ -55,11 +55,14 @@ const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
   { key: "away_message", fromOptions: (o) => o.awayMessage, fallback: null },
 ]
 
-async function effective(store: SettingsRepository, options: SupportChatOptions) {
+/** What reading the settings needs of the repository. */
+type SettingsReader = Pick<SettingsRepository, "read">
+
+async function effective(store: SettingsReader, options: SupportChatOptions) {
   return effectiveSettings(CHAT_FIELDS, await store.read(CHAT_SETTINGS_NAMESPACE), options)
 }
 
-export async function loadChatSettings(store: SettingsRepository, options: SupportChatOptions): Promise<ChatSettings> {
+export async function loadChatSettings(store: SettingsReader, options: SupportChatOptions): Promise<ChatSettings> {
   const { values } = await effective(store, options)
   const text = (key: string) => (values[key] as string | null) ?? null
   return {

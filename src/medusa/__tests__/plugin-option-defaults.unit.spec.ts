@@ -8,7 +8,6 @@ import { DEFAULT_WAITING_ALERT_BATCH_MINUTES, DEFAULT_WAITING_ALERT_EMAIL_LIMIT 
 import { DEFAULT_MODEL_BASE_URL } from "../../chat/auto-reply/model-base-url"
 import { loadChatSettings } from "../../chat/settings"
 import { comingSoonConfig } from "../../coming-soon/options"
-import type { SettingsRepository } from "../../modules/launchdesk/sql/settings-repository"
 
 // The code that reads an option applies its own default; the schema documents the same one.
 const documented = LaunchDeskPluginOptions.parse({})
@@ -52,7 +51,7 @@ describe("the options' documented defaults", () => {
     expect(waiting?.emailLimit).toEqual(DEFAULT_WAITING_ALERT_EMAIL_LIMIT)
 
     expect(documented.autoReply.allowedBaseUrls).toEqual([DEFAULT_MODEL_BASE_URL])
-    const nothingSaved = { read: async () => ({}) } as unknown as SettingsRepository
+    const nothingSaved = { read: async () => ({}) }
     const settings = await loadChatSettings(nothingSaved, {})
     expect(settings.auto_reply_daily_cap).toBe(documented.autoReply.dailyCap)
     expect(settings.auto_reply_daily_call_budget).toBe(documented.autoReply.dailyCallBudget)
