@@ -17,7 +17,7 @@ import { emailDouble } from "../../utils/email-double"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
 import { freshLimitWindow } from "../../utils/limit-window"
-import { takeOffSchedule } from "../coming-soon/helpers"
+import { takeOffSchedule } from "../../utils/schedule"
 
 jest.setTimeout(180 * 1000)
 

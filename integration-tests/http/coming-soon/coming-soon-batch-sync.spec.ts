@@ -5,7 +5,8 @@ import syncComingSoonSignups, { config as syncJob } from "../../../src/jobs/sync
 import { config as pruneJob } from "../../../src/jobs/prune-rate-limit-windows"
 import { BUDGET_WINDOW_SECONDS, callsPerWindow } from "../../../src/modules/launchdesk/sql/call-budget-repository"
 import { FakeMailerLite, MAX_BATCH_REQUESTS } from "../../utils/fake-mailerlite"
-import { insertLedgerRow, ledger, mailerIntegrationTestRunner, takeOffSchedule, type LaunchedProduct } from "./helpers"
+import { insertLedgerRow, ledger, mailerIntegrationTestRunner, type LaunchedProduct } from "./helpers"
+import { takeOffSchedule } from "../../utils/schedule"
 
 jest.setTimeout(180 * 1000)
 

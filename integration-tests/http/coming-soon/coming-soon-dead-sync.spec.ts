@@ -2,7 +2,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import syncComingSoonSignups, { config as syncJob } from "../../../src/jobs/sync-signups"
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
-import { ledger, mailerIntegrationTestRunner, takeOffSchedule } from "./helpers"
+import { ledger, mailerIntegrationTestRunner } from "./helpers"
+import { takeOffSchedule } from "../../utils/schedule"
 
 jest.setTimeout(180 * 1000)
 

@@ -11,7 +11,8 @@ import type { SignupRow } from "../../../src/modules/coming-soon/sql/signup-repo
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
 import { emailDouble } from "../../utils/email-double"
 import { markLaunchConversionsWorkflow } from "../../../src/workflows/mark-launch-conversions"
-import { comingSoon, finishLaunch as finishLaunchOf, insertLedgerRow, ledger, mailerIntegrationTestRunner, takeOffSchedule, type LaunchedProduct } from "./helpers"
+import { comingSoon, finishLaunch as finishLaunchOf, insertLedgerRow, ledger, mailerIntegrationTestRunner, type LaunchedProduct } from "./helpers"
+import { takeOffSchedule } from "../../utils/schedule"
 
 jest.setTimeout(240 * 1000)
 

@@ -20,7 +20,8 @@ import { FakeMailerLite } from "../../utils/fake-mailerlite"
 import { FakeCaptcha, SITEVERIFY_PATHS, type CaptchaProviderName } from "../../utils/fake-captcha"
 import { freshLimitWindow } from "../../utils/limit-window"
 import { waitFor } from "../../utils/wait-for"
-import { captureOutput, comingSoon, createProduct, ledger, limiterWindows, REFERRAL_CODE_PATTERN, takeOffSchedule } from "./helpers"
+import { captureOutput, comingSoon, createProduct, ledger, limiterWindows, REFERRAL_CODE_PATTERN } from "./helpers"
+import { takeOffSchedule } from "../../utils/schedule"
 
 jest.setTimeout(120 * 1000)
 

@@ -2,7 +2,6 @@ export { captureOutput } from "../../utils/capture-output"
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { WorkflowManager, WorkflowScheduler, type WorkflowDefinition } from "@medusajs/framework/orchestration"
 import type { AxiosResponse } from "axios"
 import { Parser } from "htmlparser2"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
@@ -115,16 +114,6 @@ export async function insertLedgerRow(
 ) {
   const store = await comingSoon(container).signups()
   return await store.insertSignup({ referrer_id: null, customer_id: null, ...row })
-}
-
-/**
- * Takes one of the app's scheduled jobs off Medusa's scheduler (call it in `beforeAll`): a spec
- * that runs the job itself would otherwise meet a scheduled run at a moment of its own.
- */
-export async function takeOffSchedule(job: { name: string }) {
-  const scheduled: WorkflowDefinition | undefined = WorkflowManager.getWorkflow(`job-${job.name}`)
-  if (!scheduled) throw new Error(`no scheduled job job-${job.name}`)
-  await new WorkflowScheduler().clearWorkflow(scheduled)
 }
 
 /** Every ledger row, oldest first. */
