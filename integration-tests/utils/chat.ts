@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CHAT_EVENTS } from "../../src/chat/events"
-import type { ChatSignals } from "../../src/chat/push/chat-signals"
+import type { ChatSignals } from "../../src/modules/support-chat/runtime/chat-signals"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../src/modules/support-chat"
 import type { VisitorClient } from "./visitor-client"
 import { waitFor } from "./wait-for"

@@ -1,5 +1,5 @@
 import type { OutboxRecord } from "../modules/launchdesk/sql/outbox-repository"
-import { BRIDGE_OUTBOX_TOPIC } from "./bridge/delivery"
+import { BRIDGE_OUTBOX_TOPIC } from "../modules/support-chat/runtime/bridge-delivery"
 import { VISITOR_EFFECTS_TOPIC } from "./visitor/deferred-effects"
 import { EMAIL_CONFIRMATION_OUTBOX_TOPIC, TRANSCRIPT_OUTBOX_TOPIC } from "../modules/support-chat/sql/feedback-repository"
 

@@ -4,6 +4,8 @@ import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repo
 import { integer, safeText } from "../shared/input-schema"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
 import type { SupportChatOptions } from "../modules/support-chat/types"
+import type { BridgeProviderName } from "../modules/support-chat/providers/provider"
+import type { BridgeSettings } from "../modules/support-chat/providers/providers"
 import { isTimeZone } from "./hours/availability"
 import { minutesOf, type BusinessHours } from "./hours/business-hours"
 import { allowedModelOrigins, modelBaseUrlRefusal } from "./auto-reply/model-base-url"
@@ -11,18 +13,9 @@ import { isLongEnoughSharedSecret, normalisedSharedSecret, SHARED_SECRET_TOO_SHO
 
 export const CHAT_SETTINGS_NAMESPACE = "chat"
 
-export type BridgeProvider = "slack" | "discord"
-
 /** The chat's effective settings: plugin options, else saved values, else defaults. */
 export type ChatSettings = {
-  bridge: {
-    provider: BridgeProvider | null
-    channel_id: string | null
-    bot_token: string | null
-    shared_secret: string | null
-    /** Option only: a proxy or test double in front of the platform's API. */
-    base_url: string | null
-  }
+  bridge: BridgeSettings & { shared_secret: string | null }
   model: {
     base_url: string | null
     api_key: string | null
@@ -67,7 +60,7 @@ export async function loadChatSettings(store: SettingsReader, options: SupportCh
   const text = (key: string) => (values[key] as string | null) ?? null
   return {
     bridge: {
-      provider: text("bridge.provider") as BridgeProvider | null,
+      provider: text("bridge.provider") as BridgeProviderName | null,
       channel_id: text("bridge.channel_id"),
       bot_token: text("bridge.bot_token"),
       // One saved before the minimum length existed opens nothing.

@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import deliverBridgeOutbox from "../../../src/jobs/deliver-bridge-outbox"
-import { SlackProvider } from "../../../src/chat/bridge/slack"
-import { BridgeError, type BridgePost, type ChatBridgeProvider } from "../../../src/chat/bridge/provider"
+import { SlackProvider } from "../../../src/modules/support-chat/providers/slack"
+import { BridgeError, type BridgePost, type ChatBridgeProvider } from "../../../src/modules/support-chat/providers/provider"
 import { chatModule } from "../../utils/chat"
 import { FakeSlack } from "../../utils/fake-slack"
 import {

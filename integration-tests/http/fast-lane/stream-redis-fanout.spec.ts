@@ -10,11 +10,11 @@ import { eventIds, openSse, type SseStream } from "../../utils/sse"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
 import { waitFor } from "../../utils/wait-for"
-import { RedisListener } from "../../../src/chat/push/redis-listener"
-import { CHAT_MESSAGE_CHANNEL } from "../../../src/chat/push/message-feed"
-import { CHAT_SIGNAL_CHANNEL } from "../../../src/chat/push/chat-signals"
-import { CATCH_UP_INTERVAL_MS } from "../../../src/chat/push/catch-up"
-import { VISITOR_EFFECTS_CHANNEL } from "../../../src/chat/visitor/deferred-effects"
+import { RedisListener } from "../../../src/modules/support-chat/runtime/redis-listener"
+import { CHAT_MESSAGE_CHANNEL } from "../../../src/modules/support-chat/runtime/message-feed"
+import { CHAT_SIGNAL_CHANNEL } from "../../../src/modules/support-chat/runtime/chat-signals"
+import { CATCH_UP_INTERVAL_MS } from "../../../src/modules/support-chat/runtime/catch-up"
+import { VISITOR_EFFECTS_CHANNEL } from "../../../src/modules/support-chat/runtime/fanout"
 
 jest.setTimeout(120 * 1000)
 

@@ -9,7 +9,8 @@ import { config as syncSignups } from "../../../src/jobs/sync-signups"
 import { config as runLaunches } from "../../../src/jobs/run-coming-soon-launches"
 import { config as sendConfirmations } from "../../../src/jobs/send-coming-soon-confirmations"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../src/modules/support-chat"
-import { CHAT_SIGNAL_CHANNEL } from "../../../src/chat/push/chat-signals"
+import { bridgeDelivery, medusaEffectsRelay, medusaPush, medusaVisitorDeps } from "../../../src/medusa/chat"
+import { CHAT_SIGNAL_CHANNEL } from "../../../src/modules/support-chat/runtime/chat-signals"
 
 jest.setTimeout(240 * 1000)
 
@@ -93,6 +94,19 @@ medusaIntegrationTestRunner({
         expect(await chat.push()).toBe(push)
         expect(push.listener.backendPid).toBe(listenerPid)
         expect(await listeningBackends(knex, listenerPid)).toBe(1)
+      })
+
+      it("builds the chat's parts once per process, over its push runtime, whichever container asks", async () => {
+        const container = getContainer()
+        const push = await medusaPush(container)
+        const deps = await medusaVisitorDeps(container)
+        // A job's or a request's scope is a new container each time: the parts stay the same.
+        const another = container.createScope() as MedusaContainer
+        expect(await medusaVisitorDeps(another)).toBe(deps)
+        expect(deps.pollSource).toBe(push.pollCache)
+        expect(deps.signals).toBe(push.signals)
+        expect(await medusaEffectsRelay(another)).toBe(await medusaEffectsRelay(container))
+        expect(await bridgeDelivery(another)).toBe(await bridgeDelivery(container))
       })
 
       // The effects relay subscribes on the first run of its job, often after a stream or a poll

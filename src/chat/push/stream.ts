@@ -1,6 +1,6 @@
 import type { ConversationRepository, MessageDTO, MessagePage } from "../../modules/support-chat/sql/conversation-repository"
 import type { ReadMarksRepository } from "../../modules/support-chat/sql/read-marks-repository"
-import type { SupportChatOptions } from "../../modules/support-chat/types"
+import type { PushSettings } from "../../modules/support-chat/runtime/push-settings"
 import { invalid, notFound, parseInput, rateLimited, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "../visitor/http"
 import { StorePollMessages } from "../visitor/validators"
@@ -11,35 +11,18 @@ import {
   otherCustomer,
   SEEN_REFRESH_SECONDS,
   visitorHashOf,
-  type PollSource,
   type VisitorDeps,
 } from "../visitor/visitor-api"
-import type { ChatSide, ChatSignal, ChatSignals } from "./chat-signals"
-import type { ChatMessageFeed } from "./message-feed"
-import type { PollCache } from "./poll-cache"
-import { StreamScope } from "./stream-scope"
-import type { SlotRefusal, StreamSlots } from "./stream-slots"
+import type { ChatSide, ChatSignal, ChatSignals } from "../../modules/support-chat/runtime/chat-signals"
+import type { ChatMessageFeed } from "../../modules/support-chat/runtime/message-feed"
+import type { PollCache, PollSource } from "../../modules/support-chat/runtime/poll-cache"
+import { StreamScope } from "../../modules/support-chat/runtime/stream-scope"
+import type { SlotRefusal, StreamSlots } from "../../modules/support-chat/runtime/stream-slots"
 
-export type PushSettings = { maxStreamsPerIp: number; maxStreams: number; heartbeatMs: number }
-
-const DEFAULT_MAX_STREAMS_PER_IP = 20
-const DEFAULT_MAX_STREAMS = 10_000
-const DEFAULT_HEARTBEAT_SECONDS = 15
 // What a browser's EventSource waits before reconnecting after a drop.
 const RECONNECT_MS = 3000
 // A client asked to come back later when it holds too many streams; polling still works.
 const STREAM_RETRY_AFTER_SECONDS = 30
-
-export function pushSettings(options: SupportChatOptions): PushSettings {
-  const max = options.push?.maxStreamsPerIp
-  const maxTotal = options.push?.maxStreams
-  const heartbeat = options.push?.heartbeatSeconds
-  return {
-    maxStreamsPerIp: typeof max === "number" && max >= 0 ? Math.floor(max) : DEFAULT_MAX_STREAMS_PER_IP,
-    maxStreams: typeof maxTotal === "number" && maxTotal >= 0 ? Math.floor(maxTotal) : DEFAULT_MAX_STREAMS,
-    heartbeatMs: (typeof heartbeat === "number" && heartbeat > 0 ? heartbeat : DEFAULT_HEARTBEAT_SECONDS) * 1000,
-  }
-}
 
 /** Where a stream writes: an SSE response of either lane (sse-response.ts). */
 export type SseSink = {

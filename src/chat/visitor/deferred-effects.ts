@@ -2,7 +2,7 @@ import type { ClaimedOutboxItem, OutboxRepository } from "../../modules/launchde
 import { CONVERSATION_GROUP_PREFIX, type MessageEffect } from "../../modules/support-chat/sql/conversation-repository"
 import { backoffSeconds, storedError } from "../../shared/lease/retry-policy"
 import type { SqlRunner } from "../../shared/sql"
-import type { VisitorDeps } from "./visitor-api"
+import { VISITOR_EFFECTS_CHANNEL } from "../../modules/support-chat/runtime/fanout"
 
 type MessageRef = { conversation_id: number; message_id: number }
 
@@ -10,7 +10,13 @@ type MessageRef = { conversation_id: number; message_id: number }
  * What follows a visitor operation: events on Medusa's bus, team-chat posts. A Medusa process
  * runs these hooks; the fast lane records its operations' effects for it (`deferredVisitorEffects`).
  */
-export type VisitorEffects = Pick<VisitorDeps, "onConversationCreated" | "onCustomerLinked" | "onConversationRated"> & {
+export type VisitorEffects = {
+  /** After a session started a conversation. */
+  onConversationCreated?: (event: { conversation_id: number }) => Promise<void>
+  /** Once, when a conversation is linked to the customer whose authentication a request carried. */
+  onCustomerLinked?: (event: { conversation_id: number; customer_id: string }) => Promise<void>
+  /** After a shopper rated a closed conversation. */
+  onConversationRated?: (event: { conversation_id: number; rating_id: number; score: number }) => Promise<void>
   /** After a visitor message is stored. */
   onVisitorMessage?: (event: MessageRef) => Promise<void>
   /** After an auto-reply is stored. */
@@ -18,9 +24,6 @@ export type VisitorEffects = Pick<VisitorDeps, "onConversationCreated" | "onCust
 }
 
 export const VISITOR_EFFECTS_TOPIC = "chat.visitor.effect"
-/** Raised after an effect is recorded, so a Medusa process relays it at once. */
-export const VISITOR_EFFECTS_CHANNEL = "launchdesk_visitor_effect"
-
 type EffectName = "conversation_created" | "visitor_message" | "auto_reply" | "customer_linked" | "conversation_rated"
 export type VisitorEffectPayload = {
   effect: EffectName
@@ -42,7 +45,7 @@ export const messageEffect = (effect: "visitor_message" | "auto_reply"): Message
   payload: { effect },
 })
 
-/** Wakes the relays through PostgreSQL; the Redis fan-out publishes instead (chat/push/fanout.ts). */
+/** Wakes the relays through PostgreSQL; the Redis fan-out publishes instead (modules/support-chat/runtime/fanout.ts). */
 const notifyEffect = async (sql: SqlRunner) => {
   await sql(`SELECT pg_notify(?, '')`, [VISITOR_EFFECTS_CHANNEL])
 }

@@ -1,6 +1,7 @@
 import type { OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
-import type { NoticeListener } from "../push/fanout"
-import { relayVisitorEffects, VISITOR_EFFECTS_CHANNEL, type VisitorEffects } from "./deferred-effects"
+import type { NoticeListener } from "../../modules/support-chat/runtime/notice-listener"
+import { VISITOR_EFFECTS_CHANNEL } from "../../modules/support-chat/runtime/fanout"
+import { relayVisitorEffects, type VisitorEffects } from "./deferred-effects"
 
 export type EffectsRelay = {
   /** Runs every recorded effect that is due; returns how many ran. */

@@ -13,13 +13,14 @@ import {
   MESSAGE_RETRY_AFTER_SECONDS,
   MessageWriteError,
 } from "../../modules/support-chat/sql/message-write-error"
-import type { ChatSignals } from "../push/chat-signals"
+import type { ChatSignals } from "../../modules/support-chat/runtime/chat-signals"
+import type { PollSource } from "../../modules/support-chat/runtime/poll-cache"
 import type { ChatSettings } from "../settings"
 import { availabilityAt } from "../hours/availability"
 import type { VariableValues } from "../customer-context/canned-variables"
 import { conflict, forbidden, invalid, ok, parseInput, rateLimited, unavailable, type Outcome, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
-import { messageEffect } from "./deferred-effects"
+import { messageEffect, type VisitorEffects } from "./deferred-effects"
 import { isWellFormedVisitorHash, newVisitorHash, visitorCookie, VISITOR_COOKIE } from "./cookie"
 import type { VisitorSettings } from "./options"
 import {
@@ -30,14 +31,8 @@ import {
   StoreStartSession,
 } from "./validators"
 
-/** The two statements a poll runs; a cache (src/chat/push/poll-cache.ts) may answer them from memory. */
-export type PollSource = Pick<ConversationRepository, "messagesForVisitor" | "touchVisitorSeen"> & {
-  /** Drops what it remembers of a cookie (its conversation was just linked to a customer). */
-  forgetVisitor?: (visitorHash: string) => void
-}
-
 /** What a visitor operation needs; the Medusa routes and the fast lane each provide it. */
-export type VisitorDeps = {
+export type VisitorDeps = Pick<VisitorEffects, "onConversationCreated" | "onCustomerLinked" | "onConversationRated"> & {
   store: ConversationRepository
   /** Answers polls; `store` when absent. */
   pollSource?: PollSource
@@ -49,16 +44,11 @@ export type VisitorDeps = {
    * lane wakes the relays. Never changes the answer: the relay job runs whatever is recorded.
    */
   effectsRecorded?: (conversationId: number) => Promise<void>
-  onConversationCreated?: (event: { conversation_id: number }) => Promise<void>
-  /** Called once when a conversation is linked to the customer whose authentication a request carried. */
-  onCustomerLinked?: (event: { conversation_id: number; customer_id: string }) => Promise<void>
-  /** Typing and read notices to and from every process (chat/push/chat-signals.ts). */
+  /** Typing and read notices to and from every process (modules/support-chat/runtime/chat-signals.ts). */
   signals: Pick<ChatSignals, "send" | "isTyping">
   readMarks: Pick<ReadMarksRepository, "markRead">
   /** Ratings and transcript requests (feedback.ts). */
   feedback: Pick<FeedbackRepository, "rate" | "requestTranscript">
-  /** Called after a close is rated. */
-  onConversationRated?: (event: { conversation_id: number; rating_id: number; score: number }) => Promise<void>
   /** The chat's effective settings: the model endpoint and daily cap for an auto-reply, the hours for a session. */
   chatSettings: () => Promise<ChatSettings>
   /** The store-wide daily cap of auto-replies. */

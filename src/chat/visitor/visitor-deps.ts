@@ -9,7 +9,8 @@ import type { SqlRunner } from "../../shared/sql"
 import { loadChatSettings } from "../settings"
 import type { VisitorEffects } from "./deferred-effects"
 import { visitorSettings } from "./options"
-import type { PollSource, VisitorDeps } from "./visitor-api"
+import type { PollSource } from "../../modules/support-chat/runtime/poll-cache"
+import type { VisitorDeps } from "./visitor-api"
 
 /** The statements behind the visitor routes; the same classes on both lanes. */
 export type VisitorStores = {
@@ -22,8 +23,8 @@ export type VisitorStores = {
 }
 
 /**
- * The stores over one pool: the fast lane's, or the Medusa app's (modules/support-chat/chat-runtime.ts);
- * `notices` when the process's push fan-out announces messages itself (chat/push/fanout.ts).
+ * The stores over one pool: the fast lane's, or the Medusa app's (src/medusa/chat.ts);
+ * `notices` when the process's push fan-out announces messages itself (modules/support-chat/runtime/fanout.ts).
  */
 export const sqlVisitorStores = (sql: SqlRunner, notices?: MessageNotices): VisitorStores => ({
   store: new ConversationRepository(sql, notices),

@@ -1,13 +1,9 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { sharedSecretOption } from "../../shared/shared-secret"
 import { knexRunner, type ModuleConnection } from "../../shared/sql"
-import type { PushRuntime } from "../../chat/push/runtime"
-import type { BridgeDelivery } from "../../chat/bridge/delivery"
-import type { ChatSettings } from "../../chat/settings"
-import type { EffectsRelay } from "../../chat/visitor/effects-relay"
-import type { VisitorDeps } from "../../chat/visitor/visitor-api"
-import type { ChatRuntime } from "./chat-runtime"
-import { ConversationRepository } from "./sql/conversation-repository"
+import type { ChatRuntime } from "./runtime/chat-runtime"
+import type { PushRuntime } from "./runtime/push-runtime"
+import { ConversationRepository, type MessageNotices } from "./sql/conversation-repository"
 import { InboxRepository } from "./sql/inbox-repository"
 import { FeedbackRepository } from "./sql/feedback-repository"
 import { ReadMarksRepository } from "./sql/read-marks-repository"
@@ -23,7 +19,7 @@ import type { SupportChatOptions } from "./types"
 /**
  * Conversations, messages and canned responses. The generated methods serve plain reads and
  * writes; `conversations()` and `inbox()` hold the statements that need SQL. What the process
- * keeps for the chat (push, visitor deps, team-chat delivery, effects relay) is the runtime the
+ * keeps for the chat (push, and what the Medusa glue builds once over it) is the runtime the
  * module's loader registers (loaders/chat-runtime.ts), closed here when the application stops.
  */
 class SupportChatModuleService extends MedusaService({
@@ -75,24 +71,18 @@ class SupportChatModuleService extends MedusaService({
     return this.runtime_.push()
   }
 
-  /** What the visitor routes run on in this process. */
-  visitorDeps(): VisitorDeps {
-    return this.runtime_.visitorDeps()
+  /**
+   * What the Medusa glue builds once per process over this module (the visitor routes' deps,
+   * the effects relay, the team-chat delivery): built by the first call under `key`, kept
+   * until the application stops.
+   */
+  perProcess<Part>(key: symbol, build: () => Part): Part {
+    return this.runtime_.perProcess(key, build)
   }
 
-  /** Relays the fast lane's recorded effects (events, team-chat posts) through this process. */
-  effectsRelay(): EffectsRelay {
-    return this.runtime_.effectsRelay()
-  }
-
-  /** Posts chat messages to their team-chat thread through the outbox. */
-  bridgeDelivery(): BridgeDelivery {
-    return this.runtime_.bridge
-  }
-
-  /** The effective bridge settings (plugin options over saved values). */
-  bridgeSettings(): Promise<ChatSettings["bridge"]> {
-    return this.runtime_.bridgeSettings()
+  /** How this process announces stored messages: undefined with PostgreSQL, whose trigger does. */
+  messageNotices(): MessageNotices | undefined {
+    return this.runtime_.fanout.messageNotices
   }
 
   /** The conversation and message statements: the visitor's hot path and the staff writes. */

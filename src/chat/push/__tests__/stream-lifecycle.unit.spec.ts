@@ -8,8 +8,8 @@ import {
   type StreamAnswer,
   type VisitorStreamDeps,
 } from "../stream"
-import type { ChatSide, ChatSignal } from "../chat-signals"
-import { OpenStreams, StreamSlots } from "../stream-slots"
+import type { ChatSide, ChatSignal } from "../../../modules/support-chat/runtime/chat-signals"
+import { OpenStreams, StreamSlots } from "../../../modules/support-chat/runtime/stream-slots"
 import { httpAnswer } from "../../../shared/send-outcome"
 
 // Every await on the way to an open stream, and while it starts. `start` is the transport's

@@ -11,15 +11,17 @@ moduleIntegrationTestRunner<SupportChatModuleService>({
     it("keeps one runtime for the process, whichever call asks, and closes it on shutdown", async () => {
       const push = await service.push()
       expect(await service.push()).toBe(push)
-      expect(service.visitorDeps()).toBe(service.visitorDeps())
-      expect(service.visitorDeps().pollSource).toBe(push.pollCache)
-      expect(service.bridgeDelivery()).toBe(service.bridgeDelivery())
+      // What the Medusa glue builds over it is built once, and dropped with the runtime.
+      const part = Symbol("a part")
+      const built = service.perProcess(part, () => ({ push }))
+      expect(service.perProcess(part, () => ({ push: null }))).toBe(built)
 
       await push.listener.whenLive()
       expect(push.listener.backendPid).toEqual(expect.any(Number))
 
       await service.__hooks.onApplicationShutdown()
       expect(push.listener.backendPid).toBeNull()
+      expect(service.perProcess(part, () => "built again")).toBe("built again")
     })
   },
 })

@@ -1,9 +1,9 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { ConfigModule, IEventBusModuleService, LoaderOptions, Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { ConfigModule, LoaderOptions, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { checkPluginOptions } from "../../../shared/plugin-options"
-import { ChatRuntime, type ChatRuntimeInput } from "../chat-runtime"
+import { ChatRuntime, type ChatRuntimeInput } from "../runtime/chat-runtime"
 
 export const CHAT_RUNTIME = "chatRuntime"
 
@@ -16,11 +16,9 @@ export default async function chatRuntimeLoader({ container, options }: LoaderOp
   })
   const runtime = new ChatRuntime({
     knex: container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION),
-    eventBus: () => container.resolve<IEventBusModuleService>(Modules.EVENT_BUS),
     logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
     options: options ?? {},
     redisUrl: config?.projectConfig?.redisUrl,
-    adminBackendUrl: config?.admin?.backendUrl,
   })
   container.register(CHAT_RUNTIME, asValue(runtime))
 }

@@ -94,7 +94,7 @@ export class MessageReadRepository {
   /**
    * Each conversation's newest message id above `afterId`, and the highest id stored: two
    * primary-key range scans in one statement, read by the Redis fan-out's catch-up
-   * (chat/push/catch-up.ts) for notices that never left.
+   * (runtime/catch-up.ts) for notices that never left.
    */
   async latestMessagesAbove(
     afterId: number

@@ -117,7 +117,7 @@ export function toPage(rows: MessageDTO[], limit: number): MessagePage {
 }
 
 /**
- * How a process that announces messages itself (the Redis push fan-out, chat/push/fanout.ts)
+ * How a process that announces messages itself (the Redis push fan-out, runtime/fanout.ts)
  * stores them: `sql` runs the inserts so the `chat_message` trigger stays quiet, and
  * `committed` is told of each stored message once its statement committed. Without it the
  * trigger announces every message from the inserting transaction.

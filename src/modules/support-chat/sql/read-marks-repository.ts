@@ -1,5 +1,5 @@
 import type { SqlRunner } from "../../../shared/sql"
-import type { ChatSide } from "../../../chat/push/chat-signals"
+import type { ChatSide } from "../runtime/chat-signals"
 
 // One statement per side: a column name is never a parameter.
 const MARK_READ: Record<ChatSide, string> = {

@@ -9,7 +9,7 @@ export { deleteCannedResponseWorkflow } from "../../../../workflows/delete-canne
 export { updateCannedResponseWorkflow } from "../../../../workflows/update-canned-response"
 export { conversationStreamRoute } from "../../../../medusa/chat-stream-routes"
 export { bridgeSettings } from "../../../../medusa/chat"
-export { testBridgeConnection } from "../../../../chat/bridge/providers"
+export { testBridgeConnection } from "../../../../modules/support-chat/providers/providers"
 export { integerIdParam, listPayload } from "../../../utils/validate-query"
 export { encodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
 export {
@@ -18,6 +18,7 @@ export {
   customerNames,
   orderForContext,
   variableValues,
+  type ContextOrder,
 } from "../../../../medusa/customer-context"
 export { renderCannedText } from "../../../../chat/customer-context/canned-variables"
 export { staffDownloadRoute, staffUploadRoute } from "../../../../medusa/chat-attachments"

@@ -1,8 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { comingSoonModule, stringIdParam } from "../../../helpers"
-import { launchView, type AdminLaunchProductType } from "../../../../../../coming-soon/launch"
-import { requireProductWithSettings } from "../../../../../../coming-soon/product-settings"
-import { launchComingSoonProductWorkflow } from "../../../../../../workflows/launch-coming-soon-product"
+import {
+  comingSoonModule,
+  launchComingSoonProductWorkflow,
+  launchView,
+  requireProductWithSettings,
+  stringIdParam,
+  type AdminLaunchProductType,
+} from "../../../helpers"
 
 /** The product's launch and its emails' progress; 404 for an unknown product. */
 async function currentLaunch(req: AuthenticatedMedusaRequest, productId: string) {

@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { comingSoonModule, stringIdParam } from "../../../helpers"
-import { requireProductWithSettings } from "../../../../../../coming-soon/product-settings"
+import { comingSoonModule, requireProductWithSettings, stringIdParam } from "../../../helpers"
 
 /** CONTRACT §7: what the waitlist earned; 404 for an unknown product. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

@@ -1,3 +1,3 @@
-import { visitorDownloadRoute } from "../../../../../../medusa/chat-attachments"
+import { visitorDownloadRoute } from "../../helpers"
 
 export const GET = visitorDownloadRoute

@@ -1,4 +1,3 @@
-import { visitorRoute } from "../../../../../../medusa/visitor-routes"
-import { linkSession } from "../../../../../../chat/visitor/customer-link"
+import { linkSession, visitorRoute } from "../../helpers"
 
 export const POST = visitorRoute(linkSession)

@@ -1,4 +1,4 @@
-import { serveTranscriptConfirmation } from "../../../../../../medusa/transcript-confirmation"
+import { serveTranscriptConfirmation } from "../../helpers"
 
 /**
  * A transcript's confirmation link: GET shows the page (changes nothing), POST confirms. With a

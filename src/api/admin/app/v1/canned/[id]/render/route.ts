@@ -1,8 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { chatModule, integerIdParam, orderForContext, renderCannedText, variableValues } from "../../../helpers"
+import { chatModule, integerIdParam, orderForContext, renderCannedText, variableValues, type ContextOrder } from "../../../helpers"
 import type { AdminRenderCannedType } from "../../../validators"
-import type { ContextOrder } from "../../../../../../../medusa/customer-context"
 
 /**
  * `POST /admin/app/v1/canned/:id/render`: the canned response filled in for one conversation,

@@ -1,10 +1,11 @@
-import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
+import type { ConversationRepository } from "../sql/conversation-repository"
 import { MessageCatchUp } from "./catch-up"
 import { ChatSignals } from "./chat-signals"
-import type { Fanout, NoticeListener } from "./fanout"
+import type { Fanout } from "./fanout"
+import type { NoticeListener } from "./notice-listener"
 import { ChatMessageFeed } from "./message-feed"
 import { PollCache } from "./poll-cache"
-import type { PushSettings } from "./stream"
+import type { PushSettings } from "./push-settings"
 import { OpenStreams, StreamSlots } from "./stream-slots"
 
 /** One process's push machinery over one connection pool: a lane builds it once. */

@@ -1,8 +1,8 @@
-import { OutboundFailure, sendJson, type JsonRequest, type JsonResponse } from "../../shared/outbound-http"
-import type { BridgeProvider as BridgeProviderName } from "../settings"
-import type { AdminBridgeTestResponseType } from "../../types/http/admin-inbox"
+import { OutboundFailure, sendJson, type JsonRequest, type JsonResponse } from "../../../shared/outbound-http"
+import type { AdminBridgeTestResponseType } from "../../../types/http/admin-inbox"
 
-export type { BridgeProviderName }
+/** The team-chat platforms the bridge posts to. */
+export type BridgeProviderName = "slack" | "discord"
 
 /** What a post says; each provider renders it for its platform (escaping, length limits). */
 export type BridgePost = {

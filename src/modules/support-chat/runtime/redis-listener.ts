@@ -1,6 +1,6 @@
 import Redis from "ioredis"
 import { ChannelListener } from "./channel-listener"
-import type { NoticeListener } from "./fanout"
+import type { NoticeListener } from "./notice-listener"
 
 export type RedisListenerOptions = {
   url: string

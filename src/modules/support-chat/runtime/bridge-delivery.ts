@@ -2,10 +2,10 @@ import {
   CONVERSATION_GROUP_PREFIX,
   type ConversationRepository,
   type MessageEffect,
-} from "../../modules/support-chat/sql/conversation-repository"
-import type { ClaimedOutboxItem, OutboxClaim, OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
-import { backoffSeconds } from "../../shared/lease/retry-policy"
-import { BridgeError, type BridgePost, type ChatBridgeProvider, type DeliveryProgress } from "./provider"
+} from "../sql/conversation-repository"
+import type { ClaimedOutboxItem, OutboxClaim, OutboxRepository } from "../../launchdesk/sql/outbox-repository"
+import { backoffSeconds } from "../../../shared/lease/retry-policy"
+import { BridgeError, type BridgePost, type ChatBridgeProvider, type DeliveryProgress } from "../providers/provider"
 
 export const BRIDGE_OUTBOX_TOPIC = "chat.bridge.post"
 // Longer than the slowest delivery (a few platform calls, each cut off by its timeout), so a

@@ -1,5 +1,5 @@
-import { ConversationRepository } from "../../../modules/support-chat/sql/conversation-repository"
-import type { SqlRunner } from "../../../shared/sql"
+import { ConversationRepository } from "../../sql/conversation-repository"
+import type { SqlRunner } from "../../../../shared/sql"
 import { CHAT_MESSAGE_CHANNEL, ChatMessageFeed } from "../message-feed"
 import { PgListener } from "../pg-listener"
 import { PollCache } from "../poll-cache"

@@ -1,12 +1,18 @@
-import type { ChatSettings } from "../settings"
 import { DiscordProvider } from "./discord"
-import type { BridgeTestResult, ChatBridgeProvider } from "./provider"
+import type { BridgeProviderName, BridgeTestResult, ChatBridgeProvider } from "./provider"
 import { SlackProvider } from "./slack"
 
 /** Each platform call gives up after this long; a failed post is retried later. */
 export const BRIDGE_CALL_TIMEOUT_MS = 10_000
 
-export type BridgeSettings = ChatSettings["bridge"]
+/** Where and as whom the bridge posts: the chat settings' `bridge` part, plugin options over saved values. */
+export type BridgeSettings = {
+  provider: BridgeProviderName | null
+  channel_id: string | null
+  bot_token: string | null
+  /** Option only: a proxy or test double in front of the platform's API. */
+  base_url: string | null
+}
 
 /** Why the bridge cannot post, or null when it is fully configured. */
 export function bridgeConfigurationProblem(bridge: BridgeSettings): string | null {

@@ -1,6 +1,6 @@
 import { escapeForDiscord } from "./discord-markdown"
 import { postText, splitText, threadTitle } from "./format"
-import { joinUrl, redact, retryAfterSeconds } from "../../shared/outbound-http"
+import { joinUrl, redact, retryAfterSeconds } from "../../../shared/outbound-http"
 import { BridgeError, callPlatform, connectionTest } from "./provider"
 import type { BridgePost, BridgeTestResult, ChannelBotOptions, ChatBridgeProvider, DeliveryProgress } from "./provider"
 

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache"
-import type { NoticeListener } from "./fanout"
+import type { NoticeListener } from "./notice-listener"
 
 /**
  * Raised from the inserting transaction by the `chat_message` trigger (support-chat migrations),

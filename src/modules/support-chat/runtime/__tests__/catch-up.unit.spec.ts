@@ -1,5 +1,5 @@
 import { MessageCatchUp, type CommittedMessages } from "../catch-up"
-import type { NoticeListener } from "../fanout"
+import type { NoticeListener } from "../notice-listener"
 import { CHAT_MESSAGE_CHANNEL, ChatMessageFeed, type MessageNotice } from "../message-feed"
 
 /** A `chat_message` table whose rows draw their ids at insert and show only once committed. */

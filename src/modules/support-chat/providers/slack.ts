@@ -1,5 +1,5 @@
 import { postText } from "./format"
-import { joinUrl, redact, retryAfterSeconds } from "../../shared/outbound-http"
+import { joinUrl, redact, retryAfterSeconds } from "../../../shared/outbound-http"
 import { BridgeError, callPlatform, connectionTest } from "./provider"
 import type { BridgePost, BridgeTestResult, ChannelBotOptions, ChatBridgeProvider } from "./provider"
 

@@ -1,8 +1,13 @@
 import { LRUCache } from "lru-cache"
-import type { ConversationRepository } from "../../modules/support-chat/sql/conversation-repository"
-import type { PollSource } from "../visitor/visitor-api"
+import type { ConversationRepository } from "../sql/conversation-repository"
 import type { ChatSignals } from "./chat-signals"
 import type { ChatMessageFeed } from "./message-feed"
+
+/** The two statements a poll runs; a cache (PollCache below) may answer them from memory. */
+export type PollSource = Pick<ConversationRepository, "messagesForVisitor" | "touchVisitorSeen"> & {
+  /** Drops what it remembers of a cookie (its conversation was just linked to a customer). */
+  forgetVisitor?: (visitorHash: string) => void
+}
 
 const MAX_VISITORS = 100_000
 // Open streams refresh presence on their own timers; gathered over this long, thousands of

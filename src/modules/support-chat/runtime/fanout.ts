@@ -1,34 +1,21 @@
 import Redis from "ioredis"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Client } from "pg"
-import type { SupportChatOptions } from "../../modules/support-chat/types"
-import type { MessageNotices } from "../../modules/support-chat/sql/conversation-repository"
-import { knexRunner, type SqlRunner } from "../../shared/sql"
-import { VISITOR_EFFECTS_CHANNEL } from "../visitor/deferred-effects"
+import type { SupportChatOptions } from "../types"
+import type { MessageNotices } from "../sql/conversation-repository"
+import { knexRunner, type SqlRunner } from "../../../shared/sql"
+import type { NoticeListener } from "./notice-listener"
 import { CHAT_SIGNAL_CHANNEL } from "./chat-signals"
 import { CHAT_MESSAGE_CHANNEL } from "./message-feed"
 import { PgListener } from "./pg-listener"
 import { redisChannel, RedisListener } from "./redis-listener"
 
-/** What streams, caches and the effects relay hear commit notices through (PgListener, RedisListener). */
-export type NoticeListener = {
-  /** Whether notices flow right now. */
-  readonly live: boolean
-  /** Changes on every connect and every loss of the connection. */
-  readonly generation: number
-  on(channel: string, handler: (payload: string) => void): () => void
-  /** Notices may have been missed (a connect or a loss): re-read the database. */
-  onResync(handler: () => void): () => void
-  start(): void
-  whenLive(): Promise<void>
-  /** The LISTEN connection's server process id while it is open; always null for Redis. */
-  readonly backendPid: number | null
-  stop(): Promise<void>
-}
-
 export type FanoutSettings =
   | { kind: "postgres" }
   | { kind: "redis"; redisUrl: string; channelPrefix: string }
+
+/** Raised after a visitor effect is recorded, so a Medusa process relays it at once. */
+export const VISITOR_EFFECTS_CHANNEL = "launchdesk_visitor_effect"
 
 export const DEFAULT_REDIS_CHANNEL_PREFIX = "launchdesk"
 /** Read by the `chat_message` trigger: a transaction that sets it to "redis" announces its messages itself. */

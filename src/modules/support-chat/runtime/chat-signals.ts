@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache"
-import type { NoticeListener } from "./fanout"
+import type { NoticeListener } from "./notice-listener"
 
 /** Typing and read notices between processes: never stored (a read mark is, by its route). */
 export const CHAT_SIGNAL_CHANNEL = "launchdesk_chat_signal"
