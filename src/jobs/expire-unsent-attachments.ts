@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { expireUnsentAttachmentsWorkflow } from "../workflows/expire-unsent-attachments"
+import { expireUnsentAttachmentsWorkflow } from "../workflows/chat/expire-unsent-attachments"
 
 /** Deletes chat uploads never sent within `attachments.unsentExpiryHours`; safe in every process at once. */
 export default async function expireUnsentAttachments(container: MedusaContainer) {

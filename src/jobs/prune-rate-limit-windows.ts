@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { pruneRateLimitWindowsWorkflow } from "../workflows/prune-rate-limit-windows"
+import { pruneRateLimitWindowsWorkflow } from "../workflows/launchdesk/prune-rate-limit-windows"
 
 /** Deletes ended rate-limit windows; safe to run in every process at once. */
 export default async function pruneRateLimitWindows(container: MedusaContainer) {

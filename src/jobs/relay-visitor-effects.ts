@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { relayVisitorEffectsWorkflow } from "../workflows/relay-visitor-effects"
+import { relayVisitorEffectsWorkflow } from "../workflows/chat/relay-visitor-effects"
 
 /**
  * Emits the events and records the team-chat posts of visitor operations served by the fast

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { runComingSoonLaunchesWorkflow } from "../workflows/run-coming-soon-launches"
+import { runComingSoonLaunchesWorkflow } from "../workflows/coming-soon/run-coming-soon-launches"
 
 /**
  * Launches products at their `launch_at` and sends launch emails at the configured rate;

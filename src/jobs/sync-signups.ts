@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { syncComingSoonSignupsWorkflow } from "../workflows/sync-coming-soon-signups"
+import { syncComingSoonSignupsWorkflow } from "../workflows/coming-soon/sync-coming-soon-signups"
 
 /**
  * Sends pending coming-soon signups to the mailing-list provider in batches; safe in every

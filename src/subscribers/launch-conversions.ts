@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { markLaunchConversionsWorkflow } from "../workflows/mark-launch-conversions"
+import { markLaunchConversionsWorkflow } from "../workflows/coming-soon/mark-launch-conversions"
 
 /** A placed order may convert waitlist signups of a launched product (CONTRACT §7). */
 export default async function markLaunchConversions({ event, container }: SubscriberArgs<{ id: string }>) {

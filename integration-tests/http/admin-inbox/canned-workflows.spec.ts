@@ -1,8 +1,8 @@
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { createCannedResponseStep } from "../../../src/workflows/steps/create-canned-response"
-import { deleteCannedResponseStep } from "../../../src/workflows/steps/delete-canned-response"
-import { updateCannedResponseStep } from "../../../src/workflows/steps/update-canned-response"
+import { createCannedResponseStep } from "../../../src/workflows/chat/steps/create-canned-response"
+import { deleteCannedResponseStep } from "../../../src/workflows/chat/steps/delete-canned-response"
+import { updateCannedResponseStep } from "../../../src/workflows/chat/steps/update-canned-response"
 import { chatModule } from "../../utils/chat"
 
 jest.setTimeout(120 * 1000)

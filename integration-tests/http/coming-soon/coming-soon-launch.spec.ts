@@ -10,7 +10,7 @@ import { issueSignupLinkToken } from "../../../src/coming-soon/signup-link-token
 import type { SignupRow } from "../../../src/modules/coming-soon/sql/signup-repository"
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
 import { emailDouble } from "../../utils/email-double"
-import { markLaunchConversionsWorkflow } from "../../../src/workflows/mark-launch-conversions"
+import { markLaunchConversionsWorkflow } from "../../../src/workflows/coming-soon/mark-launch-conversions"
 import { comingSoon, finishLaunch as finishLaunchOf, insertLedgerRow, ledger, mailerIntegrationTestRunner, type LaunchedProduct } from "./helpers"
 import { takeOffSchedule } from "../../utils/schedule"
 

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { createCannedResponseWorkflow } from "../../../../../workflows/create-canned-response"
+import { createCannedResponseWorkflow } from "../../../../../workflows/chat/create-canned-response"
 import { chatModule, listPayload } from "../helpers"
 import { cannedFilters, toCannedResponseDTO } from "./canned-dto"
 import type { AdminCreateCannedResponseType, AdminListCannedType } from "../validators"

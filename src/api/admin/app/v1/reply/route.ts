@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { replyToConversationWorkflow } from "../../../../../workflows/reply-to-conversation"
+import { replyToConversationWorkflow } from "../../../../../workflows/chat/reply-to-conversation"
 import { staffName } from "../helpers"
 import type { AdminReplyType } from "../validators"
 

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { comingSoonConfigOf } from "../../../../../medusa/coming-soon"
 import { adminProductSettingsView, requireProductWithSettings } from "../../../../../coming-soon/product-settings"
-import { saveProductComingSoonSettingsWorkflow } from "../../../../../workflows/save-product-coming-soon-settings"
+import { saveProductComingSoonSettingsWorkflow } from "../../../../../workflows/coming-soon/save-product-coming-soon-settings"
 import type { AdminUpdateProductComingSoonType } from "../../validators"
 import { stringIdParam } from "../../../../utils/validate-query"
 

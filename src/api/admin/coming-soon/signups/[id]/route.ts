@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { stringIdParam } from "../../helpers"
-import { eraseComingSoonSignupWorkflow } from "../../../../../workflows/erase-coming-soon-signup"
+import { eraseComingSoonSignupWorkflow } from "../../../../../workflows/coming-soon/erase-coming-soon-signup"
 
 /**
  * A data-erasure request (CONTRACT §7): the ledger row, its emails' Notification records and

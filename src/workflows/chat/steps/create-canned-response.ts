@@ -1,0 +1,25 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../modules/support-chat"
+
+export type CreateCannedResponseInput = {
+  question: string
+  response: string
+  category?: string | null
+  source_message_id?: number | null
+}
+
+export const createCannedResponseStepId = "create-canned-response"
+
+/** Stores a canned response; compensation deletes it. */
+export const createCannedResponseStep = createStep(
+  createCannedResponseStepId,
+  async (input: CreateCannedResponseInput, { container }) => {
+    const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
+    const created = await chat.createCannedResponses({ ...input, source_message_id: input.source_message_id ?? null })
+    return new StepResponse(created, created.id)
+  },
+  async (createdId, { container }) => {
+    if (createdId === undefined) return
+    await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).deleteCannedResponses({ id: createdId })
+  }
+)
