@@ -4,8 +4,7 @@ import {
   type MedusaErrorHandlerFunction,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { validateBody, validateQuery } from "./utils/validate-query"
-import { envelopeSignupErrors, SIGNUP_PATH } from "./utils/signup-envelope"
+import { envelopeSignupErrors } from "./utils/signup-envelope"
 import {
   isMessageWriteError,
   MESSAGE_NOT_STORED,
@@ -13,35 +12,14 @@ import {
 } from "../modules/support-chat/sql/message-write-error"
 import { unavailable } from "../shared/outcome"
 import { sendOutcome } from "../shared/send-outcome"
-import {
-  AdminAssign,
-  AdminCreateCannedResponse,
-  AdminGetConversation,
-  AdminListCanned,
-  AdminListConversations,
-  AdminMarkRead,
-  AdminRatingsSummary,
-  AdminRenderCanned,
-  AdminReply,
-  AdminUploadAttachment,
-  AdminTyping,
-  AdminUpdateCannedResponse,
-} from "./admin/app/v1/validators"
-import { AdminUpdateChatSettings } from "../chat/settings"
-import { AdminListDeliveries } from "./admin/app/v1/deliveries/validators"
-import { HookBridgeIncoming } from "./hooks/app/v1/bridge/validators"
-import { optionalCustomerAuth } from "../medusa/customer-auth"
 import { keylessSignupLink } from "../medusa/coming-soon-signup-links"
 import { keylessTranscriptConfirmation } from "../medusa/transcript-confirmation"
-import { requireBridgeSecret } from "./hooks/app/v1/bridge/require-bridge-secret"
-import {
-  AdminListSignups,
-  AdminUpdateComingSoonSettings,
-  AdminUpdateProductComingSoon,
-} from "./admin/coming-soon/validators"
-import { AdminLaunchProduct } from "../coming-soon/launch"
-
-const ADMIN = "/admin/app/v1"
+import { adminChatRoutesMiddlewares } from "./admin/app/v1/middlewares"
+import { adminDeliveriesRoutesMiddlewares } from "./admin/app/v1/deliveries/middlewares"
+import { adminComingSoonRoutesMiddlewares } from "./admin/coming-soon/middlewares"
+import { hookBridgeRoutesMiddlewares } from "./hooks/app/v1/bridge/middlewares"
+import { storeChatRoutesMiddlewares } from "./store/app/v1/middlewares"
+import { storeComingSoonRoutesMiddlewares } from "./store/coming-soon/middlewares"
 
 const medusaErrorHandler = errorHandler()
 
@@ -81,56 +59,15 @@ const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, nex
   )
 }
 
+/** Each API resource keeps its routes' middlewares beside its validators; this file joins them. */
 export default defineMiddlewares({
   errorHandler: launchdeskErrorHandler,
   routes: [
-    { matcher: `${ADMIN}/conversations`, methods: ["GET"], middlewares: [validateQuery(AdminListConversations)] },
-    { matcher: `${ADMIN}/conversation/:id`, methods: ["GET"], middlewares: [validateQuery(AdminGetConversation)] },
-    { matcher: `${ADMIN}/conversation/:id/typing`, methods: ["POST"], middlewares: [validateBody(AdminTyping)] },
-    { matcher: `${ADMIN}/conversation/:id/read`, methods: ["POST"], middlewares: [validateBody(AdminMarkRead)] },
-    { matcher: `${ADMIN}/reply`, methods: ["POST"], middlewares: [validateBody(AdminReply)] },
-    { matcher: `${ADMIN}/attachments`, methods: ["POST"], middlewares: [validateQuery(AdminUploadAttachment)] },
-    { matcher: `${ADMIN}/assign/:id`, methods: ["POST"], middlewares: [validateBody(AdminAssign)] },
-    { matcher: `${ADMIN}/canned`, methods: ["GET"], middlewares: [validateQuery(AdminListCanned)] },
-    { matcher: `${ADMIN}/canned`, methods: ["POST"], middlewares: [validateBody(AdminCreateCannedResponse)] },
-    {
-      matcher: `${ADMIN}/canned/:id`,
-      methods: ["PUT", "PATCH"],
-      middlewares: [validateBody(AdminUpdateCannedResponse)],
-    },
-    { matcher: `${ADMIN}/canned/:id/render`, methods: ["POST"], middlewares: [validateBody(AdminRenderCanned)] },
-    { matcher: `${ADMIN}/settings`, methods: ["POST"], middlewares: [validateBody(AdminUpdateChatSettings)] },
-    { matcher: `${ADMIN}/deliveries`, methods: ["GET"], middlewares: [validateQuery(AdminListDeliveries)] },
-    { matcher: `${ADMIN}/ratings/summary`, methods: ["GET"], middlewares: [validateQuery(AdminRatingsSummary)] },
-    // The secret is checked before the body, so a caller without it learns nothing.
-    {
-      matcher: "/hooks/app/v1/bridge/incoming",
-      methods: ["POST"],
-      middlewares: [requireBridgeSecret, validateBody(HookBridgeIncoming)],
-    },
-    {
-      matcher: "/admin/coming-soon/products/:product_id",
-      methods: ["POST"],
-      middlewares: [validateBody(AdminUpdateProductComingSoon)],
-    },
-    {
-      matcher: "/admin/coming-soon/products/:product_id/launch",
-      methods: ["POST"],
-      middlewares: [validateBody(AdminLaunchProduct)],
-    },
-    {
-      matcher: "/admin/coming-soon/settings",
-      methods: ["POST"],
-      middlewares: [validateBody(AdminUpdateComingSoonSettings)],
-    },
-    { matcher: "/admin/coming-soon/signups", methods: ["GET"], middlewares: [validateQuery(AdminListSignups)] },
-    // The body is checked step by step inside, in the contract's order (honeypot first).
-    {
-      matcher: SIGNUP_PATH,
-      methods: ["POST"],
-      middlewares: [optionalCustomerAuth],
-    },
-    // A signed-in shopper's conversation is linked to their account (src/chat/visitor).
-    { matcher: "/store/app/v1/*", middlewares: [optionalCustomerAuth] },
+    ...adminChatRoutesMiddlewares,
+    ...adminDeliveriesRoutesMiddlewares,
+    ...adminComingSoonRoutesMiddlewares,
+    ...hookBridgeRoutesMiddlewares,
+    ...storeComingSoonRoutesMiddlewares,
+    ...storeChatRoutesMiddlewares,
   ],
 })

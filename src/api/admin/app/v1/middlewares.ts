@@ -1,0 +1,36 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateBody, validateQuery } from "../../../utils/validate-query"
+import { AdminUpdateChatSettings } from "../../../../chat/settings"
+import {
+  AdminAssign,
+  AdminCreateCannedResponse,
+  AdminGetConversation,
+  AdminListCanned,
+  AdminListConversations,
+  AdminMarkRead,
+  AdminRatingsSummary,
+  AdminRenderCanned,
+  AdminReply,
+  AdminTyping,
+  AdminUpdateCannedResponse,
+  AdminUploadAttachment,
+} from "./validators"
+
+const ADMIN = "/admin/app/v1"
+
+/** The staff inbox's routes: conversations, replies, canned responses, settings, ratings. */
+export const adminChatRoutesMiddlewares: MiddlewareRoute[] = [
+  { matcher: `${ADMIN}/conversations`, methods: ["GET"], middlewares: [validateQuery(AdminListConversations)] },
+  { matcher: `${ADMIN}/conversation/:id`, methods: ["GET"], middlewares: [validateQuery(AdminGetConversation)] },
+  { matcher: `${ADMIN}/conversation/:id/typing`, methods: ["POST"], middlewares: [validateBody(AdminTyping)] },
+  { matcher: `${ADMIN}/conversation/:id/read`, methods: ["POST"], middlewares: [validateBody(AdminMarkRead)] },
+  { matcher: `${ADMIN}/reply`, methods: ["POST"], middlewares: [validateBody(AdminReply)] },
+  { matcher: `${ADMIN}/attachments`, methods: ["POST"], middlewares: [validateQuery(AdminUploadAttachment)] },
+  { matcher: `${ADMIN}/assign/:id`, methods: ["POST"], middlewares: [validateBody(AdminAssign)] },
+  { matcher: `${ADMIN}/canned`, methods: ["GET"], middlewares: [validateQuery(AdminListCanned)] },
+  { matcher: `${ADMIN}/canned`, methods: ["POST"], middlewares: [validateBody(AdminCreateCannedResponse)] },
+  { matcher: `${ADMIN}/canned/:id`, methods: ["PUT", "PATCH"], middlewares: [validateBody(AdminUpdateCannedResponse)] },
+  { matcher: `${ADMIN}/canned/:id/render`, methods: ["POST"], middlewares: [validateBody(AdminRenderCanned)] },
+  { matcher: `${ADMIN}/settings`, methods: ["POST"], middlewares: [validateBody(AdminUpdateChatSettings)] },
+  { matcher: `${ADMIN}/ratings/summary`, methods: ["GET"], middlewares: [validateQuery(AdminRatingsSummary)] },
+]
