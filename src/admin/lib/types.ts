@@ -5,7 +5,7 @@ import type { ProductSettingRow } from "../../modules/coming-soon/sql/product-se
 import type { CaptchaProvider } from "../../modules/coming-soon/types"
 import type { MessageSender } from "../../modules/support-chat/models/message"
 import type { ConversationStatus } from "../../modules/support-chat/models/conversation"
-import type { BusinessHours } from "../../chat/hours/business-hours"
+import type { BusinessHours } from "../../shared/browser-safe/business-hours"
 import type { InboxConversation } from "../../modules/support-chat/sql/inbox-repository"
 import type { RatingDTO, RatingsSummary } from "../../modules/support-chat/sql/feedback-repository"
 import type { ChatAttachment, ChatMessage } from "../../storefront/core/chat-message"
