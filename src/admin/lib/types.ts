@@ -8,7 +8,7 @@ import type { ConversationStatus } from "../../modules/support-chat/models/conve
 import type { BusinessHours } from "../../shared/browser-safe/business-hours"
 import type { InboxConversation } from "../../modules/support-chat/sql/inbox-repository"
 import type { RatingDTO, RatingsSummary } from "../../modules/support-chat/sql/feedback-repository"
-import type { ChatAttachment, ChatMessage } from "../../storefront/core/chat-message"
+import type { ChatAttachment, ChatMessage } from "../../shared/browser-safe/chat-message"
 import type { ConversationContext } from "../../medusa/customer-context"
 
 // The staff routes answer with the visitor routes' message shape: one type for both clients.
