@@ -8,7 +8,8 @@
 //   launchdesk-chat-extras.js  the chat's attachments and rating, loaded when the chat needs them
 //   launchdesk-chat-stream.js  the push stream's reader, loaded when a conversation opens its stream
 //   react/index.{mjs,js}       React bindings ("use client"; react stays external)
-//   types/                     TypeScript declarations (also type-checks src/storefront)
+//   types/                     TypeScript declarations (also type-checks src/storefront): types/storefront/ and
+//                              types/shared/browser-safe/ mirror src/, types/react/index.d.ts re-exports the bindings'
 // Prints each browser file's size, raw and gzipped.
 const fs = require("node:fs")
 const path = require("node:path")
@@ -42,9 +43,16 @@ function typecheckAndDeclare() {
       "--emitDeclarationOnly",
       "--outDir",
       path.join(OUT, "types"),
+      // The storefront imports src/shared/browser-safe/ too: the declarations keep src/'s layout.
+      "--rootDir",
+      path.join(ROOT, "src"),
     ]
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: "inherit" })
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error("type errors in src/storefront"))))
+  }).then(() => {
+    // The published entry of the React bindings' types stays types/react/index.d.ts (package.json "exports").
+    fs.mkdirSync(path.join(OUT, "types", "react"), { recursive: true })
+    fs.writeFileSync(path.join(OUT, "types", "react", "index.d.ts"), 'export * from "../storefront/react/index"\n')
   })
 }
 

@@ -8,7 +8,7 @@ import type { Request } from "playwright-core"
 import { ROOT } from "../../scripts/lib/host-app"
 import { freshLimitWindow } from "../utils/limit-window"
 import { MINIMAL_PDF, solidPng } from "../utils/test-files"
-import type { ChatMessage } from "../../src/storefront/core/chat-message"
+import type { ChatMessage } from "../../src/shared/browser-safe/chat-message"
 import { waitFor } from "./admin-host"
 import type { StorefrontHost, StorefrontPages } from "./storefront-host"
 import {

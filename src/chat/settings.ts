@@ -7,7 +7,7 @@ import type { SupportChatOptions } from "../modules/support-chat/types"
 import type { BridgeProviderName } from "../modules/support-chat/providers/provider"
 import type { BridgeSettings } from "../modules/support-chat/providers/providers"
 import { isTimeZone } from "./hours/availability"
-import { minutesOf, type BusinessHours } from "./hours/business-hours"
+import { minutesOf, type BusinessHours } from "../shared/browser-safe/business-hours"
 import { allowedModelOrigins, modelBaseUrlRefusal } from "./auto-reply/model-base-url"
 import { isLongEnoughSharedSecret, normalisedSharedSecret, SHARED_SECRET_TOO_SHORT, usableSharedSecret } from "../shared/shared-secret"
 

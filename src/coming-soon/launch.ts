@@ -3,7 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { LaunchProgress, LaunchRepository, LaunchRow } from "../modules/coming-soon/sql/launch-repository"
 import type { ProductWithSettings } from "./product-settings"
 import { integer } from "../shared/input-schema"
-import type { AdminLaunchType } from "../types/http/coming-soon-admin"
+import type { AdminLaunchBodyType, AdminLaunchType } from "../types/http/coming-soon-admin"
+import type { Assert, Same } from "../types/http/same-shape"
 
 // A code worth more than the product is no code a store means to send.
 const MAX_PERCENTAGE = 100
@@ -38,6 +39,8 @@ export const AdminLaunchProduct = z
   })
   .strict()
 export type AdminLaunchProductType = z.infer<typeof AdminLaunchProduct>
+// What the validator parses is the wire's body (the admin sends that type): `tsc` fails when either changes alone.
+export type LaunchBodyMatchesTheWire = Assert<Same<AdminLaunchProductType, AdminLaunchBodyType>>
 
 export type LaunchState = AdminLaunchType["status"]
 

@@ -1,6 +1,6 @@
 import type { LimitRule } from "../modules/launchdesk/sql/rate-limit-repository"
 import type { CaptchaProvider, ComingSoonOptions } from "../modules/coming-soon/types"
-import type { VisitorCookieSettings } from "../chat/visitor/cookie"
+import type { VisitorCookieSettings } from "../shared/cookie-settings"
 
 export const DEFAULT_MAILER_BASE_URL = "https://connect.mailerlite.com"
 export const DEFAULT_OUTBOUND_TIMEOUT_MS = 10_000

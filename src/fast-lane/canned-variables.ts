@@ -1,6 +1,6 @@
 import type { SqlRunner } from "../shared/sql"
 import { amountOf } from "../shared/amount"
-import type { VariableValues } from "../chat/customer-context/canned-variables"
+import type { VariableValues } from "../shared/browser-safe/canned-variables"
 import {
   cannedVariableValues,
   orderStatuses,

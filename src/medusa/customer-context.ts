@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { VariableValues } from "../chat/customer-context/canned-variables"
+import type { VariableValues } from "../shared/browser-safe/canned-variables"
 import { cannedVariableValues, orderStatuses, trackingNumbers, type FulfillmentFacts } from "../chat/customer-context/order-variables"
 import { amountOf } from "../shared/amount"
 import type {

@@ -1,6 +1,6 @@
 import path from "node:path"
 import type * as CoreFlows from "@medusajs/medusa/core-flows"
-import type { VariableValues } from "./canned-variables"
+import type { VariableValues } from "../../shared/browser-safe/canned-variables"
 
 /**
  * What the canned variables and the conversation pane take from an order, however it was read:

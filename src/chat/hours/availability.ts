@@ -1,5 +1,5 @@
 import { DateTime, IANAZone } from "luxon"
-import { minutesOf, WEEKDAYS, type BusinessHours } from "./business-hours"
+import { minutesOf, WEEKDAYS, type BusinessHours } from "../../shared/browser-safe/business-hours"
 import type { AvailabilityType } from "../../types/http/chat-visitor"
 
 /** CONTRACT §8: whether staff are in now, and when they are next (null: open now, or never). */

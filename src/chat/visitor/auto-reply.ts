@@ -8,7 +8,7 @@ import type { VisitorRequest } from "./http"
 import { StoreAutoReply } from "./validators"
 import { messageEffect } from "./deferred-effects"
 import { afterEffectsRecorded, limited, noCookie, notStored, UNKNOWN_CLIENT_KEY, visitorConversation, type VisitorDeps } from "./visitor-api"
-import { canFill, renderCannedText, type VariableValues } from "../customer-context/canned-variables"
+import { canFill, renderCannedText, type VariableValues } from "../../shared/browser-safe/canned-variables"
 
 export type AutoReplyDeclineReason =
   | "not_configured"

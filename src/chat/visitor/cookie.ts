@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import type { CookieSameSite } from "../../modules/support-chat/types"
+import type { VisitorCookieSettings } from "../../shared/cookie-settings"
 import type { CookieToSet } from "../../shared/outcome"
 
 export const VISITOR_COOKIE = "app_visitor_hash"
@@ -11,8 +11,6 @@ export const newVisitorHash = () => randomBytes(32).toString("base64url")
 /** Only values we could have issued are looked up at all. */
 export const isWellFormedVisitorHash = (value: unknown): value is string =>
   typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value)
-
-export type VisitorCookieSettings = { sameSite: CookieSameSite; secure: boolean }
 
 /** The visitor's session cookie: HttpOnly, one year. */
 export const visitorCookie = (hash: string, settings: VisitorCookieSettings): CookieToSet => ({

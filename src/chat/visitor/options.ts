@@ -1,6 +1,6 @@
 import type { LimitRule } from "../../modules/launchdesk/sql/rate-limit-repository"
 import type { SupportChatOptions } from "../../modules/support-chat/types"
-import type { VisitorCookieSettings } from "./cookie"
+import type { VisitorCookieSettings } from "../../shared/cookie-settings"
 
 export type VisitorSettings = {
   limits: {

@@ -17,7 +17,7 @@ import type { ChatSignals } from "../../modules/support-chat/runtime/chat-signal
 import type { PollSource } from "../../modules/support-chat/runtime/poll-cache"
 import type { ChatSettings } from "../settings"
 import { availabilityAt } from "../hours/availability"
-import type { VariableValues } from "../customer-context/canned-variables"
+import type { VariableValues } from "../../shared/browser-safe/canned-variables"
 import { conflict, forbidden, invalid, ok, parseInput, rateLimited, unavailable, type Outcome, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
 import { messageEffect, type VisitorEffects } from "./deferred-effects"

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import { closeServer, listenOnLoopback } from "../../../integration-tests/utils/fake-server"
 import { optionsFromScript, resolveOptions } from "../core/config"
-import { readEventStream, type EventSourceMessage } from "../core/event-stream"
-import { nextStreamDelay } from "../core/stream-reconnect"
+import { readEventStream, type EventSourceMessage } from "../../shared/browser-safe/event-stream"
+import { nextStreamDelay } from "../../shared/browser-safe/stream-reconnect"
 import { sleep, until } from "./wait"
 
 describe("reading Server-Sent Events with fetch", () => {

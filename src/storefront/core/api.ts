@@ -1,4 +1,4 @@
-import { retryAfterOf } from "./retry-after"
+import { retryAfterOf } from "../../shared/browser-safe/retry-after"
 
 /** A failed call to the store API: its status, Medusa's error type and the server's message. */
 export class ApiError extends Error {

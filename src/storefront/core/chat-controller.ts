@@ -1,12 +1,12 @@
 import { ApiError } from "./api"
-import type { ChatMessage } from "./chat-message"
+import type { ChatMessage } from "../../shared/browser-safe/chat-message"
 import type { FeedbackAnswer } from "./globals"
 import { resolveChatOptions, type ChatControllerOptions, type ResolvedChatOptions } from "./chat-options"
 import { ChatConversationState } from "./chat-state"
 import { ChatStream, type Presence } from "./chat-stream"
 import { PollLoop } from "./poll-schedule"
 
-export type { ChatMessage, ChatSender } from "./chat-message"
+export type { ChatMessage, ChatSender } from "../../shared/browser-safe/chat-message"
 export type { ChatControllerOptions } from "./chat-options"
 export type { ChatNotice, ChatState, EmailOfferState } from "./chat-state"
 

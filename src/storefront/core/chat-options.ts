@@ -2,7 +2,7 @@ import type { ApiClient } from "./api"
 import type { KeyValueStorage } from "./chat-record"
 import type { ChatLabels } from "./labels"
 import type { StreamClient } from "./store-stream"
-import { STREAM_IDLE_TIMEOUT_MS } from "./stream-reconnect"
+import { STREAM_IDLE_TIMEOUT_MS } from "../../shared/browser-safe/stream-reconnect"
 
 export type ChatControllerOptions = {
   api: ApiClient

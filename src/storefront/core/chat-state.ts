@@ -1,5 +1,5 @@
 import { ApiError } from "./api"
-import type { ChatMessage, ChatSender } from "./chat-message"
+import type { ChatMessage, ChatSender } from "../../shared/browser-safe/chat-message"
 import { EMPTY_RECORD, loadRecord, saveRecord, type ChatRecord, type KeyValueStorage } from "./chat-record"
 import { Observable } from "./observable"
 

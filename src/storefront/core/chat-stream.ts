@@ -1,7 +1,7 @@
-import { streamedMessage, type ChatMessage } from "./chat-message"
-import type { EventSourceMessage, EventStreamEnd } from "./event-stream"
+import { streamedMessage, type ChatMessage } from "../../shared/browser-safe/chat-message"
+import type { EventSourceMessage, EventStreamEnd } from "../../shared/browser-safe/event-stream"
 import type { StreamClient } from "./store-stream"
-import { StreamReconnect } from "./stream-reconnect"
+import { StreamReconnect } from "../../shared/browser-safe/stream-reconnect"
 
 /** What the store's side is doing: a stream's `typing` and `read` events, and each poll answer. */
 export type Presence = { typing?: boolean; read_up_to?: number | null }

@@ -1,6 +1,6 @@
 import type { ApiClientOptions } from "./api"
 import type { ChatController } from "./chat-controller"
-import type { ChatAttachment } from "./chat-message"
+import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
 import type { ComingSoonConfig } from "./coming-soon-api"
 import type { LaunchDeskOptions, ResolvedOptions } from "./config"
 import type { createStreamClient } from "./store-stream"

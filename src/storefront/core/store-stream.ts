@@ -1,5 +1,5 @@
 import { storeHeaders, trimSlash, withQuery, type ApiClientOptions, type Query } from "./api"
-import { readEventStream, type EventStreamEnd, type EventStreamRequest } from "./event-stream"
+import { readEventStream, type EventStreamEnd, type EventStreamRequest } from "../../shared/browser-safe/event-stream"
 
 /** What the caller of a stream chooses; the URL, key header and fetch come from the client. */
 export type StreamHandlers = Omit<EventStreamRequest, "url" | "headers" | "fetch">

@@ -1,5 +1,5 @@
 import { storeHeaders, trimSlash, type ApiClientOptions } from "../core/api"
-import type { ChatAttachment } from "../core/chat-message"
+import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
 import type { AttachmentArgs, AttachmentComposer, ChatExtrasModule } from "../core/globals"
 import { h, styleElement } from "./dom"
 import { partLabels } from "./part-labels"

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../core/chat-message"
+import type { ChatMessage } from "../../shared/browser-safe/chat-message"
 import type { ChatLabels as Labels } from "../core/labels"
 import { CHAT_CSS } from "./chat-styles"
 import { h, icon, ICONS, styleElement } from "./dom"

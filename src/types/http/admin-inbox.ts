@@ -1,6 +1,8 @@
 import { z } from "@medusajs/framework/zod"
+import type { BusinessHours as BrowserBusinessHours } from "../../shared/browser-safe/business-hours"
 import { CalendarDate, DateTime, Int4Id, listOf } from "./common"
 import { ConversationStatus, Message, MessageSender } from "./chat-visitor"
+import type { Assert, Same } from "./same-shape"
 
 /** The admin inbox's answers (`/admin/app/v1`). No answer here carries a visitor's token. */
 
@@ -30,6 +32,7 @@ export const AdminConversationListItem = AdminConversation.extend({
     .object({ message_id: Int4Id, sender: MessageSender, message: z.string(), created_at: DateTime })
     .nullable(),
   unread: z.number().int().min(0),
+  /** The linked customer's name (or email), null for a guest. */
   customer_name: z.string().nullable(),
 }).meta({ id: "AdminConversationListItem" })
 export type AdminConversationListItemType = z.infer<typeof AdminConversationListItem>
@@ -53,11 +56,13 @@ export const AdminRating = z
     created_at: DateTime,
   })
   .meta({ id: "AdminRating" })
+export type AdminRatingType = z.infer<typeof AdminRating>
 
 /** `GET /admin/app/v1/conversation/:id`: at most one page of messages after `since_id`; follow `has_more`. */
 export const AdminConversationResponse = AdminConversation.extend({
   /** The newest message the shopper has read. */
   visitor_read_up_to: Int4Id.nullable(),
+  /** The shopper is typing (for a pane without its stream). */
   visitor_typing: z.boolean(),
   /** The shopper's latest rating, null before any. */
   rating: AdminRating.nullable(),
@@ -167,6 +172,7 @@ export const AdminChatDelivery = z
     effect: z.string().nullable(),
     status: z.enum(OUTBOX_STATUSES),
     attempts: z.number().int().min(0),
+    /** Without credentials: the platform's error code or the HTTP status. */
     last_error: z.string().nullable(),
     next_attempt_at: DateTime,
     created_at: DateTime,
@@ -199,6 +205,9 @@ export const BusinessHours = z
     holidays: z.array(CalendarDate),
   })
   .meta({ id: "BusinessHours" })
+export type BusinessHoursType = z.infer<typeof BusinessHours>
+// The admin's hours form and the server's rules use the browser-safe type: one shape with this.
+export type BusinessHoursMatchTheWire = Assert<Same<BusinessHoursType, BrowserBusinessHours>>
 
 /**
  * `GET|POST /admin/app/v1/settings`: the effective settings. Secrets are write-only: only
@@ -221,8 +230,10 @@ export const AdminChatSettingsResponse = z
     auto_reply_daily_cap: z.number().int().min(0),
     auto_reply_daily_call_budget: z.number().int().min(0),
     offline_email_after_seconds: z.number().int().min(0),
+    /** Null: always open. */
     business_hours: BusinessHours.nullable(),
     away_message: z.string().nullable(),
+    /** Dotted keys whose value comes from the plugin options, e.g. `bridge.bot_token`. */
     set_by_configuration: z.array(z.string()),
   })
   .meta({ id: "AdminChatSettingsResponse" })

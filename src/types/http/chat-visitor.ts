@@ -1,13 +1,17 @@
 import { z } from "@medusajs/framework/zod"
+import type { ChatMessage, ChatSender } from "../../shared/browser-safe/chat-message"
 import { DateTime, Int4Id } from "./common"
+import type { Assert, Same } from "./same-shape"
 
 /** The visitor chat's answers (`/store/app/v1`, on Medusa and on the fast lane alike). */
 
 export const CONVERSATION_STATUSES = ["open", "waiting", "closed"] as const
 export const ConversationStatus = z.enum(CONVERSATION_STATUSES).meta({ id: "ConversationStatus" })
+export type ConversationStatusType = z.infer<typeof ConversationStatus>
 
 export const MESSAGE_SENDERS = ["visitor", "agent", "bridge", "auto", "system"] as const
 export const MessageSender = z.enum(MESSAGE_SENDERS).meta({ id: "MessageSender" })
+export type MessageSenderType = z.infer<typeof MessageSender>
 
 /** A file a message carries (CONTRACT §8); `url` is the download route of the reader's side. */
 export const MessageAttachment = z
@@ -35,6 +39,12 @@ export const Message = z
   })
   .meta({ id: "Message" })
 export type MessageType = z.infer<typeof Message>
+
+// The clients' message (src/shared/browser-safe/chat-message.ts: the storefront chat and the
+// admin inbox) names the same senders and takes every message the routes send; the models'
+// lists are checked against these in src/openapi/__tests__/openapi.unit.spec.ts.
+export type ClientSendersMatchTheWire = Assert<Same<ChatSender, MessageSenderType>>
+export type ClientsReadTheWireMessage = Assert<MessageType extends ChatMessage ? true : false>
 
 /** Whether staff are in now, and when they are next (null: open now, or no opening ahead). */
 export const Availability = z

@@ -51,6 +51,14 @@ export const LaunchPromotion = z
   })
   .meta({ id: "LaunchPromotion" })
 
+/**
+ * `POST /admin/coming-soon/products/:product_id/launch`: the body as the admin sends it and as
+ * the route's validator (`AdminLaunchProduct`, src/coming-soon/launch.ts) parses it, which adds
+ * the bounds, the default `notify: true` and the lower-cased currency.
+ */
+export const AdminLaunchBody = z.object({ notify: z.boolean(), promotion: LaunchPromotion.nullable() })
+export type AdminLaunchBodyType = z.infer<typeof AdminLaunchBody>
+
 /** The product's launch and its emails' progress (`failed` counts the dead emails too). */
 export const AdminLaunch = z
   .object({
@@ -107,11 +115,15 @@ export const AdminSignup = z
     email: z.string(),
     product_id: z.string(),
     mailer_id: z.string().nullable(),
+    /** The `shared_by` value of the signup: who referred this person (their referral code or subscriber id). */
     referrer_id: z.string().nullable(),
+    /** This signup's own code, carried as `shared_by` by its share links. */
     referral_code: z.string(),
     customer_id: z.string().nullable(),
+    /** `dead`: the mailing list kept refusing it; `last_sync_error` says why, and it can be retried. */
     sync_status: z.enum(SIGNUP_SYNC_STATUSES),
     last_sync_error: z.string().nullable(),
+    /** Null while the address awaits its confirmation (double opt-in): the row is not synced yet. */
     confirmed_at: DateTime.nullable(),
     notify_status: z.enum(SIGNUP_NOTIFY_STATUSES),
     notified_at: DateTime.nullable(),

@@ -5,9 +5,11 @@ import { CalendarDate } from "./common"
 
 export const EMAIL_PROVIDERS = ["mailer", "forms_addon"] as const
 export const EmailProvider = z.enum(EMAIL_PROVIDERS).meta({ id: "EmailProvider" })
+export type EmailProviderType = z.infer<typeof EmailProvider>
 
 export const CAPTCHA_PROVIDERS = ["turnstile", "recaptcha", "hcaptcha"] as const
 export const CaptchaProvider = z.enum(CAPTCHA_PROVIDERS).meta({ id: "CaptchaProvider" })
+export type CaptchaProviderType = z.infer<typeof CaptchaProvider>
 
 /**
  * `GET /store/coming-soon/products/:product_id`: `{ coming_soon: false }` for a product that

@@ -1,5 +1,5 @@
 import { Input, Textarea } from "@medusajs/ui"
-import { WEEKDAYS, type Weekday } from "../../../chat/hours/business-hours"
+import { WEEKDAYS, type Weekday } from "../../../shared/browser-safe/business-hours"
 import type { SettingsFormControls } from "../../lib/use-settings-form"
 import { FieldError, textInput, Toggle } from "../form-field"
 import { Field, SettingsSection } from "../settings-section"

@@ -1,4 +1,4 @@
-import { minutesOf, WEEKDAYS, type BusinessHours, type OpeningSpan, type Weekday } from "../../../chat/hours/business-hours"
+import { minutesOf, WEEKDAYS, type BusinessHours, type OpeningSpan, type Weekday } from "../../../shared/browser-safe/business-hours"
 import type { BridgeProvider, ChatSettings } from "../../lib/types"
 
 export const NO_PROVIDER = "none"

@@ -1,5 +1,5 @@
 import { availabilityAt } from "../availability"
-import type { BusinessHours } from "../business-hours"
+import type { BusinessHours } from "../../../shared/browser-safe/business-hours"
 
 const weekdays = (open: string, close: string) =>
   Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((day) => [day, [{ open, close }]]))

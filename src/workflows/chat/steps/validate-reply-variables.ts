@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../modules/support-chat"
-import { findUnfilledVariable } from "../../../chat/customer-context/canned-variables"
+import { findUnfilledVariable } from "../../../shared/browser-safe/canned-variables"
 import { variableValues } from "../../../medusa/customer-context"
 
 export const validateReplyVariablesStepId = "validate-reply-variables"

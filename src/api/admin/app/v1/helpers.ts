@@ -20,7 +20,7 @@ export {
   variableValues,
   type ContextOrder,
 } from "../../../../medusa/customer-context"
-export { renderCannedText } from "../../../../chat/customer-context/canned-variables"
+export { renderCannedText } from "../../../../shared/browser-safe/canned-variables"
 export { staffDownloadRoute, staffUploadRoute } from "../../../../medusa/chat-attachments"
 
 export const chatModule = (req: AuthenticatedMedusaRequest) =>
