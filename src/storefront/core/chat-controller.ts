@@ -1,10 +1,17 @@
 import { ApiError } from "./api"
 import type { ChatMessage } from "../../shared/browser-safe/chat-message"
-import type { FeedbackAnswer } from "./globals"
 import { resolveChatOptions, type ChatControllerOptions, type ResolvedChatOptions } from "./chat-options"
 import { ChatConversationState } from "./chat-state"
 import { ChatStream, type Presence } from "./chat-stream"
 import { PollLoop } from "./poll-schedule"
+
+/**
+ * What became of a rating or transcript request: the route's answer once stored (a transcript's
+ * `confirmation_sent`: it waits for the shopper to confirm their address from the email just
+ * sent), `true` when it already was (409), `false` when it was not stored. The form reads it in
+ * the extras chunk, so the script every page loads stays small.
+ */
+export type FeedbackAnswer = { confirmation_sent?: boolean } | boolean
 
 export type { ChatMessage, ChatSender } from "../../shared/browser-safe/chat-message"
 export type { ChatControllerOptions } from "./chat-options"

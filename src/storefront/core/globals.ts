@@ -1,5 +1,5 @@
 import type { ApiClientOptions } from "./api"
-import type { ChatController } from "./chat-controller"
+import type { ChatController, FeedbackAnswer } from "./chat-controller"
 import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
 import type { ComingSoonConfig } from "./coming-soon-api"
 import type { LaunchDeskOptions, ResolvedOptions } from "./config"
@@ -72,13 +72,6 @@ export type RatingMountArgs = {
   send(path: "/rating" | "/transcript", body: object): Promise<FeedbackAnswer>
 }
 
-/**
- * What became of a rating or transcript request: the route's answer once stored (a transcript's
- * `confirmation_sent`: it waits for the shopper to confirm their address from the email just
- * sent), `true` when it already was (409), `false` when it was not stored. The form reads it in
- * the extras chunk, so the script every page loads stays small.
- */
-export type FeedbackAnswer = { confirmation_sent?: boolean } | boolean
 
 /** What the chat widget hands the link offer. */
 export type LinkOfferMountArgs = {

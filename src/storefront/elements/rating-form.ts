@@ -1,4 +1,5 @@
-import type { ChatExtrasModule, FeedbackAnswer, RatingMountArgs } from "../core/globals"
+import type { FeedbackAnswer } from "../core/chat-controller"
+import type { ChatExtrasModule, RatingMountArgs } from "../core/globals"
 import { h, styleElement } from "./dom"
 import { partLabels } from "./part-labels"
 
