@@ -7,6 +7,7 @@ import { FakeSlack } from "../utils/fake-slack"
 import { eventIds, openSse, type SseStream } from "../utils/sse"
 import { APPLICATION_NAMES, startPackedHost, type PackedHost } from "../utils/packed-host"
 import { VisitorClient } from "../utils/visitor-client"
+import { queryDatabase } from "../utils/database-query"
 
 // Packing, installing and migrating take a minute or two on a small machine; each fault a few seconds more.
 jest.setTimeout(8 * 60 * 1000)
@@ -55,15 +56,7 @@ const shopper = (lane: Lane, hash?: string) => {
 }
 
 /** A query on the host's database from a connection of the test's own. */
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: host.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T>(text: string, params: unknown[] = []) => queryDatabase<T>(host.databaseUrl, text, params)
 
 async function adminPost(path: string, body: unknown) {
   const response = await fetch(`${host.medusa.url}${path}`, {

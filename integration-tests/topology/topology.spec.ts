@@ -8,6 +8,7 @@ import { eventIds, openSse, type SseStream } from "../utils/sse"
 import { VisitorClient } from "../utils/visitor-client"
 import { waitFor } from "../utils/wait-for"
 import { startTopology, type TopologyHost } from "./topology-host"
+import { queryDatabase } from "../utils/database-query"
 
 // Packing, installing, migrating and booting four processes take a few minutes on a small machine.
 jest.setTimeout(8 * 60 * 1000)
@@ -49,15 +50,7 @@ const shopper = (instance: Instance, from?: VisitorClient) => {
   return client
 }
 
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: host.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T>(text: string, params: unknown[] = []) => queryDatabase<T>(host.databaseUrl, text, params)
 
 async function admin<T>(instance: "serverA" | "serverB", method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${urlOf(instance)}${path}`, {

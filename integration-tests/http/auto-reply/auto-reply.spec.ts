@@ -14,6 +14,7 @@ import { CHAT_EVENTS } from "../../../src/chat/events"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule, storedConversation } from "../../utils/chat"
+import { serveFake } from "../../utils/fake-server"
 import { FakeOpenAi, type FakeOpenAiBehaviour, type RecordedCompletionRequest } from "../../utils/fake-openai"
 import { refusedOrigin } from "../../utils/fake-server"
 import { createPublishableKey } from "../../utils/store"
@@ -39,14 +40,8 @@ const completionBody = (request: RecordedCompletionRequest) => request.body as C
 const todayWindowId = (scope = AUTO_REPLY_QUOTA_SCOPE) => `${scope}:${new Date().toISOString().slice(0, 10)}`
 
 const model = new FakeOpenAi()
-let modelBaseUrl: string
-
-beforeAll(async () => {
-  modelBaseUrl = await model.start()
-  // The model double's host is the one the configuration lets the API key go to.
-  process.env.LAUNCHDESK_TEST_MODEL_BASE_URLS = modelBaseUrl
-})
-afterAll(() => model.stop())
+// The model double's host is the one the configuration lets the API key go to.
+const { baseUrl: modelBaseUrl } = serveFake(model, "LAUNCHDESK_TEST_MODEL_BASE_URLS")
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -72,7 +67,7 @@ medusaIntegrationTestRunner({
     }
 
     const configureModel = (extra: Record<string, unknown> = {}) =>
-      saveSettings({ model: { base_url: modelBaseUrl, api_key: MODEL_KEY, model: MODEL_NAME }, ...extra })
+      saveSettings({ model: { base_url: modelBaseUrl(), api_key: MODEL_KEY, model: MODEL_NAME }, ...extra })
 
     async function addCanned(question: string, response: string): Promise<Canned> {
       const created = await adminPost("/canned", { question, response, category: "FAQ" })
@@ -222,7 +217,7 @@ medusaIntegrationTestRunner({
       })
 
       it("with a base URL but no model name", async () => {
-        await saveSettings({ model: { base_url: modelBaseUrl, api_key: MODEL_KEY } })
+        await saveSettings({ model: { base_url: modelBaseUrl(), api_key: MODEL_KEY } })
         await addFaq()
         await expectRefused(await shopperWithQuestion(), "Shipping?", "not_configured")
       })
@@ -567,7 +562,7 @@ medusaIntegrationTestRunner({
           const refused = await adminPost("/settings", { model: { base_url: attackerUrl } })
           expect(refused.status).toBe(400)
           expect(refused.data).toEqual({ type: "invalid_data", message: expect.stringContaining("autoReply.allowedBaseUrls") })
-          expect((await api.get("/admin/app/v1/settings", { headers: admin.bearer })).data.model.base_url).toBe(modelBaseUrl)
+          expect((await api.get("/admin/app/v1/settings", { headers: admin.bearer })).data.model.base_url).toBe(modelBaseUrl())
 
           // One saved before this rule existed (or written by other means) is still refused.
           await (await launchdesk().settings()).write(CHAT_SETTINGS_NAMESPACE, { "model.base_url": attackerUrl })
@@ -597,14 +592,14 @@ medusaIntegrationTestRunner({
       it("with autoReply.baseUrl in the options, a save of another base URL is 400 and the option's URL is called", async () => {
         const { shipping } = await ready()
         const options = chat().options
-        options.autoReply!.baseUrl = modelBaseUrl
+        options.autoReply!.baseUrl = modelBaseUrl()
         try {
           for (const base_url of ["https://api.openai.com/v1", null]) {
             const refused = await adminPost("/settings", { model: { base_url } })
             expect(refused.status).toBe(400)
             expect(refused.data).toEqual({ type: "invalid_data", message: expect.stringContaining("set by configuration") })
           }
-          const same = await adminPost("/settings", { model: { base_url: modelBaseUrl } })
+          const same = await adminPost("/settings", { model: { base_url: modelBaseUrl() } })
           expect(same.status).toBe(200)
           expect(same.data.set_by_configuration).toContain("model.base_url")
 

@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule } from "../../utils/chat"
+import { serveFake } from "../../utils/fake-server"
 import { FakeOpenAi } from "../../utils/fake-openai"
 import { signedInCustomer } from "../../utils/customer"
 import { createPublishableKey } from "../../utils/store"
@@ -12,13 +13,8 @@ import { VisitorClient } from "../../utils/visitor-client"
 jest.setTimeout(180 * 1000)
 
 const model = new FakeOpenAi()
-let modelBaseUrl: string
-beforeAll(async () => {
-  modelBaseUrl = await model.start()
-  // The model double's host is the one the configuration lets the API key go to.
-  process.env.LAUNCHDESK_TEST_MODEL_BASE_URLS = modelBaseUrl
-})
-afterAll(() => model.stop())
+// The model double's host is the one the configuration lets the API key go to.
+const { baseUrl: modelBaseUrl } = serveFake(model, "LAUNCHDESK_TEST_MODEL_BASE_URLS")
 
 type Customer = { id: string; email: string; token: string }
 
@@ -341,7 +337,7 @@ medusaIntegrationTestRunner({
 
     describe("auto-reply with variables", () => {
       async function configure() {
-        await adminPost("/settings", { model: { base_url: modelBaseUrl, api_key: "sk-test", model: "m" } })
+        await adminPost("/settings", { model: { base_url: modelBaseUrl(), api_key: "sk-test", model: "m" } })
         const withOrder = (await adminPost("/canned", { question: "Where is my order?", response: "Order #{{order.display_id}} is {{order.fulfillment_status}}, {{customer.first_name}}." })).data
         const plain = (await adminPost("/canned", { question: "Shipping time?", response: "Two to four days at {{store.name}}." })).data
         return { withOrder, plain }
@@ -362,7 +358,7 @@ medusaIntegrationTestRunner({
       it("answers a signed-in customer on both lanes with the same variables, byte for byte", async () => {
         const TEMPLATE =
           "Hi {{customer.first_name}}, order #{{order.display_id}} from {{store.name}} is {{order.fulfillment_status}}; tracking: {{order.tracking_number}}."
-        await adminPost("/settings", { model: { base_url: modelBaseUrl, api_key: "sk-test", model: "m" } })
+        await adminPost("/settings", { model: { base_url: modelBaseUrl(), api_key: "sk-test", model: "m" } })
         const withAll = (await adminPost("/canned", { question: "Where is my parcel?", response: TEMPLATE })).data
         const plain = (await adminPost("/canned", { question: "Shipping time?", response: "Two to four days." })).data
         const container = getContainer()
