@@ -169,6 +169,15 @@ describe.each(HOSTS)("the packed plugin installed in a Medusa $medusa store", ({
     expect(entries.filter((entry) => /__tests__|integration-tests|\.(spec|test)\.[jt]s$/.test(entry))).toEqual([])
   })
 
+  it("ships the reference the README links to, so its links work from node_modules", () => {
+    const entries = tarballEntries(tarball)
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+    // Relative links to the docs (the screenshots stay in the repository: 4.5 MB of images).
+    const linked = [...readme.matchAll(/\]\((docs\/[^)#\s]+\.(?:md|json))(?:#[^)]*)?\)/g)].map((match) => match[1])
+    expect(linked).toEqual(expect.arrayContaining(["docs/configuration.md", "docs/storefront.md", "docs/api.md"]))
+    expect([...new Set(linked)].filter((file) => !entries.includes(file))).toEqual([])
+  })
+
   it("serves the visitor chat: session sets the cookie, send stores, poll returns it", async () => {
     const shopper = visitor(servers[0], "203.0.113.20")
 
