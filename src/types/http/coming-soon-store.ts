@@ -1,5 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { CalendarDate } from "./common"
+import type { ComingSoonLookup } from "../../shared/browser-safe/coming-soon-config"
+import type { Assert } from "./same-shape"
 
 /** The coming-soon block's answers (`/store/coming-soon`). */
 
@@ -36,6 +38,8 @@ export const StoreComingSoonProductResponse = z
   ])
   .meta({ id: "StoreComingSoonProductResponse" })
 export type StoreComingSoonProductResponseType = z.infer<typeof StoreComingSoonProductResponse>
+/** The storefront's block reads this answer: `tsc` fails when the two drift apart. */
+export type StorefrontReadsTheComingSoonAnswer = Assert<StoreComingSoonProductResponseType extends ComingSoonLookup ? true : false>
 
 /**
  * `POST /store/coming-soon/signup`'s body. The route checks it field by field in the seed's

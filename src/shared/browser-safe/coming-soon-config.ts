@@ -1,0 +1,16 @@
+// The coming-soon block's reading of its product's state: the storefront imports it (type only);
+// src/types/http/coming-soon-store.ts checks that the route's answer fits it.
+
+/** `GET /store/coming-soon/products/:product_id` for a coming-soon product (CONTRACT §3). */
+export type ComingSoonConfig = {
+  coming_soon: true
+  product_id: string
+  arrival_date: string | null
+  offer_description: string | null
+  email_provider: "mailer" | "forms_addon"
+  forms_embed_url?: string | null
+  captcha: { enabled: boolean; site_key?: string | null; provider?: string | null }
+  signup_token: string
+}
+
+export type ComingSoonLookup = { coming_soon: false } | ComingSoonConfig
