@@ -4,7 +4,11 @@ loadEnv("test", process.cwd())
 const suites = {
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
   "integration:modules": ["**/src/modules/*/__tests__/**/*.[jt]s"],
-  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/scripts/**/__tests__/**/*.unit.spec.[jt]s"],
+  unit: [
+    "**/src/**/__tests__/**/*.unit.spec.[jt]s",
+    "**/scripts/**/__tests__/**/*.unit.spec.[jt]s",
+    "**/integration-tests/utils/__tests__/**/*.unit.spec.[jt]s",
+  ],
   "integration:packaging": ["**/integration-tests/packaging/**/*.spec.[jt]s"],
   faults: ["**/integration-tests/faults/**/*.spec.[jt]s"],
   "integration:topology": ["**/integration-tests/topology/**/*.spec.[jt]s"],

@@ -2,30 +2,22 @@ import { randomBytes } from "node:crypto"
 import { Client } from "pg"
 import { TestDatabaseUtils, medusaIntegrationTestRunner as medusaRunner } from "@medusajs/test-utils"
 import { MIGRATED_DATABASE_VARIABLE } from "../../scripts/lib/database"
+import { retrySnapshotsWhileInUse, retryWhileInUse } from "./database-template"
 import { checkResponsesOf, failOnResponseViolations } from "./response-check"
 
 type RunnerOptions = Parameters<typeof medusaRunner>[0]
-
-// PostgreSQL refuses to copy a template while another session is connected to it.
-const TEMPLATE_IN_USE = "55006"
 
 async function createDatabaseFrom(template: string, name: string) {
   const client = new Client({ connectionString: TestDatabaseUtils.getDatabaseURL("postgres") })
   await client.connect()
   try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`)
-        return
-      } catch (error) {
-        if ((error as { code?: string }).code !== TEMPLATE_IN_USE || attempt === 20) throw error
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      }
-    }
+    await retryWhileInUse(() => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`), { attempts: 20, pauseMs: 250 })
   } finally {
     await client.end()
   }
 }
+
+retrySnapshotsWhileInUse()
 
 /**
  * The spec's suite, with every answer its `api` receives checked against docs/openapi.json: a
