@@ -56,6 +56,26 @@ function typecheckAndDeclare() {
   })
 }
 
+/**
+ * The widgets' stylesheets are written to be read, in template strings the minifier keeps as
+ * they are: their spacing goes at build time (about 0.4 kB of the gzipped script tag). Only
+ * the `*-styles.ts` files, whose strings are CSS and whose `${}` holes are plain names.
+ */
+const compactStylesheets = {
+  name: "compact-stylesheets",
+  setup(build) {
+    build.onLoad({ filter: /-styles\.ts$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, "utf8")
+      const compact = (css) =>
+        css
+          .replace(/\s+/g, " ")
+          .replace(/\s*([{};,>])\s*/g, "$1")
+          .replace(/: /g, ":")
+      return { contents: source.replace(/`[^`]*`/g, compact), loader: "ts" }
+    })
+  },
+}
+
 const browserBundle = (entry, outfile) =>
   esbuild.build({
     entryPoints: [path.join(SOURCE, "entries", entry)],
@@ -66,6 +86,7 @@ const browserBundle = (entry, outfile) =>
     target: BROWSER_TARGET,
     define,
     legalComments: "none",
+    plugins: [compactStylesheets],
     logLevel: "warning",
   })
 
@@ -82,6 +103,7 @@ const reactBundle = (format, outfile) =>
     define,
     // Keeps the components usable from server components; the bundler of the app reads it.
     banner: { js: '"use client";' },
+    plugins: [compactStylesheets],
     logLevel: "warning",
   })
 
