@@ -453,6 +453,42 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
     await screenshot(page, "chat-rate-limit")
   })
 
+  it("chat: the message field empties as the message leaves, and a send that fails puts the text back", async () => {
+    const { page } = await shopper()
+    await page.goto(`${pages.url}/`)
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    const input = page.getByRole("textbox", { name: "Message" })
+    const isSend = (url: URL) => url.pathname.endsWith("/store/app/v1/send")
+
+    // The send is held on its way: the field is already empty (its bubble may come by the stream first).
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const reached = new Promise<void>((resolve) =>
+      page.route(isSend, async (route) => {
+        resolve()
+        await held
+        await route.continue()
+      })
+    )
+    await input.fill("Is the Launch Tee in stock in XL?")
+    await input.press("Enter")
+    await reached
+    expect(await input.inputValue()).toBe("")
+    release()
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    expect(await input.inputValue()).toBe("")
+    await page.unroute(isSend)
+
+    // A send that never reaches the store keeps nothing of it and gives the text back to edit.
+    await page.route(isSend, (route) => route.abort("connectionrefused"))
+    await input.fill("And in navy?")
+    await input.press("Enter")
+    await chatRoot(page).locator(".notice.error").waitFor()
+    expect(await chatRoot(page).locator(".notice.error").textContent()).toMatch(/was not sent/)
+    expect(await input.inputValue()).toBe("And in navy?")
+    expect(await chatRoot(page).locator('li[data-sender="visitor"]').count()).toBe(1)
+  })
+
   it("chat: markup in visitor and agent messages is shown as text and never runs", async () => {
     const { page, errors } = await shopper()
     await page.goto(`${pages.url}/`)

@@ -118,12 +118,15 @@ export function defineChatElement() {
       })
       composer.addEventListener("submit", async (event) => {
         event.preventDefault()
-        const sent = await this.link.current?.send(input.value, honeypot.value, await this.files?.ids())
-        if (sent) {
-          input.value = ""
-          this.fitInput()
-          this.files?.clear()
-        }
+        const attachmentIds = await this.files?.ids()
+        const text = input.value
+        // Emptied as the message leaves: its bubble may arrive by the stream before the send's
+        // answer, and the text must not show twice. A send that fails puts it back.
+        input.value = ""
+        this.fitInput()
+        if (await this.link.current?.send(text, honeypot.value, attachmentIds)) this.files?.clear()
+        else input.value ||= text
+        this.fitInput()
         input.focus()
       })
       emailForm.addEventListener("submit", (event) => {
