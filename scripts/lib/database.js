@@ -10,16 +10,31 @@ const path = require("node:path")
  */
 const MIGRATED_DATABASE_VARIABLE = "LAUNCHDESK_MIGRATED_DATABASE"
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
+// Below Linux's default range for the local ports of outgoing connections (32768-60999): a
+// port handed out here can be listened on later without a connection having taken it meanwhile.
+const LISTEN_PORTS = { from: 20000, to: 32767 }
+
+/** Whether nothing listens on `port` on any address (the probe listens on all of them). */
+const canListen = (port) =>
+  new Promise((resolve) => {
     const server = net.createServer()
     server.unref()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
+    server.once("error", () => resolve(false))
+    server.listen(port, () => server.close(() => resolve(true)))
   })
+
+/**
+ * A port for a server that starts later (a test's host, its pages, the embedded database).
+ * Not the system's pick of port 0: that comes from the outgoing connections' range, where a
+ * database or HTTP connection opened before the server starts may take it first.
+ */
+async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = LISTEN_PORTS.from + Math.floor(Math.random() * (LISTEN_PORTS.to - LISTEN_PORTS.from + 1))
+    if (await canListen(port)) return port
+  }
+  throw new Error(`no free port between ${LISTEN_PORTS.from} and ${LISTEN_PORTS.to}`)
+}
 
 /** DB_* variables (read by Medusa's test runners) for a postgres:// URL. */
 function envFromUrl(databaseUrl) {
