@@ -1,6 +1,7 @@
 import { Drawer, Input, Label, Text, Textarea } from "@medusajs/ui"
 import { useRef, useState, type FormEvent } from "react"
 import { useCreateCanned, useUpdateCanned } from "../lib/chat-hooks"
+import { useT } from "../lib/i18n"
 import { toastAction } from "../lib/toast-action"
 import type { CannedResponse } from "../lib/types"
 import { useOnChange } from "../lib/use-on-change"
@@ -33,6 +34,7 @@ type Props = {
 
 /** Create or edit one canned response. */
 export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: Props) {
+  const { t } = useT()
   const [draft, setDraft] = useState(initial)
   const create = useCreateCanned()
   const update = useUpdateCanned()
@@ -55,7 +57,7 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
       editing
         ? update.mutateAsync({ id: editing.id, ...fields })
         : create.mutateAsync({ ...fields, source_message_id: draft.source_message_id ?? null })
-    const saved = await toastAction(saveDraft, { success: editing ? "Canned response saved" : "Canned response created" })
+    const saved = await toastAction(saveDraft, { success: editing ? t("canned.toastSaved") : t("canned.toastCreated") })
     if (saved) onOpenChange(false)
   }
 
@@ -73,22 +75,22 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
       >
         <form onSubmit={submit} className="flex h-full flex-col overflow-hidden">
           <Drawer.Header>
-            <Drawer.Title>{editing ? "Edit canned response" : "New canned response"}</Drawer.Title>
+            <Drawer.Title>{editing ? t("canned.editTitle") : t("canned.newTitle")}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
             {draft.source_message_id !== undefined && (
               <Text size="small" className="text-ui-fg-subtle">
-                Saved from visitor message #{draft.source_message_id}.
+                {t("canned.savedFromMessage", { id: draft.source_message_id })}
               </Text>
             )}
-            <FormField label={<Label htmlFor="canned-question">Question</Label>}>
+            <FormField label={<Label htmlFor="canned-question">{t("canned.question")}</Label>}>
               <Textarea id="canned-question" ref={questionRef} {...text("question")} rows={3} maxLength={1000} />
             </FormField>
-            <FormField label={<Label htmlFor="canned-response">Response</Label>}>
+            <FormField label={<Label htmlFor="canned-response">{t("canned.response")}</Label>}>
               <Textarea id="canned-response" {...text("response")} rows={6} maxLength={5000} />
             </FormField>
-            <FormField label={<Label htmlFor="canned-category">Category (optional)</Label>}>
-              <Input id="canned-category" {...text("category")} maxLength={100} placeholder="e.g. Shipping" />
+            <FormField label={<Label htmlFor="canned-category">{t("canned.categoryOptional")}</Label>}>
+              <Input id="canned-category" {...text("category")} maxLength={100} placeholder={t("canned.categoryPlaceholder")} />
             </FormField>
           </Drawer.Body>
           <DrawerSaveFooter saving={saving} disabled={!filled} />

@@ -2,7 +2,8 @@ import { Alert, DatePicker, Drawer, Input, Select, Text, Textarea, toast } from 
 import { useState, type FormEvent } from "react"
 import { calendarDayFromDate, dateFromCalendarDay } from "../../lib/calendar-date"
 import { useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
-import { errorMessage } from "../../lib/format"
+import { errorMessage, formatNumber } from "../../lib/format"
+import { t as translate, useT } from "../../lib/i18n"
 import type { EmailProvider, ProductComingSoon, ProductComingSoonInput } from "../../lib/types"
 import { useOnChange } from "../../lib/use-on-change"
 import { OfferPreview } from "./offer-preview"
@@ -38,16 +39,16 @@ function validate(form: Form): FieldErrors {
   if (!form.enabled) return {}
   const errors: FieldErrors = {}
   if (form.offer_description.length > MAX_OFFER_LENGTH) {
-    errors.offer_description = `At most ${MAX_OFFER_LENGTH} characters`
+    errors.offer_description = translate("comingSoon.errorOfferLength", { max: formatNumber(MAX_OFFER_LENGTH) })
   }
   if (form.email_provider === "mailer") {
     const group = form.mailer_group_id.trim()
-    if (!group) errors.mailer_group_id = "Signups need the MailerLite group to add people to"
-    else if (!/^[A-Za-z0-9_-]{1,100}$/.test(group)) errors.mailer_group_id = "Letters, digits, - and _ only"
+    if (!group) errors.mailer_group_id = translate("comingSoon.errorGroupMissing")
+    else if (!/^[A-Za-z0-9_-]{1,100}$/.test(group)) errors.mailer_group_id = translate("comingSoon.errorGroupChars")
   } else {
     const formId = form.forms_form_id.trim()
-    if (!formId) errors.forms_form_id = "The form to show on the product page"
-    else if (!/^\d{1,10}$/.test(formId) || Number(formId) > 2147483647) errors.forms_form_id = "A whole number, 0 or more"
+    if (!formId) errors.forms_form_id = translate("comingSoon.errorFormMissing")
+    else if (!/^\d{1,10}$/.test(formId) || Number(formId) > 2147483647) errors.forms_form_id = translate("chatSettings.wholeNumber")
   }
   return errors
 }
@@ -63,6 +64,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; settings: P
 
 /** The product's coming-soon settings, edited like the product's own sections: a drawer. */
 export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
+  const { t } = useT()
   const [form, setForm] = useState(() => formOf(settings))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [generalError, setGeneralError] = useState<string>()
@@ -104,7 +106,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
       : { enabled: false }
     try {
       await save.mutateAsync(body)
-      toast.success("Coming-soon settings saved")
+      toast.success(t("comingSoonSettings.toastSaved"))
       onOpenChange(false)
     } catch (error) {
       const message = errorMessage(error)
@@ -125,28 +127,28 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
       <Drawer.Content aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label="Coming soon">
+        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label={t("comingSoon.title")}>
           <Drawer.Header>
-            <Drawer.Title>Coming soon</Drawer.Title>
+            <Drawer.Title>{t("comingSoon.title")}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
             <Toggle
               id="cs-enabled"
-              label="Coming soon"
-              hint="The storefront shows a countdown and a waitlist signup instead of add to cart."
+              label={t("comingSoon.title")}
+              hint={t("comingSoon.enabledHint")}
               {...bind("enabled")}
             />
 
             {form.enabled && (
               <>
                 <FormField
-                  label={<FieldLabel htmlFor="cs-arrival-date">Arrival date (optional)</FieldLabel>}
+                  label={<FieldLabel htmlFor="cs-arrival-date">{t("comingSoon.arrivalDateOptional")}</FieldLabel>}
                   error={errorOf("arrival_date")}
-                  hint="Counted down to on the product page; no countdown without a date."
+                  hint={t("comingSoon.arrivalDateHint")}
                 >
                   <DatePicker
                     id="cs-arrival-date"
-                    aria-label="Arrival date"
+                    aria-label={t("comingSoon.arrivalDate")}
                     value={form.arrival_date}
                     onChange={set("arrival_date")}
                     granularity="day"
@@ -154,13 +156,13 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                 </FormField>
 
                 <FormField
-                  label={<FieldLabel htmlFor="cs-launch-at">Launch by itself at (optional)</FieldLabel>}
+                  label={<FieldLabel htmlFor="cs-launch-at">{t("comingSoon.launchAtOptional")}</FieldLabel>}
                   error={errorOf("launch_at")}
-                  hint="At this time coming soon switches off and the waitlist is emailed, as Launch now does."
+                  hint={t("comingSoon.launchAtHint")}
                 >
                   <DatePicker
                     id="cs-launch-at"
-                    aria-label="Launch at"
+                    aria-label={t("comingSoon.launchAt")}
                     value={form.launch_at}
                     onChange={set("launch_at")}
                     granularity="minute"
@@ -168,33 +170,33 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                 </FormField>
 
                 <div className="flex flex-col gap-y-2">
-                  <FieldLabel htmlFor="cs-offer">Offer description (HTML)</FieldLabel>
+                  <FieldLabel htmlFor="cs-offer">{t("comingSoon.offer")}</FieldLabel>
                   <Textarea
                     id="cs-offer"
                     rows={6}
                     value={form.offer_description}
                     onChange={(event) => set("offer_description")(event.target.value)}
                     {...invalidWhenErrored("offer_description")}
-                    placeholder="<p>Sign up and get <strong>10% off</strong> at launch.</p>"
+                    placeholder={t("comingSoon.offerPlaceholder")}
                   />
                   <FieldError {...errorOf("offer_description")} />
                   <Text size="xsmall" className="text-ui-fg-subtle">
-                    Saved sanitised: scripts, styles and event attributes are removed. The saved version:
+                    {t("comingSoon.offerSanitised")}
                   </Text>
                   <OfferPreview html={settings.offer_description} />
                 </div>
 
-                <FormField label={<FieldLabel htmlFor="cs-provider">Signup form</FieldLabel>} error={errorOf("email_provider")}>
+                <FormField label={<FieldLabel htmlFor="cs-provider">{t("comingSoon.signupForm")}</FieldLabel>} error={errorOf("email_provider")}>
                   <Select value={form.email_provider} onValueChange={(value) => set("email_provider")(value as EmailProvider)}>
                     <Select.Trigger id="cs-provider">
                       <Select.Value />
                     </Select.Trigger>
                     <Select.Content>
-                      <Select.Item value="mailer">Built-in form, MailerLite group</Select.Item>
+                      <Select.Item value="mailer">{t("comingSoon.providerMailer")}</Select.Item>
                       {/* Offered only when the plugin's formsAddon option is set. */}
                       {(settings.forms_addon_available || form.email_provider === "forms_addon") && (
                         <Select.Item value="forms_addon">
-                          {settings.forms_addon_available ? "Forms add-on" : "Forms add-on (not configured)"}
+                          {settings.forms_addon_available ? t("comingSoon.providerForms") : t("comingSoon.providerFormsNotConfigured")}
                         </Select.Item>
                       )}
                     </Select.Content>
@@ -202,7 +204,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                 </FormField>
 
                 {form.email_provider === "mailer" ? (
-                  <FormField label={<FieldLabel htmlFor="cs-group">MailerLite group ID</FieldLabel>} error={errorOf("mailer_group_id")}>
+                  <FormField label={<FieldLabel htmlFor="cs-group">{t("comingSoon.groupId")}</FieldLabel>} error={errorOf("mailer_group_id")}>
                     <Input
                       id="cs-group"
                       value={form.mailer_group_id}
@@ -212,7 +214,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                     />
                   </FormField>
                 ) : (
-                  <FormField label={<FieldLabel htmlFor="cs-form-id">Form ID</FieldLabel>} error={errorOf("forms_form_id")}>
+                  <FormField label={<FieldLabel htmlFor="cs-form-id">{t("comingSoon.formId")}</FieldLabel>} error={errorOf("forms_form_id")}>
                     <Input
                       id="cs-form-id"
                       inputMode="numeric"

@@ -1,4 +1,5 @@
 import { minutesOf, WEEKDAYS, type BusinessHours, type OpeningSpan, type Weekday } from "../../../shared/browser-safe/business-hours"
+import { t } from "../../lib/i18n"
 import type { BridgeProvider, ChatSettings } from "../../lib/types"
 
 export const NO_PROVIDER = "none"
@@ -53,13 +54,13 @@ const MAX_SPANS_PER_DAY = 4
 /** A day's openings from what was typed, or why they cannot be (the API checks again). */
 function parseDay(text: string): { spans: OpeningSpan[] } | { error: string } {
   const parts = text.split(",").map((part) => part.trim()).filter(Boolean)
-  if (parts.length > MAX_SPANS_PER_DAY) return { error: `At most ${MAX_SPANS_PER_DAY} openings a day` }
+  if (parts.length > MAX_SPANS_PER_DAY) return { error: t("hours.errorTooMany", { count: MAX_SPANS_PER_DAY }) }
   const spans: OpeningSpan[] = []
   for (const part of parts) {
     const match = SPAN.exec(part)
     const [open, close] = match ? [minutesOf(match[1]), minutesOf(match[2])] : [null, null]
     if (!match || open === null || close === null || open >= close) {
-      return { error: "Openings like 09:00-17:00, closing after they open, separated by commas" }
+      return { error: t("hours.errorSpan") }
     }
     spans.push({ open: match[1], close: match[2] })
   }
@@ -70,7 +71,7 @@ function parseDay(text: string): { spans: OpeningSpan[] } | { error: string } {
 function parseHolidays(text: string): { dates: string[] } | { error: string } {
   const dates = text.split(/[\s,]+/).filter(Boolean)
   const wrong = dates.find((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
-  return wrong ? { error: `Not a date (YYYY-MM-DD): ${wrong}` } : { dates }
+  return wrong ? { error: t("hours.errorDate", { value: wrong }) } : { dates }
 }
 
 /** The hours to save from the form, or the errors to show per field. */

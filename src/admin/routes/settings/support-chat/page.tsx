@@ -9,6 +9,7 @@ import { HoursSection } from "../../../components/support-chat/hours-section"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
 import { useChatSettings, useSaveChatSettings } from "../../../lib/chat-hooks"
+import { NAMESPACE, useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { ChatSettings, ChatSettingsInput } from "../../../lib/types"
 import { useSettingsForm } from "../../../lib/use-settings-form"
@@ -18,6 +19,7 @@ import { textInput } from "../../../components/form-field"
 type WholeNumberKey = "auto_reply_daily_cap" | "auto_reply_daily_call_budget" | "offline_email_after_seconds"
 
 function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
+  const { t } = useT()
   const controls = useSettingsForm(settings, formOf)
   const { form, bind, bindSecret, configured, secret, reset } = controls
   const save = useSaveChatSettings()
@@ -31,9 +33,9 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
   const callBudget = wholeNumber(form.auto_reply_daily_call_budget)
   const delay = wholeNumber(form.offline_email_after_seconds)
   const invalid: Record<WholeNumberKey, string | undefined> = {
-    auto_reply_daily_cap: Number.isNaN(cap) ? "A whole number, 0 or more" : undefined,
-    auto_reply_daily_call_budget: Number.isNaN(callBudget) ? "A whole number, 0 or more" : undefined,
-    offline_email_after_seconds: Number.isNaN(delay) ? "A whole number of seconds" : undefined,
+    auto_reply_daily_cap: Number.isNaN(cap) ? t("chatSettings.wholeNumber") : undefined,
+    auto_reply_daily_call_budget: Number.isNaN(callBudget) ? t("chatSettings.wholeNumber") : undefined,
+    offline_email_after_seconds: Number.isNaN(delay) ? t("chatSettings.wholeSeconds") : undefined,
   }
 
   // A number field shows why it is refused in place of its hint.
@@ -75,49 +77,49 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
       business_hours: unlessConfigured("business_hours", hours.hours),
       away_message: unlessConfigured("away_message", form.away_message.trim() || null),
     }
-    return toastAction(() => save.mutateAsync(body), { success: "Support chat settings saved", failure: "Not saved" })
+    return toastAction(() => save.mutateAsync(body), { success: t("chatSettings.toastSaved"), failure: t("common.notSaved") })
   }
 
   return (
-    <SettingsForm label="Support chat settings" onSubmit={submit} onReset={reset} saving={save.isPending}>
+    <SettingsForm label={t("chatSettings.formLabel")} onSubmit={submit} onReset={reset} saving={save.isPending}>
       <BridgeSection controls={controls} states={states} />
 
       <SettingsSection
-        title="Auto-reply"
-        description="An OpenAI-compatible model picks a canned response for a visitor's question, or none."
+        title={t("chatSettings.autoReplyTitle")}
+        description={t("chatSettings.autoReplyDescription")}
       >
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <Field
-            label="Endpoint base URL"
+            label={t("chatSettings.baseUrl")}
             htmlFor="model-base-url"
             configured={configured("model.base_url")}
-            hint="e.g. https://api.openai.com/v1"
+            hint={t("chatSettings.baseUrlHint")}
           >
             <Input id="model-base-url" type="url" {...textInput(bind("base_url"))} disabled={configured("model.base_url")} maxLength={500} />
           </Field>
-          <SecretField id="model-api-key" label="API key" {...bindSecret("api_key", states.api_key)} />
-          <Field label="Model" htmlFor="model-name" configured={configured("model.model")} hint="e.g. gpt-4o-mini">
+          <SecretField id="model-api-key" label={t("chatSettings.apiKey")} {...bindSecret("api_key", states.api_key)} />
+          <Field label={t("chatSettings.model")} htmlFor="model-name" configured={configured("model.model")} hint={t("chatSettings.modelHint")}>
             <Input id="model-name" {...textInput(bind("model"))} disabled={configured("model.model")} maxLength={200} />
           </Field>
           {wholeNumberField("auto_reply_daily_cap", {
             id: "model-daily-cap",
-            label: "Daily cap",
-            hint: "Auto-replies per day (UTC) across the store.",
+            label: t("chatSettings.dailyCap"),
+            hint: t("chatSettings.dailyCapHint"),
           })}
           {wholeNumberField("auto_reply_daily_call_budget", {
             id: "model-daily-call-budget",
-            label: "Daily model calls",
-            hint: "Calls to the model per day (UTC) across the store, answered or not; then no more auto-replies that day.",
+            label: t("chatSettings.dailyCalls"),
+            hint: t("chatSettings.dailyCallsHint"),
           })}
         </div>
       </SettingsSection>
 
-      <SettingsSection title="Offline email" description="Replies reach visitors who left an email and the chat.">
+      <SettingsSection title={t("chatSettings.offlineTitle")} description={t("chatSettings.offlineDescription")}>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {wholeNumberField("offline_email_after_seconds", {
             id: "offline-email-delay",
-            label: "Email a reply after (seconds)",
-            hint: "A visitor who has not polled for this long gets the reply by email (at most once per 15 minutes).",
+            label: t("chatSettings.offlineDelay"),
+            hint: t("chatSettings.offlineDelayHint"),
           })}
         </div>
       </SettingsSection>
@@ -128,11 +130,12 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
 }
 
 const SupportChatSettingsPage = () => {
+  const { t } = useT()
   const settings = useChatSettings()
   return (
     <SettingsPage
-      title="Support chat"
-      description={`Values given in the plugin options win and show as "Set by configuration". Secrets are never shown.`}
+      title={t("chatSettings.title")}
+      description={t("chatSettings.description")}
       settings={settings}
       loadingRows={6}
       form={(loaded) => <SupportChatSettingsForm settings={loaded} />}
@@ -144,7 +147,8 @@ const SupportChatSettingsPage = () => {
 }
 
 export const config = defineRouteConfig({
-  label: "Support chat",
+  label: "nav.supportChatSettings",
+  translationNs: NAMESPACE,
 })
 
 export default SupportChatSettingsPage
