@@ -3,6 +3,7 @@ import { ArrowDownTray } from "@medusajs/icons"
 import { Button, Container, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
+import { SignupsCrumb } from "../../components/breadcrumbs"
 import { EmptyState } from "../../components/page-states"
 import { LaunchFigures } from "../../components/coming-soon/launch-figures"
 import { ListFilter, ListHeader, ListSearch, ListStates, ListSubtitle, PagedTable } from "../../components/list-parts"
@@ -189,5 +190,9 @@ export const config = defineRouteConfig({
   translationNs: NAMESPACE,
   nested: "/products",
 })
+
+export const handle = {
+  breadcrumb: () => <SignupsCrumb />,
+}
 
 export default SignupsPage

@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { BookOpen, ChatBubbleLeftRight } from "@medusajs/icons"
 import { Button, Container, Heading, Input, Label, Select, Switch, Tabs, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
+import { InboxCrumb } from "../../components/breadcrumbs"
 import { AlertsToggle } from "../../components/inbox/alerts-toggle"
 import { ConversationList } from "../../components/inbox/conversation-list"
 import { ConversationPane } from "../../components/inbox/conversation-pane"
@@ -185,5 +186,9 @@ export const config = defineRouteConfig({
   translationNs: NAMESPACE,
   icon: ChatBubbleLeftRight,
 })
+
+export const handle = {
+  breadcrumb: () => <InboxCrumb />,
+}
 
 export default SupportInboxPage

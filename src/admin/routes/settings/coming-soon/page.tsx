@@ -1,5 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { InlineTip, Input, Select } from "@medusajs/ui"
+import { ComingSoonSettingsCrumb } from "../../../components/breadcrumbs"
 import { Toggle, textInput } from "../../../components/form-field"
 import { SecretField, secretForSave } from "../../../components/secret-field"
 import { Field, SettingsSection } from "../../../components/settings-section"
@@ -139,5 +140,9 @@ export const config = defineRouteConfig({
   label: "nav.comingSoonSettings",
   translationNs: NAMESPACE,
 })
+
+export const handle = {
+  breadcrumb: () => <ComingSoonSettingsCrumb />,
+}
 
 export default ComingSoonSettingsPage

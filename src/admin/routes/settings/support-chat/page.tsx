@@ -1,5 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Input } from "@medusajs/ui"
+import { ChatSettingsCrumb } from "../../../components/breadcrumbs"
 import { SecretField, secretForSave } from "../../../components/secret-field"
 import { BridgeSection } from "../../../components/support-chat/bridge-section"
 import { FailedDeliveries } from "../../../components/support-chat/failed-deliveries"
@@ -150,5 +151,9 @@ export const config = defineRouteConfig({
   label: "nav.supportChatSettings",
   translationNs: NAMESPACE,
 })
+
+export const handle = {
+  breadcrumb: () => <ChatSettingsCrumb />,
+}
 
 export default SupportChatSettingsPage

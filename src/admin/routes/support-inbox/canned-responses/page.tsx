@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { EllipsisHorizontal, PencilSquare, Plus, Trash } from "@medusajs/icons"
 import { Badge, Button, Container, DropdownMenu, IconButton, Table, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
+import { CannedCrumb } from "../../../components/breadcrumbs"
 import { CannedResponseDrawer, draftOf, emptyDraft } from "../../../components/canned-response-drawer"
 import { EmptyState } from "../../../components/page-states"
 import { ListFilter, ListHeader, ListSearch, ListStates, ListSubtitle, PagedTable } from "../../../components/list-parts"
@@ -153,5 +154,9 @@ export const config = defineRouteConfig({
   label: "nav.cannedResponses",
   translationNs: NAMESPACE,
 })
+
+export const handle = {
+  breadcrumb: () => <CannedCrumb />,
+}
 
 export default CannedResponsesPage
