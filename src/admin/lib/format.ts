@@ -43,6 +43,15 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ]
 
+/** A language tag as the user reads it ("de-AT": "German (Austria)", "Deutsch (Österreich)"); the tag when unknown. */
+export function formatLanguage(tag: string) {
+  try {
+    return new Intl.DisplayNames([currentLocale()], { type: "language" }).of(tag) ?? tag
+  } catch {
+    return tag
+  }
+}
+
 /** A weekday's name in the user's language, from 0 (Monday) to 6 (Sunday). */
 export function formatWeekday(index: number) {
   // 2024-01-01 was a Monday; noon UTC is that same day in every time zone.

@@ -48,8 +48,14 @@ export type ListPayload<Item> = {
 
 export type Conversation = AdminConversationType
 
+/**
+ * The shopper's locale (BCP 47, CONTRACT §9) that a conversation keeps; optional until every
+ * server sends it, so the inbox shows languages only where they are known.
+ */
+type WithLocale = { locale?: string | null }
+
 /** A list item: the conversation, a preview of its last message, the visitor messages since the last answer. */
-export type ConversationListItem = AdminConversationListItemType
+export type ConversationListItem = AdminConversationListItemType & WithLocale
 
 /** `GET /conversation/:id/context` (CONTRACT §6): the customer, their latest orders and cart. */
 export type ConversationContext = AdminConversationContextResponseType
@@ -59,7 +65,7 @@ export type ContextOrder = ContextOrderType
 export type RenderedCanned = AdminRenderCannedResponseType
 
 /** The inbox list: `count_capped` when `total` stopped at the cap, `next_cursor` when more follow. */
-export type ConversationListPayload = AdminConversationListResponseType
+export type ConversationListPayload = Omit<AdminConversationListResponseType, "items"> & { items: ConversationListItem[] }
 
 /** The shopper's latest rating of a close: score 1–5 and their comment (plain text). */
 export type ConversationRating = AdminRatingType
@@ -71,7 +77,7 @@ export type RatingsSummary = AdminRatingsSummaryResponseType
  * One page of messages (at most 200, oldest first above `since_id`); `has_more` when more wait.
  * The pane merges the stream's messages into it, in the clients' message shape.
  */
-export type ConversationDetail = Omit<AdminConversationResponseType, "messages"> & { messages: ChatMessage[] }
+export type ConversationDetail = Omit<AdminConversationResponseType, "messages"> & { messages: ChatMessage[] } & WithLocale
 
 export type ConversationFilters = {
   status?: ConversationStatus
@@ -82,6 +88,8 @@ export type ConversationFilters = {
   customer_id?: string
   /** "true": only conversations linked to a customer. */
   customers_only?: "true"
+  /** Conversations in this locale (a BCP 47 tag), where the server keeps locales. */
+  locale?: string
   page: number
   per_page: number
 }

@@ -1,5 +1,5 @@
 import { Badge, Text, clx } from "@medusajs/ui"
-import { formatAgo } from "../../lib/format"
+import { formatAgo, formatLanguage } from "../../lib/format"
 import { useT } from "../../lib/i18n"
 import type { ConversationListItem } from "../../lib/types"
 import { ConversationStatusBadge } from "./conversation-status-badge"
@@ -52,6 +52,11 @@ export function ConversationList({ items, selectedId, onSelect }: Props) {
               </Text>
               <div className="flex items-center gap-x-2">
                 <ConversationStatusBadge status={item.status} />
+                {item.locale && (
+                  <Badge size="2xsmall" title={formatLanguage(item.locale)} data-locale={item.locale}>
+                    {item.locale}
+                  </Badge>
+                )}
                 {item.after_hours && (
                   <Badge size="2xsmall" color="orange" title={t("list.afterHoursTitle")} data-after-hours>
                     {t("list.afterHours")}

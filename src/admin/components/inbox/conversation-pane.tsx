@@ -3,7 +3,7 @@ import { useState } from "react"
 import { useCloseConversation, useConversation } from "../../lib/chat-hooks"
 import { useMarkRead } from "../../lib/typing-and-read"
 import { useT } from "../../lib/i18n"
-import { errorMessage, httpUrlOrNull } from "../../lib/format"
+import { errorMessage, formatLanguage, httpUrlOrNull } from "../../lib/format"
 import type { ChatMessage } from "../../lib/types"
 import { CannedResponseDrawer, type CannedDraft } from "../canned-response-drawer"
 import { ErrorState, LoadingState } from "../page-states"
@@ -73,6 +73,11 @@ export function ConversationPane({ conversationId }: { conversationId: number })
               t("pane.noEmail")
             )}
           </Text>
+          {data.locale && (
+            <Text size="small" className="text-ui-fg-subtle" data-field="locale">
+              {t("pane.language", { language: formatLanguage(data.locale) })}
+            </Text>
+          )}
           {data.rating && <ConversationRating rating={data.rating} />}
           {pageUrl && (
             <Text size="small" className="text-ui-fg-subtle truncate" data-field="page-url">

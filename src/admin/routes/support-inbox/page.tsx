@@ -9,7 +9,7 @@ import { ConversationPane } from "../../components/inbox/conversation-pane"
 import { EmptyState, ErrorState, LoadingState } from "../../components/page-states"
 import { Pager } from "../../components/pager"
 import { INBOX_PAGE_SIZE, useConversationCount, useConversations, useCurrentUser, useUsers } from "../../lib/chat-hooks"
-import { userName } from "../../lib/format"
+import { formatLanguage, userName } from "../../lib/format"
 import { NAMESPACE, useT } from "../../lib/i18n"
 import type { ConversationFilters, ConversationStatus } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
@@ -20,6 +20,9 @@ const STATUS_TABS: ("all" | ConversationStatus)[] = ["all", "waiting", "open", "
 const ANY_ASSIGNEE = "any"
 const MINE = "mine"
 const UNASSIGNED = "none"
+const ANY_LANGUAGE = "any"
+// The languages the storefront widget speaks (CONTRACT §9); others seen in the list are added.
+const WIDGET_LOCALES = ["en", "de", "fr", "es", "it", "nl", "pl", "pt-BR", "sv", "ja", "ar"]
 
 const isStatus = (value: string | null): value is ConversationStatus =>
   value === "open" || value === "waiting" || value === "closed"
@@ -55,6 +58,7 @@ const SupportInboxPage = () => {
   const searchText = params.get("q") ?? ""
   const search = useDebouncedValue(searchText.trim())
   const customersOnly = params.get("customers") === "1"
+  const locale = params.get("locale") ?? undefined
 
   const me = useCurrentUser()
   const users = useUsers()
@@ -64,11 +68,19 @@ const SupportInboxPage = () => {
     search: search || undefined,
     assigned_to: assignedTo,
     customers_only: customersOnly ? ("true" as const) : undefined,
+    locale,
   }
   // "Mine" needs the signed-in user's id before it can ask for anything.
   const waitingForMe = assignee === MINE && !me.data
   const conversations = useConversations({ ...filters, status, page, per_page: INBOX_PAGE_SIZE }, { enabled: !waitingForMe })
   const alerts = useInboxAlerts((id) => update({ id: String(id) }, { resetPage: false }))
+  // A server that keeps conversations' locales sends `locale` on every item: the language
+  // filter shows from then on (and while one is chosen), never against an older server.
+  const items = conversations.data?.items ?? []
+  const localesKept = items.some((item) => "locale" in item)
+  const localeChoices = [
+    ...new Set([...WIDGET_LOCALES, ...items.flatMap((item) => (item.locale ? [item.locale] : [])), ...(locale ? [locale] : [])]),
+  ]
 
 
   return (
@@ -125,6 +137,21 @@ const SupportInboxPage = () => {
                   ))}
               </Select.Content>
             </Select>
+            {(localesKept || locale) && (
+              <Select size="small" value={locale ?? ANY_LANGUAGE} onValueChange={(value) => update({ locale: value === ANY_LANGUAGE ? undefined : value })}>
+                <Select.Trigger aria-label={t("inbox.languageFilter")} data-locale-filter>
+                  <Select.Value />
+                </Select.Trigger>
+                <Select.Content>
+                  <Select.Item value={ANY_LANGUAGE}>{t("inbox.allLanguages")}</Select.Item>
+                  {localeChoices.map((tag) => (
+                    <Select.Item key={tag} value={tag}>
+                      {formatLanguage(tag)}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+            )}
             <div className="flex items-center gap-x-2">
               <Switch
                 id="customers-only"
@@ -143,9 +170,9 @@ const SupportInboxPage = () => {
               <ErrorState error={conversations.error} onRetry={() => conversations.refetch()} />
             ) : !conversations.data?.items.length ? (
               <EmptyState
-                title={search || status || assignedTo || customersOnly ? t("inbox.emptyFilteredTitle") : t("inbox.emptyTitle")}
+                title={search || status || assignedTo || customersOnly || locale ? t("inbox.emptyFilteredTitle") : t("inbox.emptyTitle")}
                 description={
-                  search || status || assignedTo || customersOnly
+                  search || status || assignedTo || customersOnly || locale
                     ? t("inbox.emptyFilteredDescription")
                     : t("inbox.emptyDescription")
                 }
