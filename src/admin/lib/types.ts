@@ -94,7 +94,11 @@ export type ConversationFilters = {
   per_page: number
 }
 
-export type CannedResponse = AdminCannedResponseType
+/** Per-locale variants of a canned response (CONTRACT §9): the question optional, the response required. */
+export type CannedTranslations = Record<string, { question?: string; response: string }>
+
+/** `translations` optional until every server keeps them: the drawer edits them where it does. */
+export type CannedResponse = AdminCannedResponseType & { translations?: CannedTranslations }
 
 export type CannedFilters = { search?: string; category?: string; page: number; per_page: number }
 
@@ -103,6 +107,8 @@ export type CannedResponseInput = {
   response: string
   category?: string | null
   source_message_id?: number | null
+  /** Sent only to a server that keeps them (its canned responses carry `translations`). */
+  translations?: CannedTranslations
 }
 
 /** `GET /admin/app/v1/settings`: secrets only as `<name>_set`; `business_hours` null: always open. */

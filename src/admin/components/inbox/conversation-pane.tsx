@@ -5,7 +5,7 @@ import { useMarkRead } from "../../lib/typing-and-read"
 import { useT } from "../../lib/i18n"
 import { errorMessage, formatLanguage, httpUrlOrNull } from "../../lib/format"
 import type { ChatMessage } from "../../lib/types"
-import { CannedResponseDrawer, type CannedDraft } from "../canned-response-drawer"
+import { CannedResponseDrawer, emptyDraft, type CannedDraft } from "../canned-response-drawer"
 import { ErrorState, LoadingState } from "../page-states"
 import { AssigneeSelect } from "./assignee-select"
 import { ConversationRating } from "./conversation-rating"
@@ -116,14 +116,14 @@ export function ConversationPane({ conversationId }: { conversationId: number })
         visitorReadUpTo={data.visitor_read_up_to}
         visitorTyping={streaming ? visitorTyping : data.visitor_typing}
         onSaveAsCanned={(message) =>
-          setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id })
+          setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id, translations: [] })
         }
       />
       <ReplyBox conversationId={conversationId} orderId={replyOrderId} />
       <CannedResponseDrawer
         open={cannedDraft !== null}
         onOpenChange={(open) => !open && setCannedDraft(null)}
-        initial={cannedDraft ?? { question: "", response: "", category: "" }}
+        initial={cannedDraft ?? emptyDraft}
       />
     </div>
   )

@@ -53,6 +53,8 @@ const CannedResponsesPage = () => {
     setPage(1)
   }
 
+  // A server that keeps per-locale variants sends `translations` on every canned response.
+  const translatable = Boolean(canned.data?.items.some((item) => "translations" in item))
   const filtered = Boolean(search) || category !== ALL_CATEGORIES
   const emptyState = filtered
     ? { title: t("canned.emptyFilteredTitle"), description: t("canned.emptyFilteredDescription") }
@@ -145,6 +147,7 @@ const CannedResponsesPage = () => {
         onOpenChange={(open) => setDrawer((current) => ({ ...current, open }))}
         editing={drawer.editing}
         initial={drawer.editing ? draftOf(drawer.editing) : emptyDraft}
+        translatable={translatable}
       />
     </Container>
   )
