@@ -15,7 +15,7 @@ import {
   useSignups,
 } from "../../lib/coming-soon-hooks"
 import { formatDateTime, formatNumber } from "../../lib/format"
-import { NAMESPACE, useT } from "../../lib/i18n"
+import { useT } from "../../lib/i18n"
 import { toastAction } from "../../lib/toast-action"
 import type { Signup } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
@@ -187,7 +187,8 @@ const SignupsPage = () => {
 
 export const config = defineRouteConfig({
   label: "nav.comingSoonSignups",
-  translationNs: NAMESPACE,
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
   nested: "/products",
 })
 

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../components/page-stat
 import { Pager } from "../../components/pager"
 import { INBOX_PAGE_SIZE, useConversationCount, useConversations, useCurrentUser, useUsers } from "../../lib/chat-hooks"
 import { formatLanguage, userName } from "../../lib/format"
-import { NAMESPACE, useT } from "../../lib/i18n"
+import { useT } from "../../lib/i18n"
 import type { ConversationFilters, ConversationStatus } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
 import { useInboxAlerts } from "../../lib/use-inbox-alerts"
@@ -210,7 +210,8 @@ const SupportInboxPage = () => {
 
 export const config = defineRouteConfig({
   label: "nav.supportInbox",
-  translationNs: NAMESPACE,
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
   icon: ChatBubbleLeftRight,
 })
 

@@ -6,7 +6,7 @@ import { SecretField, secretForSave } from "../../../components/secret-field"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
 import { useComingSoonSettings, useSaveComingSoonSettings } from "../../../lib/coming-soon-hooks"
-import { NAMESPACE, useT } from "../../../lib/i18n"
+import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { CaptchaProvider, ComingSoonSettings, ComingSoonSettingsInput } from "../../../lib/types"
 import { useSettingsForm } from "../../../lib/use-settings-form"
@@ -138,7 +138,8 @@ const ComingSoonSettingsPage = () => {
 
 export const config = defineRouteConfig({
   label: "nav.comingSoonSettings",
-  translationNs: NAMESPACE,
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
 })
 
 export const handle = {

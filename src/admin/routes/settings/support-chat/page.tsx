@@ -10,7 +10,7 @@ import { HoursSection } from "../../../components/support-chat/hours-section"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
 import { useChatSettings, useSaveChatSettings } from "../../../lib/chat-hooks"
-import { NAMESPACE, useT } from "../../../lib/i18n"
+import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { ChatSettings, ChatSettingsInput } from "../../../lib/types"
 import { useSettingsForm } from "../../../lib/use-settings-form"
@@ -149,7 +149,8 @@ const SupportChatSettingsPage = () => {
 
 export const config = defineRouteConfig({
   label: "nav.supportChatSettings",
-  translationNs: NAMESPACE,
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
 })
 
 export const handle = {

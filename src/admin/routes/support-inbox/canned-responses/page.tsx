@@ -7,7 +7,7 @@ import { CannedResponseDrawer, draftOf, emptyDraft } from "../../../components/c
 import { EmptyState } from "../../../components/page-states"
 import { ListFilter, ListHeader, ListSearch, ListStates, ListSubtitle, PagedTable } from "../../../components/list-parts"
 import { useCannedCategories, useCannedResponses, useDeleteCanned } from "../../../lib/chat-hooks"
-import { NAMESPACE, useT } from "../../../lib/i18n"
+import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { CannedResponse } from "../../../lib/types"
 import { useDebouncedValue } from "../../../lib/use-debounced-value"
@@ -155,7 +155,8 @@ const CannedResponsesPage = () => {
 
 export const config = defineRouteConfig({
   label: "nav.cannedResponses",
-  translationNs: NAMESPACE,
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
 })
 
 export const handle = {
