@@ -135,14 +135,21 @@ export type ChatSettingsInput = {
 export type BridgeTestResult = AdminBridgeTestResponseType
 
 /** `GET|POST /admin/coming-soon/products/:product_id`: the stored row (`arrival_date` as `YYYY-MM-DD`, sanitised HTML). */
-export type ProductComingSoon = AdminProductComingSoonResponseType
+export type ProductComingSoon = AdminProductComingSoonResponseType & ComingSoonTexts
+
+/** Per-locale variants of a product's coming-soon texts (CONTRACT §9). */
+export type ComingSoonTranslations = Record<string, { offer_description?: string; button_text?: string }>
+
+/** The button's text and the per-locale variants: optional until every server keeps them. */
+type ComingSoonTexts = { button_text?: string | null; translations?: ComingSoonTranslations }
 
 export type ProductComingSoonInput = Partial<
   Pick<
-    ProductComingSoon,
+    AdminProductComingSoonResponseType,
     "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id" | "launch_at"
   >
->
+> &
+  ComingSoonTexts
 
 /** `POST …/launch`'s body. */
 export type LaunchInput = AdminLaunchBodyType

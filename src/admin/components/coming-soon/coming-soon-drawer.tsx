@@ -9,6 +9,7 @@ import { useOnChange } from "../../lib/use-on-change"
 import { OfferPreview } from "./offer-preview"
 import { FieldError, FieldLabel, FormField, Toggle } from "../form-field"
 import { DrawerSaveFooter } from "../list-parts"
+import { rowsOf, TranslationsEditor, translationsOf, type TranslatedField, type TranslationRow } from "../translations-editor"
 
 const MAX_OFFER_LENGTH = 20000
 
@@ -20,6 +21,8 @@ type Form = {
   mailer_group_id: string
   forms_form_id: string
   launch_at: Date | null
+  button_text: string
+  translations: TranslationRow[]
 }
 
 type FieldErrors = Partial<Record<keyof Form, string>>
@@ -32,6 +35,8 @@ const formOf = (settings: ProductComingSoon): Form => ({
   mailer_group_id: settings.mailer_group_id ?? "",
   forms_form_id: settings.forms_form_id === null ? "" : String(settings.forms_form_id),
   launch_at: settings.launch_at ? new Date(settings.launch_at) : null,
+  button_text: settings.button_text ?? "",
+  translations: rowsOf(settings.translations),
 })
 
 /** The same rules the API applies, checked first so mistakes show beside their field. */
@@ -53,7 +58,17 @@ function validate(form: Form): FieldErrors {
   return errors
 }
 
-const FIELDS: (keyof Form)[] = ["launch_at", "arrival_date", "offer_description", "email_provider", "mailer_group_id", "forms_form_id", "enabled"]
+const FIELDS: (keyof Form)[] = [
+  "launch_at",
+  "arrival_date",
+  "offer_description",
+  "email_provider",
+  "mailer_group_id",
+  "forms_form_id",
+  "button_text",
+  "translations",
+  "enabled",
+]
 
 /** A 400 from the API names its field (`field 'arrival_date'`, or the key itself): show it there. */
 function fieldOfServerError(message: string): keyof Form | undefined {
@@ -69,6 +84,13 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [generalError, setGeneralError] = useState<string>()
   const save = useSaveProductComingSoon(settings.product_id)
+  // The button's text and per-locale variants, where the server keeps them (CONTRACT §9).
+  const hasButtonText = "button_text" in settings
+  const translatable = "translations" in settings
+  const translatedFields: TranslatedField[] = [
+    { key: "offer_description", label: t("comingSoon.offer"), multiline: true },
+    ...(hasButtonText ? [{ key: "button_text", label: t("comingSoon.buttonTextLabel") }] : []),
+  ]
 
   // Each opening starts from what is saved.
   useOnChange(open, (opened) => {
@@ -88,6 +110,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
     event.preventDefault()
     setGeneralError(undefined)
     const found = validate(form)
+    const translations = translatable && form.enabled ? translationsOf(form.translations, translatedFields) : undefined
+    if (translations && "error" in translations) found.translations = translations.error
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
 
@@ -99,6 +123,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
           offer_description: form.offer_description.trim() || null,
           email_provider: form.email_provider,
           launch_at: form.launch_at ? form.launch_at.toISOString() : null,
+          ...(hasButtonText && { button_text: form.button_text.trim() || null }),
+          ...(translations && "translations" in translations && { translations: translations.translations }),
           ...(form.email_provider === "mailer"
             ? { mailer_group_id: form.mailer_group_id.trim() }
             : { forms_form_id: Number(form.forms_form_id.trim()) }),
@@ -185,6 +211,32 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                   </Text>
                   <OfferPreview html={settings.offer_description} />
                 </div>
+
+                {hasButtonText && (
+                  <FormField
+                    label={<FieldLabel htmlFor="cs-button-text">{t("comingSoon.buttonText")}</FieldLabel>}
+                    error={errorOf("button_text")}
+                    hint={t("comingSoon.buttonTextHint")}
+                  >
+                    <Input
+                      id="cs-button-text"
+                      value={form.button_text}
+                      onChange={(event) => set("button_text")(event.target.value)}
+                      {...invalidWhenErrored("button_text")}
+                      maxLength={100}
+                    />
+                  </FormField>
+                )}
+
+                {translatable && (
+                  <TranslationsEditor
+                    id="cs-translations"
+                    fields={translatedFields}
+                    rows={form.translations}
+                    onChange={set("translations")}
+                    error={errors.translations}
+                  />
+                )}
 
                 <FormField label={<FieldLabel htmlFor="cs-provider">{t("comingSoon.signupForm")}</FieldLabel>} error={errorOf("email_provider")}>
                   <Select value={form.email_provider} onValueChange={(value) => set("email_provider")(value as EmailProvider)}>
