@@ -112,7 +112,18 @@ export type CannedResponseInput = {
 }
 
 /** `GET /admin/app/v1/settings`: secrets only as `<name>_set`; `business_hours` null: always open. */
-export type ChatSettings = AdminChatSettingsResponseType
+export type ChatSettings = AdminChatSettingsResponseType & ChatSettingsTexts
+
+/** The widget's texts a store writes, as one locale's variant (CONTRACT §9). */
+export type ChatTexts = { chat_title?: string; welcome_message?: string; away_message?: string; email_offer?: string }
+
+/** The widget's texts and their per-locale variants: optional until every server keeps them. */
+type ChatSettingsTexts = {
+  chat_title?: string | null
+  welcome_message?: string | null
+  email_offer?: string | null
+  translations?: Record<string, ChatTexts>
+}
 
 export type BridgeProvider = NonNullable<ChatSettings["bridge"]["provider"]>
 
@@ -130,6 +141,11 @@ export type ChatSettingsInput = {
   offline_email_after_seconds?: number
   business_hours?: BusinessHours | null
   away_message?: string | null
+  /** Sent only to a server that keeps them (its settings carry the fields). */
+  chat_title?: string | null
+  welcome_message?: string | null
+  email_offer?: string | null
+  translations?: Record<string, ChatTexts>
 }
 
 export type BridgeTestResult = AdminBridgeTestResponseType

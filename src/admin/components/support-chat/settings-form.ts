@@ -1,6 +1,7 @@
 import { minutesOf, WEEKDAYS, type BusinessHours, type OpeningSpan, type Weekday } from "../../../shared/browser-safe/business-hours"
 import { t } from "../../lib/i18n"
 import type { BridgeProvider, ChatSettings } from "../../lib/types"
+import { rowsOf, type TranslationRow } from "../translations-editor"
 
 export const NO_PROVIDER = "none"
 
@@ -23,6 +24,11 @@ export type SettingsForm = {
   /** Local dates, separated by commas, spaces or lines. */
   holidays: string
   away_message: string
+  chat_title: string
+  welcome_message: string
+  email_offer: string
+  /** Per-locale variants of the texts, where the server keeps them. */
+  translations: TranslationRow[]
 }
 
 const spansText = (spans: OpeningSpan[] | undefined) => (spans ?? []).map((span) => `${span.open}-${span.close}`).join(", ")
@@ -46,6 +52,10 @@ export const formOf = (settings: ChatSettings): SettingsForm => ({
   days: Object.fromEntries(WEEKDAYS.map((day) => [day, spansText(settings.business_hours?.weekly[day])])) as Record<Weekday, string>,
   holidays: (settings.business_hours?.holidays ?? []).join(", "),
   away_message: settings.away_message ?? "",
+  chat_title: settings.chat_title ?? "",
+  welcome_message: settings.welcome_message ?? "",
+  email_offer: settings.email_offer ?? "",
+  translations: rowsOf(settings.translations),
 })
 
 const SPAN = /^(\d{2}:\d{2})\s*[-–]\s*(\d{2}:\d{2})$/

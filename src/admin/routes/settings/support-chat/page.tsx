@@ -7,8 +7,11 @@ import { FailedDeliveries } from "../../../components/support-chat/failed-delive
 import { RatingsSection } from "../../../components/support-chat/ratings-section"
 import { NO_PROVIDER, formOf, hoursOf, wholeNumber } from "../../../components/support-chat/settings-form"
 import { HoursSection } from "../../../components/support-chat/hours-section"
+import { TextsSection } from "../../../components/support-chat/texts-section"
+import { translationsOf, type TranslatedField } from "../../../components/translations-editor"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
+import { useState } from "react"
 import { useChatSettings, useSaveChatSettings } from "../../../lib/chat-hooks"
 import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
@@ -24,6 +27,16 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
   const controls = useSettingsForm(settings, formOf)
   const { form, bind, bindSecret, configured, secret, reset } = controls
   const save = useSaveChatSettings()
+  // The widget's texts and their variants per locale, where the server keeps them (CONTRACT §9).
+  const hasTexts = "chat_title" in settings
+  const translatable = "translations" in settings
+  const [translationError, setTranslationError] = useState<string>()
+  const textFields: TranslatedField[] = [
+    { key: "chat_title", label: t("texts.chatTitle") },
+    { key: "welcome_message", label: t("texts.welcome"), multiline: true },
+    { key: "away_message", label: t("hours.awayMessage"), multiline: true },
+    { key: "email_offer", label: t("texts.emailOffer"), multiline: true },
+  ]
   const states = {
     bot_token: secret("bridge.bot_token", settings.bridge.bot_token_set),
     shared_secret: secret("bridge.shared_secret", settings.bridge.shared_secret_set),
@@ -59,6 +72,9 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
   const submit = () => {
     if (invalid.auto_reply_daily_cap || invalid.auto_reply_daily_call_budget || invalid.offline_email_after_seconds) return
     if (Object.keys(hours.errors).length) return
+    const translations = translatable ? translationsOf(form.translations, textFields) : undefined
+    setTranslationError(translations && "error" in translations ? translations.error : undefined)
+    if (translations && "error" in translations) return
     const unlessConfigured = <Value,>(key: string, value: Value) => (configured(key) ? undefined : value)
     const body: ChatSettingsInput = {
       bridge: {
@@ -77,6 +93,12 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
       offline_email_after_seconds: unlessConfigured("offline_email_after_seconds", delay),
       business_hours: unlessConfigured("business_hours", hours.hours),
       away_message: unlessConfigured("away_message", form.away_message.trim() || null),
+      ...(hasTexts && {
+        chat_title: unlessConfigured("chat_title", form.chat_title.trim() || null),
+        welcome_message: unlessConfigured("welcome_message", form.welcome_message.trim() || null),
+        email_offer: unlessConfigured("email_offer", form.email_offer.trim() || null),
+      }),
+      ...(translations && "translations" in translations && { translations: translations.translations }),
     }
     return toastAction(() => save.mutateAsync(body), { success: t("chatSettings.toastSaved"), failure: t("common.notSaved") })
   }
@@ -126,6 +148,10 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
       </SettingsSection>
 
       <HoursSection controls={controls} errors={hours.errors} />
+
+      {(hasTexts || translatable) && (
+        <TextsSection controls={controls} hasTexts={hasTexts} translatable={translatable} fields={textFields} error={translationError} />
+      )}
     </SettingsForm>
   )
 }
