@@ -106,7 +106,8 @@ const SupportInboxPage = () => {
         <aside className="flex w-[360px] shrink-0 flex-col" aria-label={t("inbox.listLabel")}>
           <div className="flex flex-col gap-y-3 px-4 py-3">
             <Tabs value={status ?? "all"} onValueChange={(value) => update({ status: value === "all" ? undefined : value })}>
-              <Tabs.List>
+              {/* Wraps where the labels run long (German, Polish): no count is cut off. */}
+              <Tabs.List className="flex-wrap gap-y-1">
                 {STATUS_TABS.map((tab) => (
                   <StatusTab key={tab} value={tab} label={tabLabels[tab]} filters={filters} />
                 ))}
