@@ -7,7 +7,8 @@ import type { CannedResponse, CannedTranslations } from "../lib/types"
 import { useOnChange } from "../lib/use-on-change"
 import { FormField, textInput } from "./form-field"
 import { DrawerSaveFooter } from "./list-parts"
-import { rowsOf, TranslationsEditor, translationsOf, type TranslatedField, type TranslationRow } from "./translations-editor"
+import { rowsOf, translationsOf, type TranslatedField, type TranslationRow } from "../lib/translations"
+import { TranslationsEditor } from "./translations-editor"
 
 export type CannedDraft = {
   question: string

@@ -2,44 +2,8 @@ import { Plus, Trash } from "@medusajs/icons"
 import { Button, IconButton, Input, Label, Text, Textarea } from "@medusajs/ui"
 import { canonicalLocale } from "../../shared/browser-safe/locale"
 import { formatLanguage } from "../lib/format"
-import { t as translate, useT } from "../lib/i18n"
-
-/** One text of the record that takes per-locale variants. */
-export type TranslatedField = { key: string; label: string; multiline?: boolean; required?: boolean }
-
-/** One locale's variant as edited: its tag as typed and each field's text. */
-export type TranslationRow = { locale: string; values: Record<string, string> }
-
-/** The variants stored (`translations: { "<tag>": { ...fields } }`, CONTRACT §9) as rows to edit. */
-export const rowsOf = (translations: Record<string, Record<string, string | null | undefined>> | null | undefined): TranslationRow[] =>
-  Object.entries(translations ?? {}).map(([locale, values]) => ({
-    locale,
-    values: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value ?? ""])),
-  }))
-
-/**
- * The rows as the API takes them, or why they cannot be saved: each tag a BCP 47 locale
- * (canonical form), once; a required field filled; empty optional fields left out.
- */
-export function translationsOf(
-  rows: TranslationRow[],
-  fields: TranslatedField[]
-): { translations: Record<string, Record<string, string>> } | { error: string } {
-  const translations: Record<string, Record<string, string>> = {}
-  for (const row of rows) {
-    const locale = canonicalLocale(row.locale.trim())
-    if (!locale) return { error: translate("translations.errorLocale", { value: row.locale.trim() }) }
-    if (translations[locale]) return { error: translate("translations.errorTwice", { language: formatLanguage(locale) }) }
-    const values: Record<string, string> = {}
-    for (const field of fields) {
-      const text = (row.values[field.key] ?? "").trim()
-      if (text) values[field.key] = text
-      else if (field.required) return { error: translate("translations.errorRequired", { field: field.label, language: formatLanguage(locale) }) }
-    }
-    translations[locale] = values
-  }
-  return { translations }
-}
+import { useT } from "../lib/i18n"
+import type { TranslatedField, TranslationRow } from "../lib/translations"
 
 type Props = {
   id: string

@@ -9,7 +9,8 @@ import { useOnChange } from "../../lib/use-on-change"
 import { OfferPreview } from "./offer-preview"
 import { FieldError, FieldLabel, FormField, Toggle } from "../form-field"
 import { DrawerSaveFooter } from "../list-parts"
-import { rowsOf, TranslationsEditor, translationsOf, type TranslatedField, type TranslationRow } from "../translations-editor"
+import { rowsOf, translationsOf, type TranslatedField, type TranslationRow } from "../../lib/translations"
+import { TranslationsEditor } from "../translations-editor"
 
 const MAX_OFFER_LENGTH = 20000
 

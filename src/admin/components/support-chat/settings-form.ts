@@ -1,7 +1,7 @@
 import { minutesOf, WEEKDAYS, type BusinessHours, type OpeningSpan, type Weekday } from "../../../shared/browser-safe/business-hours"
 import { t } from "../../lib/i18n"
 import type { BridgeProvider, ChatSettings } from "../../lib/types"
-import { rowsOf, type TranslationRow } from "../translations-editor"
+import { rowsOf, type TranslationRow } from "../../lib/translations"
 
 export const NO_PROVIDER = "none"
 

@@ -3,7 +3,8 @@ import { useT } from "../../lib/i18n"
 import type { SettingsFormControls } from "../../lib/use-settings-form"
 import { textInput } from "../form-field"
 import { Field, SettingsSection } from "../settings-section"
-import { TranslationsEditor, type TranslatedField } from "../translations-editor"
+import type { TranslatedField } from "../../lib/translations"
+import { TranslationsEditor } from "../translations-editor"
 import type { SettingsForm } from "./settings-form"
 
 type Props = {

@@ -8,7 +8,7 @@ import { RatingsSection } from "../../../components/support-chat/ratings-section
 import { NO_PROVIDER, formOf, hoursOf, wholeNumber } from "../../../components/support-chat/settings-form"
 import { HoursSection } from "../../../components/support-chat/hours-section"
 import { TextsSection } from "../../../components/support-chat/texts-section"
-import { translationsOf, type TranslatedField } from "../../../components/translations-editor"
+import { translationsOf, type TranslatedField } from "../../../lib/translations"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
 import { useState } from "react"
