@@ -1,4 +1,8 @@
 import { inboxAlerts, titleWithCount, type WatchedConversation } from "../lib/inbox-alerts"
+import { startI18n } from "./start-i18n"
+
+// The alerts read in the admin user's language; these cases read them in English.
+beforeAll(() => startI18n("en"))
 
 const item = (
   conversation_id: number,

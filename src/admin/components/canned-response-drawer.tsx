@@ -1,11 +1,14 @@
 import { Drawer, Input, Label, Text, Textarea } from "@medusajs/ui"
 import { useRef, useState, type FormEvent } from "react"
 import { useCreateCanned, useUpdateCanned } from "../lib/chat-hooks"
+import { useT } from "../lib/i18n"
 import { toastAction } from "../lib/toast-action"
-import type { CannedResponse } from "../lib/types"
+import type { CannedResponse, CannedTranslations } from "../lib/types"
 import { useOnChange } from "../lib/use-on-change"
 import { FormField, textInput } from "./form-field"
 import { DrawerSaveFooter } from "./list-parts"
+import { rowsOf, translationsOf, type TranslatedField, type TranslationRow } from "../lib/translations"
+import { TranslationsEditor } from "./translations-editor"
 
 export type CannedDraft = {
   question: string
@@ -13,15 +16,24 @@ export type CannedDraft = {
   category: string
   /** Set when the answer is saved from a visitor's message in the inbox. */
   source_message_id?: number
+  /** Per-locale variants, edited where the server keeps them. */
+  translations: TranslationRow[]
 }
 
-export const emptyDraft: CannedDraft = { question: "", response: "", category: "" }
+export const emptyDraft: CannedDraft = { question: "", response: "", category: "", translations: [] }
 
 export const draftOf = (canned: CannedResponse): CannedDraft => ({
   question: canned.question,
   response: canned.response,
   category: canned.category ?? "",
+  translations: rowsOf(canned.translations),
 })
+
+/** The checked rows in the canned response's shape: the response always, the question when given. */
+const cannedTranslations = (rows: Record<string, Record<string, string>>): CannedTranslations =>
+  Object.fromEntries(
+    Object.entries(rows).map(([locale, values]) => [locale, { response: values.response, ...(values.question && { question: values.question }) }])
+  )
 
 type Props = {
   open: boolean
@@ -29,11 +41,19 @@ type Props = {
   /** The response being edited; a new one is created when absent. */
   editing?: CannedResponse
   initial: CannedDraft
+  /** The server keeps per-locale variants (its canned responses carry `translations`). */
+  translatable?: boolean
 }
 
 /** Create or edit one canned response. */
-export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: Props) {
+export function CannedResponseDrawer({ open, onOpenChange, editing, initial, translatable = false }: Props) {
+  const { t } = useT()
   const [draft, setDraft] = useState(initial)
+  const [translationError, setTranslationError] = useState<string>()
+  const translatedFields: TranslatedField[] = [
+    { key: "question", label: t("canned.question") },
+    { key: "response", label: t("canned.response"), multiline: true, required: true },
+  ]
   const create = useCreateCanned()
   const update = useUpdateCanned()
   const saving = create.isPending || update.isPending
@@ -42,7 +62,10 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
 
   // Start from `initial` each time the drawer opens, not on every render of the parent.
   useOnChange(open, (opened) => {
-    if (opened) setDraft(initial)
+    if (opened) {
+      setDraft(initial)
+      setTranslationError(undefined)
+    }
   })
 
   const text = (field: "question" | "response" | "category") =>
@@ -50,12 +73,20 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const fields = { question: draft.question, response: draft.response, category: draft.category.trim() || null }
+    const checked = translatable ? translationsOf(draft.translations, translatedFields) : undefined
+    if (checked && "error" in checked) return setTranslationError(checked.error)
+    setTranslationError(undefined)
+    const fields = {
+      question: draft.question,
+      response: draft.response,
+      category: draft.category.trim() || null,
+      ...(checked && { translations: cannedTranslations(checked.translations) }),
+    }
     const saveDraft = () =>
       editing
         ? update.mutateAsync({ id: editing.id, ...fields })
         : create.mutateAsync({ ...fields, source_message_id: draft.source_message_id ?? null })
-    const saved = await toastAction(saveDraft, { success: editing ? "Canned response saved" : "Canned response created" })
+    const saved = await toastAction(saveDraft, { success: editing ? t("canned.toastSaved") : t("canned.toastCreated") })
     if (saved) onOpenChange(false)
   }
 
@@ -73,23 +104,32 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial }: P
       >
         <form onSubmit={submit} className="flex h-full flex-col overflow-hidden">
           <Drawer.Header>
-            <Drawer.Title>{editing ? "Edit canned response" : "New canned response"}</Drawer.Title>
+            <Drawer.Title>{editing ? t("canned.editTitle") : t("canned.newTitle")}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
             {draft.source_message_id !== undefined && (
               <Text size="small" className="text-ui-fg-subtle">
-                Saved from visitor message #{draft.source_message_id}.
+                {t("canned.savedFromMessage", { id: draft.source_message_id })}
               </Text>
             )}
-            <FormField label={<Label htmlFor="canned-question">Question</Label>}>
+            <FormField label={<Label htmlFor="canned-question">{t("canned.question")}</Label>}>
               <Textarea id="canned-question" ref={questionRef} {...text("question")} rows={3} maxLength={1000} />
             </FormField>
-            <FormField label={<Label htmlFor="canned-response">Response</Label>}>
+            <FormField label={<Label htmlFor="canned-response">{t("canned.response")}</Label>}>
               <Textarea id="canned-response" {...text("response")} rows={6} maxLength={5000} />
             </FormField>
-            <FormField label={<Label htmlFor="canned-category">Category (optional)</Label>}>
-              <Input id="canned-category" {...text("category")} maxLength={100} placeholder="e.g. Shipping" />
+            <FormField label={<Label htmlFor="canned-category">{t("canned.categoryOptional")}</Label>}>
+              <Input id="canned-category" {...text("category")} maxLength={100} placeholder={t("canned.categoryPlaceholder")} />
             </FormField>
+            {translatable && (
+              <TranslationsEditor
+                id="canned-translations"
+                fields={translatedFields}
+                rows={draft.translations}
+                onChange={(translations) => setDraft((current) => ({ ...current, translations }))}
+                error={translationError}
+              />
+            )}
           </Drawer.Body>
           <DrawerSaveFooter saving={saving} disabled={!filled} />
         </form>

@@ -1,4 +1,5 @@
 import { Table } from "@medusajs/ui"
+import { useT } from "../lib/i18n"
 import type { ListPayload } from "../lib/types"
 
 type Props = {
@@ -10,6 +11,7 @@ type Props = {
 
 /** The table pagination under every list route's payload (`{ total, page, total_pages }`). */
 export function ListPagination({ list, pageSize, onPrevious, onNext }: Props) {
+  const { t } = useT()
   const pageCount = Math.max(1, list.total_pages)
   return (
     <Table.Pagination
@@ -21,6 +23,13 @@ export function ListPagination({ list, pageSize, onPrevious, onNext }: Props) {
       canNextPage={list.page < pageCount}
       previousPage={onPrevious}
       nextPage={onNext}
+      translations={{
+        of: t("pager.of"),
+        results: t("pager.results"),
+        pages: t("pager.pages"),
+        prev: t("pager.previous"),
+        next: t("pager.next"),
+      }}
     />
   )
 }

@@ -1,6 +1,7 @@
 import { Button, Drawer, Heading, Input, Select, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import type { ListPayload } from "../lib/types"
+import { useT } from "../lib/i18n"
 import { ListPagination } from "./list-pagination"
 import { ErrorState, LoadingState } from "./page-states"
 
@@ -128,15 +129,18 @@ export function PagedTable<Item>({ list, pageSize, page = list.page, onPage, hea
 }
 
 /** A form drawer's Cancel and Save (or another submit label). */
-export const DrawerSaveFooter = ({ saving, disabled, label = "Save" }: { saving: boolean; disabled?: boolean; label?: string }) => (
-  <Drawer.Footer>
-    <Drawer.Close asChild>
-      <Button variant="secondary" size="small" type="button">
-        Cancel
+export function DrawerSaveFooter({ saving, disabled, label }: { saving: boolean; disabled?: boolean; label?: string }) {
+  const { t } = useT()
+  return (
+    <Drawer.Footer>
+      <Drawer.Close asChild>
+        <Button variant="secondary" size="small" type="button">
+          {t("common.cancel")}
+        </Button>
+      </Drawer.Close>
+      <Button size="small" type="submit" isLoading={saving} disabled={disabled}>
+        {label ?? t("common.save")}
       </Button>
-    </Drawer.Close>
-    <Button size="small" type="submit" isLoading={saving} disabled={disabled}>
-      {label}
-    </Button>
-  </Drawer.Footer>
-)
+    </Drawer.Footer>
+  )
+}

@@ -1,4 +1,5 @@
 import { Button, Input, Label, StatusBadge } from "@medusajs/ui"
+import { useT } from "../lib/i18n"
 import { FormField } from "./form-field"
 
 export type SecretState = "set" | "not_set" | "set_by_configuration"
@@ -7,10 +8,10 @@ export type SecretState = "set" | "not_set" | "set_by_configuration"
 export const secretState = (isSet: boolean, configuredKeys: string[], key: string): SecretState =>
   configuredKeys.includes(key) ? "set_by_configuration" : isSet ? "set" : "not_set"
 
-const BADGE: Record<SecretState, { color: "green" | "grey" | "blue"; label: string }> = {
-  set: { color: "green", label: "Set" },
-  not_set: { color: "grey", label: "Not set" },
-  set_by_configuration: { color: "blue", label: "Set by configuration" },
+const BADGE_COLOR: Record<SecretState, "green" | "grey" | "blue"> = {
+  set: "green",
+  not_set: "grey",
+  set_by_configuration: "blue",
 }
 
 type Props = {
@@ -28,6 +29,8 @@ type Props = {
  * Typing replaces it on save; leaving the box empty keeps it.
  */
 export function SecretField({ id, label, state, value, onChange, hint }: Props) {
+  const { t } = useT()
+  const badge = { set: t("secret.set"), not_set: t("secret.notSet"), set_by_configuration: t("common.setByConfiguration") }[state]
   const configured = state === "set_by_configuration"
   const removing = value === null
   return (
@@ -35,8 +38,8 @@ export function SecretField({ id, label, state, value, onChange, hint }: Props) 
       label={
         <div className="flex items-center gap-x-2">
           <Label htmlFor={id}>{label}</Label>
-          <StatusBadge color={BADGE[state].color} data-secret-state={state} aria-label={`${label}: ${BADGE[state].label}`}>
-            {BADGE[state].label}
+          <StatusBadge color={BADGE_COLOR[state]} data-secret-state={state} aria-label={t("secret.badgeLabel", { label, state: badge })}>
+            {badge}
           </StatusBadge>
         </div>
       }
@@ -53,19 +56,19 @@ export function SecretField({ id, label, state, value, onChange, hint }: Props) 
             disabled={configured || removing}
             placeholder={
               configured
-                ? "Set in the plugin options"
+                ? t("secret.placeholderConfigured")
                 : removing
-                  ? "Will be removed when you save"
+                  ? t("secret.placeholderRemoving")
                   : state === "set"
-                    ? "Leave empty to keep the current value"
-                    : "Not set"
+                    ? t("secret.placeholderKeep")
+                    : t("secret.notSet")
             }
             onChange={(event) => onChange(event.target.value)}
           />
         </div>
         {state === "set" && (
           <Button type="button" size="small" variant="transparent" onClick={() => onChange(removing ? "" : null)}>
-            {removing ? "Keep" : "Remove"}
+            {removing ? t("secret.keep") : t("secret.remove")}
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
 import type { FormEvent, ReactNode } from "react"
+import { useT } from "../lib/i18n"
 import { QueryStates } from "./page-states"
 
 type SettingsPageProps<Settings> = {
@@ -15,6 +16,7 @@ type SettingsPageProps<Settings> = {
 
 /** A settings route: its title, then the form over the loaded settings (or their loading and error states). */
 export function SettingsPage<Settings>({ title, description, settings, loadingRows, form, children }: SettingsPageProps<Settings>) {
+  const { t } = useT()
   return (
     <Container className="divide-y p-0">
       <div className="px-6 py-4">
@@ -23,7 +25,7 @@ export function SettingsPage<Settings>({ title, description, settings, loadingRo
           {description}
         </Text>
       </div>
-      <QueryStates query={settings} rows={loadingRows} label="Loading settings">
+      <QueryStates query={settings} rows={loadingRows} label={t("settings.loading")}>
         {form}
       </QueryStates>
       {children}
@@ -41,6 +43,7 @@ type SettingsFormProps = {
 
 /** A settings form: its sections, then Reset and Save. */
 export function SettingsForm({ label, onSubmit, onReset, saving, children }: SettingsFormProps) {
+  const { t } = useT()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit()
@@ -50,10 +53,10 @@ export function SettingsForm({ label, onSubmit, onReset, saving, children }: Set
       {children}
       <div className="flex justify-end gap-x-2 px-6 py-4">
         <Button type="button" size="small" variant="secondary" onClick={onReset}>
-          Reset
+          {t("common.reset")}
         </Button>
         <Button type="submit" size="small" isLoading={saving}>
-          Save
+          {t("common.save")}
         </Button>
       </div>
     </form>

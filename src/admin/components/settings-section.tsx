@@ -1,5 +1,6 @@
 import { Badge, Heading, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { useT } from "../lib/i18n"
 import { FieldLabel, FormField } from "./form-field"
 
 /** One titled block of a settings form. */
@@ -27,20 +28,23 @@ type FieldProps = {
 }
 
 /** A labelled settings field with an optional note under it. */
-export const Field = ({ label, htmlFor, hint, configured, children }: FieldProps) => (
-  <FormField
-    label={
-      <div className="flex items-center gap-x-2">
-        <FieldLabel htmlFor={htmlFor}>{label}</FieldLabel>
-        {configured && (
-          <Badge size="2xsmall" color="blue">
-            Set by configuration
-          </Badge>
-        )}
-      </div>
-    }
-    hint={hint}
-  >
-    {children}
-  </FormField>
-)
+export function Field({ label, htmlFor, hint, configured, children }: FieldProps) {
+  const { t } = useT()
+  return (
+    <FormField
+      label={
+        <div className="flex items-center gap-x-2">
+          <FieldLabel htmlFor={htmlFor}>{label}</FieldLabel>
+          {configured && (
+            <Badge size="2xsmall" color="blue">
+              {t("common.setByConfiguration")}
+            </Badge>
+          )}
+        </div>
+      }
+      hint={hint}
+    >
+      {children}
+    </FormField>
+  )
+}

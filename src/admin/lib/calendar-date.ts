@@ -1,3 +1,5 @@
+import { currentLocale } from "./i18n"
+
 /** `YYYY-MM-DD` ⇄ Date at local midnight: a calendar day, never shifted by the time zone. */
 export function dateFromCalendarDay(day: string | null): Date | null {
   const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null
@@ -10,9 +12,8 @@ export function calendarDayFromDate(date: Date | null): string | null {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: "long" })
-
-export const formatCalendarDay = (day: string) => {
+/** A calendar day in the admin user's language: "March 3, 2026", "3. März 2026"; `style` as Intl's `dateStyle`. */
+export const formatCalendarDay = (day: string, style: "long" | "medium" = "long") => {
   const date = dateFromCalendarDay(day)
-  return date ? longDate.format(date) : day
+  return date ? new Intl.DateTimeFormat(currentLocale(), { dateStyle: style }).format(date) : day
 }

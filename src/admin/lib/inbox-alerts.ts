@@ -1,3 +1,4 @@
+import { t } from "./i18n"
 import type { ConversationListItem } from "./types"
 
 /** What the alerts read of a conversation in the list of waiting ones. */
@@ -17,7 +18,7 @@ export type InboxAlert = {
 // Their messages make a conversation `open`; one read between two statements must not alert for them.
 const STAFF_SENDERS = new Set(["agent", "bridge", "system"])
 
-const nameOf = (item: WatchedConversation) => item.customer_name ?? item.email ?? "Anonymous visitor"
+const nameOf = (item: WatchedConversation) => item.customer_name ?? item.email ?? t("list.anonymous")
 
 const newestId = (item: WatchedConversation | undefined) => item?.last_message?.message_id ?? 0
 
@@ -46,7 +47,10 @@ export function inboxAlerts(
     alerts.push({
       conversation_id: item.conversation_id,
       reason,
-      title: `${reason === "waiting" ? "Chat waiting" : "New message"} · #${item.conversation_id} ${nameOf(item)}`,
+      title:
+        reason === "waiting"
+          ? t("alerts.chatWaiting", { id: item.conversation_id, name: nameOf(item) })
+          : t("alerts.newMessage", { id: item.conversation_id, name: nameOf(item) }),
       body: message.sender === "visitor" ? message.message : "",
     })
   }

@@ -1,10 +1,11 @@
 import { toast } from "@medusajs/ui"
 import { errorMessage } from "./format"
+import { t } from "./i18n"
 
 type ToastMessages = {
   /** Shown when the action succeeds; nothing is shown when absent. */
   success?: string
-  /** Put before the error's message, as `<failure>: <message>`; the bare message when absent. */
+  /** Put before the error's message, as `<failure>: <message>` in the user's language; the bare message when absent. */
   failure?: string
 }
 
@@ -15,7 +16,7 @@ export async function toastAction(action: () => Promise<unknown>, { success, fai
     if (success) toast.success(success)
     return true
   } catch (error) {
-    toast.error(failure ? `${failure}: ${errorMessage(error)}` : errorMessage(error))
+    toast.error(failure ? t("common.failedWith", { failure, message: errorMessage(error) }) : errorMessage(error))
     return false
   }
 }

@@ -48,8 +48,14 @@ export type ListPayload<Item> = {
 
 export type Conversation = AdminConversationType
 
+/**
+ * The shopper's locale (BCP 47, CONTRACT §9) that a conversation keeps; optional until every
+ * server sends it, so the inbox shows languages only where they are known.
+ */
+type WithLocale = { locale?: string | null }
+
 /** A list item: the conversation, a preview of its last message, the visitor messages since the last answer. */
-export type ConversationListItem = AdminConversationListItemType
+export type ConversationListItem = AdminConversationListItemType & WithLocale
 
 /** `GET /conversation/:id/context` (CONTRACT §6): the customer, their latest orders and cart. */
 export type ConversationContext = AdminConversationContextResponseType
@@ -59,7 +65,7 @@ export type ContextOrder = ContextOrderType
 export type RenderedCanned = AdminRenderCannedResponseType
 
 /** The inbox list: `count_capped` when `total` stopped at the cap, `next_cursor` when more follow. */
-export type ConversationListPayload = AdminConversationListResponseType
+export type ConversationListPayload = Omit<AdminConversationListResponseType, "items"> & { items: ConversationListItem[] }
 
 /** The shopper's latest rating of a close: score 1–5 and their comment (plain text). */
 export type ConversationRating = AdminRatingType
@@ -71,7 +77,7 @@ export type RatingsSummary = AdminRatingsSummaryResponseType
  * One page of messages (at most 200, oldest first above `since_id`); `has_more` when more wait.
  * The pane merges the stream's messages into it, in the clients' message shape.
  */
-export type ConversationDetail = Omit<AdminConversationResponseType, "messages"> & { messages: ChatMessage[] }
+export type ConversationDetail = Omit<AdminConversationResponseType, "messages"> & { messages: ChatMessage[] } & WithLocale
 
 export type ConversationFilters = {
   status?: ConversationStatus
@@ -82,11 +88,17 @@ export type ConversationFilters = {
   customer_id?: string
   /** "true": only conversations linked to a customer. */
   customers_only?: "true"
+  /** Conversations in this locale (a BCP 47 tag), where the server keeps locales. */
+  locale?: string
   page: number
   per_page: number
 }
 
-export type CannedResponse = AdminCannedResponseType
+/** Per-locale variants of a canned response (CONTRACT §9): the question optional, the response required. */
+export type CannedTranslations = Record<string, { question?: string; response: string }>
+
+/** `translations` optional until every server keeps them: the drawer edits them where it does. */
+export type CannedResponse = AdminCannedResponseType & { translations?: CannedTranslations }
 
 export type CannedFilters = { search?: string; category?: string; page: number; per_page: number }
 
@@ -95,10 +107,23 @@ export type CannedResponseInput = {
   response: string
   category?: string | null
   source_message_id?: number | null
+  /** Sent only to a server that keeps them (its canned responses carry `translations`). */
+  translations?: CannedTranslations
 }
 
 /** `GET /admin/app/v1/settings`: secrets only as `<name>_set`; `business_hours` null: always open. */
-export type ChatSettings = AdminChatSettingsResponseType
+export type ChatSettings = AdminChatSettingsResponseType & ChatSettingsTexts
+
+/** The widget's texts a store writes, as one locale's variant (CONTRACT §9). */
+export type ChatTexts = { chat_title?: string; welcome_message?: string; away_message?: string; email_offer?: string }
+
+/** The widget's texts and their per-locale variants: optional until every server keeps them. */
+type ChatSettingsTexts = {
+  chat_title?: string | null
+  welcome_message?: string | null
+  email_offer?: string | null
+  translations?: Record<string, ChatTexts>
+}
 
 export type BridgeProvider = NonNullable<ChatSettings["bridge"]["provider"]>
 
@@ -116,19 +141,31 @@ export type ChatSettingsInput = {
   offline_email_after_seconds?: number
   business_hours?: BusinessHours | null
   away_message?: string | null
+  /** Sent only to a server that keeps them (its settings carry the fields). */
+  chat_title?: string | null
+  welcome_message?: string | null
+  email_offer?: string | null
+  translations?: Record<string, ChatTexts>
 }
 
 export type BridgeTestResult = AdminBridgeTestResponseType
 
 /** `GET|POST /admin/coming-soon/products/:product_id`: the stored row (`arrival_date` as `YYYY-MM-DD`, sanitised HTML). */
-export type ProductComingSoon = AdminProductComingSoonResponseType
+export type ProductComingSoon = AdminProductComingSoonResponseType & ComingSoonTexts
+
+/** Per-locale variants of a product's coming-soon texts (CONTRACT §9). */
+export type ComingSoonTranslations = Record<string, { offer_description?: string; button_text?: string }>
+
+/** The button's text and the per-locale variants: optional until every server keeps them. */
+type ComingSoonTexts = { button_text?: string | null; translations?: ComingSoonTranslations }
 
 export type ProductComingSoonInput = Partial<
   Pick<
-    ProductComingSoon,
+    AdminProductComingSoonResponseType,
     "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id" | "launch_at"
   >
->
+> &
+  ComingSoonTexts
 
 /** `POST …/launch`'s body. */
 export type LaunchInput = AdminLaunchBodyType

@@ -2,6 +2,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
 import { Container, Heading, Text } from "@medusajs/ui"
 import { CustomerConversations } from "../components/inbox/customer-conversations"
+import { useT } from "../lib/i18n"
 import type { ConversationListItem } from "../lib/types"
 
 // "Around the order": conversations still active from a week before it was placed (questions
@@ -13,14 +14,15 @@ const aroundOrder = (placedAt: string) => (conversation: ConversationListItem) =
 
 /** The order page's side column: the support conversations of its customer around this order. */
 const OrderConversationsWidget = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
+  const { t } = useT()
   // The order page asks for `*customer` but not `customer_id` among its fields.
   const customerId = order.customer_id ?? order.customer?.id
   if (!customerId) {
     return (
-      <Container className="px-6 py-4" aria-label="Support conversations">
-        <Heading level="h2">Support conversations</Heading>
+      <Container className="px-6 py-4" aria-label={t("widgets.heading")}>
+        <Heading level="h2">{t("widgets.heading")}</Heading>
         <Text size="small" className="text-ui-fg-subtle mt-2">
-          A guest order: conversations are linked to signed-in customers only.
+          {t("widgets.guestOrder")}
         </Text>
       </Container>
     )
@@ -28,9 +30,9 @@ const OrderConversationsWidget = ({ data: order }: DetailWidgetProps<HttpTypes.A
   return (
     <CustomerConversations
       customerId={customerId}
-      heading="Support conversations"
+      heading={t("widgets.heading")}
       keep={aroundOrder(String(order.created_at))}
-      empty="No conversations of this customer around this order."
+      empty={t("widgets.orderEmpty")}
     />
   )
 }

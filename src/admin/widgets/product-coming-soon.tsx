@@ -10,6 +10,8 @@ import { LaunchSection } from "../components/coming-soon/launch-section"
 import { QueryStates } from "../components/page-states"
 import { formatCalendarDay } from "../lib/calendar-date"
 import { useProductComingSoon, useSignupCount } from "../lib/coming-soon-hooks"
+import { formatNumber } from "../lib/format"
+import { useT } from "../lib/i18n"
 
 const Row = ({ label, children }: { label: string; children: ReactNode }) => (
   <div className="grid grid-cols-2 items-start gap-x-4 px-6 py-3">
@@ -24,42 +26,43 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 
 /** The product page's "Coming soon" card: what is set, the signups so far, the launch, and an edit drawer. */
 const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.AdminProduct>) => {
+  const { t } = useT()
   const settings = useProductComingSoon(product.id)
   const signups = useSignupCount(product.id)
   const [editing, setEditing] = useState(false)
 
   return (
-    <Container className="divide-y p-0" aria-label="Coming soon settings of this product">
+    <Container className="divide-y p-0" aria-label={t("productWidget.label")}>
       <div className="flex items-center justify-between px-6 py-4">
         <div className="flex items-center gap-x-2">
-          <Heading level="h2">Coming soon</Heading>
+          <Heading level="h2">{t("comingSoon.title")}</Heading>
           {settings.data && (
             <StatusBadge color={settings.data.enabled ? "green" : "grey"} data-coming-soon={settings.data.enabled ? "on" : "off"}>
-              {settings.data.enabled ? "On" : "Off"}
+              {settings.data.enabled ? t("productWidget.on") : t("productWidget.off")}
             </StatusBadge>
           )}
         </div>
         <Button size="small" variant="secondary" onClick={() => setEditing(true)} disabled={!settings.data}>
           <PencilSquare />
-          Edit
+          {t("common.edit")}
         </Button>
       </div>
-      <QueryStates query={settings} rows={2} label="Loading coming-soon settings">
+      <QueryStates query={settings} rows={2} label={t("productWidget.loading")}>
         {(data) => (
           <>
             {data.enabled ? (
               <>
-                <Row label="Arrives">
-                  {data.arrival_date ? formatCalendarDay(data.arrival_date) : "No date set"}
+                <Row label={t("productWidget.arrives")}>
+                  {data.arrival_date ? formatCalendarDay(data.arrival_date) : t("productWidget.noDate")}
                 </Row>
-                <Row label="Signup form">
+                <Row label={t("comingSoon.signupForm")}>
                   {data.email_provider === "forms_addon"
-                    ? `Forms add-on, form ${data.forms_form_id ?? "not set"}`
-                    : `MailerLite group ${data.mailer_group_id ?? "not set"}`}
+                    ? t("productWidget.formsAddon", { id: data.forms_form_id ?? t("productWidget.notSet") })
+                    : t("productWidget.mailerGroup", { id: data.mailer_group_id ?? t("productWidget.notSet") })}
                 </Row>
                 <div className="flex flex-col gap-y-2 px-6 py-3">
                   <Text size="small" weight="plus" leading="compact" className="text-ui-fg-subtle">
-                    Offer
+                    {t("productWidget.offer")}
                   </Text>
                   <OfferPreview html={data.offer_description} />
                 </div>
@@ -67,18 +70,18 @@ const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.
             ) : (
               <div className="px-6 py-3">
                 <Text size="small" className="text-ui-fg-subtle">
-                  On sale as usual. Switch coming soon on to collect waitlist signups instead.
+                  {t("productWidget.offDescription")}
                 </Text>
               </div>
             )}
-            <Row label="Signups">
+            <Row label={t("figures.signups")}>
               {signups.isError ? (
-                "Could not load"
+                t("productWidget.countFailed")
               ) : signups.data === undefined ? (
                 "…"
               ) : (
                 <Link className="text-ui-fg-interactive hover:underline" to={`/coming-soon-signups?product_id=${product.id}`}>
-                  {signups.data} {signups.data === 1 ? "signup" : "signups"}
+                  {t("productWidget.signups", { count: signups.data, formatted: formatNumber(signups.data) })}
                 </Link>
               )}
             </Row>

@@ -2,12 +2,15 @@ import { Alert, DatePicker, Drawer, Input, Select, Text, Textarea, toast } from 
 import { useState, type FormEvent } from "react"
 import { calendarDayFromDate, dateFromCalendarDay } from "../../lib/calendar-date"
 import { useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
-import { errorMessage } from "../../lib/format"
+import { errorMessage, formatNumber } from "../../lib/format"
+import { t as translate, useT } from "../../lib/i18n"
 import type { EmailProvider, ProductComingSoon, ProductComingSoonInput } from "../../lib/types"
 import { useOnChange } from "../../lib/use-on-change"
 import { OfferPreview } from "./offer-preview"
 import { FieldError, FieldLabel, FormField, Toggle } from "../form-field"
 import { DrawerSaveFooter } from "../list-parts"
+import { rowsOf, translationsOf, type TranslatedField, type TranslationRow } from "../../lib/translations"
+import { TranslationsEditor } from "../translations-editor"
 
 const MAX_OFFER_LENGTH = 20000
 
@@ -19,6 +22,8 @@ type Form = {
   mailer_group_id: string
   forms_form_id: string
   launch_at: Date | null
+  button_text: string
+  translations: TranslationRow[]
 }
 
 type FieldErrors = Partial<Record<keyof Form, string>>
@@ -31,6 +36,8 @@ const formOf = (settings: ProductComingSoon): Form => ({
   mailer_group_id: settings.mailer_group_id ?? "",
   forms_form_id: settings.forms_form_id === null ? "" : String(settings.forms_form_id),
   launch_at: settings.launch_at ? new Date(settings.launch_at) : null,
+  button_text: settings.button_text ?? "",
+  translations: rowsOf(settings.translations),
 })
 
 /** The same rules the API applies, checked first so mistakes show beside their field. */
@@ -38,21 +45,31 @@ function validate(form: Form): FieldErrors {
   if (!form.enabled) return {}
   const errors: FieldErrors = {}
   if (form.offer_description.length > MAX_OFFER_LENGTH) {
-    errors.offer_description = `At most ${MAX_OFFER_LENGTH} characters`
+    errors.offer_description = translate("comingSoon.errorOfferLength", { max: formatNumber(MAX_OFFER_LENGTH) })
   }
   if (form.email_provider === "mailer") {
     const group = form.mailer_group_id.trim()
-    if (!group) errors.mailer_group_id = "Signups need the MailerLite group to add people to"
-    else if (!/^[A-Za-z0-9_-]{1,100}$/.test(group)) errors.mailer_group_id = "Letters, digits, - and _ only"
+    if (!group) errors.mailer_group_id = translate("comingSoon.errorGroupMissing")
+    else if (!/^[A-Za-z0-9_-]{1,100}$/.test(group)) errors.mailer_group_id = translate("comingSoon.errorGroupChars")
   } else {
     const formId = form.forms_form_id.trim()
-    if (!formId) errors.forms_form_id = "The form to show on the product page"
-    else if (!/^\d{1,10}$/.test(formId) || Number(formId) > 2147483647) errors.forms_form_id = "A whole number, 0 or more"
+    if (!formId) errors.forms_form_id = translate("comingSoon.errorFormMissing")
+    else if (!/^\d{1,10}$/.test(formId) || Number(formId) > 2147483647) errors.forms_form_id = translate("chatSettings.wholeNumber")
   }
   return errors
 }
 
-const FIELDS: (keyof Form)[] = ["launch_at", "arrival_date", "offer_description", "email_provider", "mailer_group_id", "forms_form_id", "enabled"]
+const FIELDS: (keyof Form)[] = [
+  "launch_at",
+  "arrival_date",
+  "offer_description",
+  "email_provider",
+  "mailer_group_id",
+  "forms_form_id",
+  "button_text",
+  "translations",
+  "enabled",
+]
 
 /** A 400 from the API names its field (`field 'arrival_date'`, or the key itself): show it there. */
 function fieldOfServerError(message: string): keyof Form | undefined {
@@ -63,10 +80,18 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; settings: P
 
 /** The product's coming-soon settings, edited like the product's own sections: a drawer. */
 export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
+  const { t } = useT()
   const [form, setForm] = useState(() => formOf(settings))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [generalError, setGeneralError] = useState<string>()
   const save = useSaveProductComingSoon(settings.product_id)
+  // The button's text and per-locale variants, where the server keeps them (CONTRACT §9).
+  const hasButtonText = "button_text" in settings
+  const translatable = "translations" in settings
+  const translatedFields: TranslatedField[] = [
+    { key: "offer_description", label: t("comingSoon.offer"), multiline: true },
+    ...(hasButtonText ? [{ key: "button_text", label: t("comingSoon.buttonTextLabel") }] : []),
+  ]
 
   // Each opening starts from what is saved.
   useOnChange(open, (opened) => {
@@ -86,6 +111,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
     event.preventDefault()
     setGeneralError(undefined)
     const found = validate(form)
+    const translations = translatable && form.enabled ? translationsOf(form.translations, translatedFields) : undefined
+    if (translations && "error" in translations) found.translations = translations.error
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
 
@@ -97,6 +124,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
           offer_description: form.offer_description.trim() || null,
           email_provider: form.email_provider,
           launch_at: form.launch_at ? form.launch_at.toISOString() : null,
+          ...(hasButtonText && { button_text: form.button_text.trim() || null }),
+          ...(translations && "translations" in translations && { translations: translations.translations }),
           ...(form.email_provider === "mailer"
             ? { mailer_group_id: form.mailer_group_id.trim() }
             : { forms_form_id: Number(form.forms_form_id.trim()) }),
@@ -104,7 +133,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
       : { enabled: false }
     try {
       await save.mutateAsync(body)
-      toast.success("Coming-soon settings saved")
+      toast.success(t("comingSoonSettings.toastSaved"))
       onOpenChange(false)
     } catch (error) {
       const message = errorMessage(error)
@@ -125,28 +154,28 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
       <Drawer.Content aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label="Coming soon">
+        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label={t("comingSoon.title")}>
           <Drawer.Header>
-            <Drawer.Title>Coming soon</Drawer.Title>
+            <Drawer.Title>{t("comingSoon.title")}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
             <Toggle
               id="cs-enabled"
-              label="Coming soon"
-              hint="The storefront shows a countdown and a waitlist signup instead of add to cart."
+              label={t("comingSoon.title")}
+              hint={t("comingSoon.enabledHint")}
               {...bind("enabled")}
             />
 
             {form.enabled && (
               <>
                 <FormField
-                  label={<FieldLabel htmlFor="cs-arrival-date">Arrival date (optional)</FieldLabel>}
+                  label={<FieldLabel htmlFor="cs-arrival-date">{t("comingSoon.arrivalDateOptional")}</FieldLabel>}
                   error={errorOf("arrival_date")}
-                  hint="Counted down to on the product page; no countdown without a date."
+                  hint={t("comingSoon.arrivalDateHint")}
                 >
                   <DatePicker
                     id="cs-arrival-date"
-                    aria-label="Arrival date"
+                    aria-label={t("comingSoon.arrivalDate")}
                     value={form.arrival_date}
                     onChange={set("arrival_date")}
                     granularity="day"
@@ -154,13 +183,13 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                 </FormField>
 
                 <FormField
-                  label={<FieldLabel htmlFor="cs-launch-at">Launch by itself at (optional)</FieldLabel>}
+                  label={<FieldLabel htmlFor="cs-launch-at">{t("comingSoon.launchAtOptional")}</FieldLabel>}
                   error={errorOf("launch_at")}
-                  hint="At this time coming soon switches off and the waitlist is emailed, as Launch now does."
+                  hint={t("comingSoon.launchAtHint")}
                 >
                   <DatePicker
                     id="cs-launch-at"
-                    aria-label="Launch at"
+                    aria-label={t("comingSoon.launchAt")}
                     value={form.launch_at}
                     onChange={set("launch_at")}
                     granularity="minute"
@@ -168,33 +197,59 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                 </FormField>
 
                 <div className="flex flex-col gap-y-2">
-                  <FieldLabel htmlFor="cs-offer">Offer description (HTML)</FieldLabel>
+                  <FieldLabel htmlFor="cs-offer">{t("comingSoon.offer")}</FieldLabel>
                   <Textarea
                     id="cs-offer"
                     rows={6}
                     value={form.offer_description}
                     onChange={(event) => set("offer_description")(event.target.value)}
                     {...invalidWhenErrored("offer_description")}
-                    placeholder="<p>Sign up and get <strong>10% off</strong> at launch.</p>"
+                    placeholder={t("comingSoon.offerPlaceholder")}
                   />
                   <FieldError {...errorOf("offer_description")} />
                   <Text size="xsmall" className="text-ui-fg-subtle">
-                    Saved sanitised: scripts, styles and event attributes are removed. The saved version:
+                    {t("comingSoon.offerSanitised")}
                   </Text>
                   <OfferPreview html={settings.offer_description} />
                 </div>
 
-                <FormField label={<FieldLabel htmlFor="cs-provider">Signup form</FieldLabel>} error={errorOf("email_provider")}>
+                {hasButtonText && (
+                  <FormField
+                    label={<FieldLabel htmlFor="cs-button-text">{t("comingSoon.buttonText")}</FieldLabel>}
+                    error={errorOf("button_text")}
+                    hint={t("comingSoon.buttonTextHint")}
+                  >
+                    <Input
+                      id="cs-button-text"
+                      value={form.button_text}
+                      onChange={(event) => set("button_text")(event.target.value)}
+                      {...invalidWhenErrored("button_text")}
+                      maxLength={100}
+                    />
+                  </FormField>
+                )}
+
+                {translatable && (
+                  <TranslationsEditor
+                    id="cs-translations"
+                    fields={translatedFields}
+                    rows={form.translations}
+                    onChange={set("translations")}
+                    error={errors.translations}
+                  />
+                )}
+
+                <FormField label={<FieldLabel htmlFor="cs-provider">{t("comingSoon.signupForm")}</FieldLabel>} error={errorOf("email_provider")}>
                   <Select value={form.email_provider} onValueChange={(value) => set("email_provider")(value as EmailProvider)}>
                     <Select.Trigger id="cs-provider">
                       <Select.Value />
                     </Select.Trigger>
                     <Select.Content>
-                      <Select.Item value="mailer">Built-in form, MailerLite group</Select.Item>
+                      <Select.Item value="mailer">{t("comingSoon.providerMailer")}</Select.Item>
                       {/* Offered only when the plugin's formsAddon option is set. */}
                       {(settings.forms_addon_available || form.email_provider === "forms_addon") && (
                         <Select.Item value="forms_addon">
-                          {settings.forms_addon_available ? "Forms add-on" : "Forms add-on (not configured)"}
+                          {settings.forms_addon_available ? t("comingSoon.providerForms") : t("comingSoon.providerFormsNotConfigured")}
                         </Select.Item>
                       )}
                     </Select.Content>
@@ -202,7 +257,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                 </FormField>
 
                 {form.email_provider === "mailer" ? (
-                  <FormField label={<FieldLabel htmlFor="cs-group">MailerLite group ID</FieldLabel>} error={errorOf("mailer_group_id")}>
+                  <FormField label={<FieldLabel htmlFor="cs-group">{t("comingSoon.groupId")}</FieldLabel>} error={errorOf("mailer_group_id")}>
                     <Input
                       id="cs-group"
                       value={form.mailer_group_id}
@@ -212,7 +267,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                     />
                   </FormField>
                 ) : (
-                  <FormField label={<FieldLabel htmlFor="cs-form-id">Form ID</FieldLabel>} error={errorOf("forms_form_id")}>
+                  <FormField label={<FieldLabel htmlFor="cs-form-id">{t("comingSoon.formId")}</FieldLabel>} error={errorOf("forms_form_id")}>
                     <Input
                       id="cs-form-id"
                       inputMode="numeric"

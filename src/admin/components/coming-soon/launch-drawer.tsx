@@ -1,7 +1,8 @@
 import { Alert, Drawer, Input, Select, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { useLaunchProduct } from "../../lib/coming-soon-hooks"
-import { errorMessage } from "../../lib/format"
+import { errorMessage, formatNumber } from "../../lib/format"
+import { t as translate, useT } from "../../lib/i18n"
 import type { LaunchInput } from "../../lib/types"
 import { useOnChange } from "../../lib/use-on-change"
 import { FieldLabel, FormField, Toggle } from "../form-field"
@@ -16,11 +17,11 @@ const EMPTY: Form = { notify: true, offer: "none", value: "", currency_code: "",
 function launchBody(form: Form): { body: Partial<LaunchInput> } | { error: string } {
   if (!form.notify || form.offer === "none") return { body: { notify: form.notify } }
   const value = Number(form.value)
-  if (!form.value.trim() || !Number.isFinite(value) || value <= 0) return { error: "The discount must be a number above 0" }
-  if (form.offer === "percentage" && value > 100) return { error: "A percentage is at most 100" }
-  if (form.offer === "fixed" && !/^[A-Za-z]{3}$/.test(form.currency_code.trim())) return { error: "A fixed amount needs its currency (EUR, USD…)" }
+  if (!form.value.trim() || !Number.isFinite(value) || value <= 0) return { error: translate("launch.errorValue") }
+  if (form.offer === "percentage" && value > 100) return { error: translate("launch.errorPercent") }
+  if (form.offer === "fixed" && !/^[A-Za-z]{3}$/.test(form.currency_code.trim())) return { error: translate("launch.errorCurrency") }
   const days = form.expires_in_days.trim()
-  if (days && !/^\d{1,4}$/.test(days)) return { error: "Expiry is a whole number of days" }
+  if (days && !/^\d{1,4}$/.test(days)) return { error: translate("launch.errorExpiry") }
   return {
     body: {
       notify: true,
@@ -38,6 +39,7 @@ type Props = { productId: string; signups: number; open: boolean; onOpenChange: 
 
 /** "Launch now": what the waitlist gets (an email, optionally a code of their own), then the launch. */
 export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) {
+  const { t } = useT()
   const [form, setForm] = useState(EMPTY)
   const [error, setError] = useState<string>()
   const launch = useLaunchProduct(productId)
@@ -62,60 +64,60 @@ export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) 
     } catch (failure) {
       return setError(errorMessage(failure))
     }
-    toast.success("Launched: the product is on sale")
+    toast.success(t("launch.toastLaunched"))
     onOpenChange(false)
   }
 
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
       <Drawer.Content aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label="Launch">
+        <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label={t("launch.label")}>
           <Drawer.Header>
-            <Drawer.Title>Launch now</Drawer.Title>
+            <Drawer.Title>{t("launch.now")}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
             <Text size="small" className="text-ui-fg-subtle">
-              Coming soon switches off and the product is on sale at once. This cannot be undone.
+              {t("launch.warning")}
             </Text>
             <Toggle
               id="launch-notify"
-              label={`Email the waitlist (${signups} ${signups === 1 ? "signup" : "signups"})`}
-              hint="Each signup gets one email; unsubscribed addresses are skipped."
+              label={t("launch.notify", { count: signups, formatted: formatNumber(signups) })}
+              hint={t("launch.notifyHint")}
               value={form.notify}
               onChange={set("notify")}
             />
             {form.notify && (
-              <FormField label={<FieldLabel htmlFor="launch-offer">A code of their own</FieldLabel>} hint="Single use, for this product only.">
+              <FormField label={<FieldLabel htmlFor="launch-offer">{t("launch.code")}</FieldLabel>} hint={t("launch.codeHint")}>
                 <Select value={form.offer} onValueChange={(value) => set("offer")(value as Offer)}>
                   <Select.Trigger id="launch-offer">
                     <Select.Value />
                   </Select.Trigger>
                   <Select.Content>
-                    <Select.Item value="none">No code</Select.Item>
-                    <Select.Item value="percentage">Percentage off</Select.Item>
-                    <Select.Item value="fixed">Amount off</Select.Item>
+                    <Select.Item value="none">{t("launch.noCode")}</Select.Item>
+                    <Select.Item value="percentage">{t("launch.percentageOff")}</Select.Item>
+                    <Select.Item value="fixed">{t("launch.amountOff")}</Select.Item>
                   </Select.Content>
                 </Select>
               </FormField>
             )}
             {form.notify && form.offer !== "none" && (
               <div className="grid grid-cols-2 gap-4">
-                <FormField label={<FieldLabel htmlFor="launch-value">{form.offer === "percentage" ? "Percent off" : "Amount off"}</FieldLabel>}>
+                <FormField label={<FieldLabel htmlFor="launch-value">{form.offer === "percentage" ? t("launch.percentOff") : t("launch.amountOff")}</FieldLabel>}>
                   <Input id="launch-value" inputMode="decimal" value={form.value} onChange={(event) => set("value")(event.target.value)} />
                 </FormField>
                 {form.offer === "fixed" && (
-                  <FormField label={<FieldLabel htmlFor="launch-currency">Currency</FieldLabel>}>
-                    <Input id="launch-currency" maxLength={3} placeholder="EUR" value={form.currency_code} onChange={(event) => set("currency_code")(event.target.value)} />
+                  <FormField label={<FieldLabel htmlFor="launch-currency">{t("launch.currency")}</FieldLabel>}>
+                    <Input id="launch-currency" maxLength={3} placeholder={t("launch.currencyPlaceholder")} value={form.currency_code} onChange={(event) => set("currency_code")(event.target.value)} />
                   </FormField>
                 )}
-                <FormField label={<FieldLabel htmlFor="launch-expiry">Expires after (days, optional)</FieldLabel>}>
+                <FormField label={<FieldLabel htmlFor="launch-expiry">{t("launch.expiry")}</FieldLabel>}>
                   <Input id="launch-expiry" inputMode="numeric" value={form.expires_in_days} onChange={(event) => set("expires_in_days")(event.target.value)} />
                 </FormField>
               </div>
             )}
             {error && <Alert variant="error">{error}</Alert>}
           </Drawer.Body>
-          <DrawerSaveFooter saving={launch.isPending} label="Launch" />
+          <DrawerSaveFooter saving={launch.isPending} label={t("launch.label")} />
         </form>
       </Drawer.Content>
     </Drawer>

@@ -2,29 +2,38 @@ import { Bolt } from "@medusajs/icons"
 import { Button, StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { useLaunch, useLaunchStats, useRetryLaunchEmails } from "../../lib/coming-soon-hooks"
+import { formatDateTime, formatMoney, formatNumber, formatPercent } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import { toastAction } from "../../lib/toast-action"
 import type { LaunchView } from "../../lib/types"
 import { LaunchDrawer } from "./launch-drawer"
 import { SignupsChart } from "./signups-chart"
 
-const STATE: Record<LaunchView["status"], { label: string; color: "grey" | "blue" | "orange" | "green" }> = {
-  none: { label: "Not launched", color: "grey" },
-  scheduled: { label: "Scheduled", color: "blue" },
-  running: { label: "Emails going out", color: "orange" },
-  done: { label: "Launched", color: "green" },
+const STATE_COLOR: Record<LaunchView["status"], "grey" | "blue" | "orange" | "green"> = {
+  none: "grey",
+  scheduled: "blue",
+  running: "orange",
+  done: "green",
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+/** The launch's promotion as shoppers get it: "10%", "€5.00". */
+const offerOf = (promotion: NonNullable<LaunchView["promotion"]>) =>
+  promotion.type === "percentage"
+    ? formatPercent(promotion.value / 100, 0)
+    : promotion.currency_code
+      ? formatMoney(promotion.value, promotion.currency_code)
+      : formatNumber(promotion.value)
 
 /** Sent of all, as a bar: what staff watch while the emails go out. */
 function EmailProgress({ launch }: { launch: LaunchView }) {
+  const { t } = useT()
   const settled = launch.sent + launch.skipped
   const percent = launch.total ? Math.round((launch.sent / launch.total) * 100) : 100
   return (
     <div className="flex flex-col gap-y-2">
       <div
         role="progressbar"
-        aria-label="Launch emails sent"
+        aria-label={t("launch.progressLabel")}
         aria-valuemin={0}
         aria-valuemax={launch.total}
         aria-valuenow={launch.sent}
@@ -33,9 +42,13 @@ function EmailProgress({ launch }: { launch: LaunchView }) {
         <div className="bg-ui-fg-interactive h-full rounded-full transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <Text size="small" leading="compact" data-launch-progress>
-        {launch.sent} of {launch.total} sent
-        {launch.skipped ? `, ${launch.skipped} skipped` : ""}
-        {launch.pending && settled < launch.total ? `, ${launch.pending} waiting` : ""}
+        {[
+          t("launch.sentOf", { sent: formatNumber(launch.sent), total: formatNumber(launch.total) }),
+          ...(launch.skipped ? [t("launch.skipped", { count: launch.skipped, formatted: formatNumber(launch.skipped) })] : []),
+          ...(launch.pending && settled < launch.total
+            ? [t("launch.waiting", { count: launch.pending, formatted: formatNumber(launch.pending) })]
+            : []),
+        ].join(t("launch.separator"))}
       </Text>
     </div>
   )
@@ -43,18 +56,21 @@ function EmailProgress({ launch }: { launch: LaunchView }) {
 
 /** Failed emails with their reasons, and a retry for those set aside. */
 function Failures({ productId, launch }: { productId: string; launch: LaunchView }) {
+  const { t } = useT()
   const retry = useRetryLaunchEmails(productId)
   if (!launch.failed) return null
   return (
     <div className="flex flex-col gap-y-2" data-launch-failures>
       <Text size="small" weight="plus" className="text-ui-fg-error">
-        {launch.failed} failed{launch.dead ? ` (${launch.dead} given up)` : ", retrying"}
+        {launch.dead
+          ? t("launch.failedGivenUp", { count: launch.failed, formatted: formatNumber(launch.failed), dead: formatNumber(launch.dead) })
+          : t("launch.failedRetrying", { count: launch.failed, formatted: formatNumber(launch.failed) })}
       </Text>
       <ul className="flex flex-col gap-y-1">
         {launch.failures.map((failure) => (
           <li key={failure.reason}>
             <Text size="xsmall" className="text-ui-fg-subtle break-words">
-              {failure.count} × {failure.reason}
+              {t("launch.failureReason", { times: formatNumber(failure.count), reason: failure.reason })}
             </Text>
           </li>
         ))}
@@ -65,9 +81,9 @@ function Failures({ productId, launch }: { productId: string; launch: LaunchView
           variant="secondary"
           className="self-start"
           isLoading={retry.isPending}
-          onClick={() => toastAction(() => retry.mutateAsync(), { success: "Emails queued again", failure: "Could not retry" })}
+          onClick={() => toastAction(() => retry.mutateAsync(), { success: t("launch.toastRetried"), failure: t("launch.retryFailed") })}
         >
-          Retry failed emails
+          {t("launch.retryEmails")}
         </Button>
       )}
     </div>
@@ -79,38 +95,49 @@ function Failures({ productId, launch }: { productId: string; launch: LaunchView
  * the emails' progress once launched, and what the waitlist earned.
  */
 export function LaunchSection({ productId, comingSoon, signups }: { productId: string; comingSoon: boolean; signups: number }) {
+  const { t } = useT()
   const launch = useLaunch(productId)
   const stats = useLaunchStats(productId)
   const [launching, setLaunching] = useState(false)
   const data = launch.data
   if (!data) return null
-  const state = STATE[data.status]
+  const stateLabel = {
+    none: t("launch.stateNone"),
+    scheduled: t("launch.stateScheduled"),
+    running: t("launch.stateRunning"),
+    done: t("launch.stateDone"),
+  }[data.status]
+  const launchedLine = (launchedAt: string) => {
+    const date = formatDateTime(launchedAt)
+    const onSchedule = data.trigger === "schedule"
+    if (!data.promotion) return onSchedule ? t("launch.launchedOnSchedule", { date }) : t("launch.launched", { date })
+    const offer = offerOf(data.promotion)
+    return onSchedule ? t("launch.launchedOnScheduleWithCodes", { date, offer }) : t("launch.launchedWithCodes", { date, offer })
+  }
   return (
-    <div className="flex flex-col gap-y-3 px-6 py-4" aria-label="Launch" role="group">
+    <div className="flex flex-col gap-y-3 px-6 py-4" aria-label={t("launch.label")} role="group">
       <div className="flex items-center justify-between">
         <div className="flex items-center gap-x-2">
           <Text size="small" weight="plus" leading="compact" className="text-ui-fg-subtle">
-            Launch
+            {t("launch.label")}
           </Text>
-          <StatusBadge color={state.color} data-launch-status={data.status}>
-            {state.label}
+          <StatusBadge color={STATE_COLOR[data.status]} data-launch-status={data.status}>
+            {stateLabel}
           </StatusBadge>
         </div>
         {comingSoon && data.status !== "running" && data.status !== "done" && (
           <Button size="small" onClick={() => setLaunching(true)}>
             <Bolt />
-            Launch now
+            {t("launch.now")}
           </Button>
         )}
       </div>
       {data.status === "scheduled" && data.launch_at && (
-        <Text size="small">Launches by itself on {when(data.launch_at)}.</Text>
+        <Text size="small">{t("launch.scheduledOn", { date: formatDateTime(data.launch_at) })}</Text>
       )}
       {data.launched_at && (
         <Text size="small" className="text-ui-fg-subtle">
-          Launched {when(data.launched_at)}
-          {data.trigger === "schedule" ? " on schedule" : ""}
-          {data.promotion ? `, with ${data.promotion.type === "percentage" ? `${data.promotion.value}%` : `${data.promotion.value} ${data.promotion.currency_code?.toUpperCase()}`} codes` : ""}
+          {launchedLine(data.launched_at)}
         </Text>
       )}
       {data.launched_at && data.notify && <EmailProgress launch={data} />}
@@ -119,10 +146,18 @@ export function LaunchSection({ productId, comingSoon, signups }: { productId: s
         <>
           {data.launched_at && (
             <Text size="small" data-launch-results>
-              {stats.data.converted} converted of {stats.data.signups} ({(stats.data.conversion_rate * 100).toFixed(1)}%)
               {stats.data.revenue.length
-                ? `, ${stats.data.revenue.map((entry) => `${entry.amount} ${entry.currency_code.toUpperCase()}`).join(" + ")}`
-                : ""}
+                ? t("launch.resultsWithRevenue", {
+                    converted: formatNumber(stats.data.converted),
+                    signups: formatNumber(stats.data.signups),
+                    rate: formatPercent(stats.data.conversion_rate),
+                    revenue: stats.data.revenue.map((entry) => formatMoney(entry.amount, entry.currency_code)).join(" + "),
+                  })
+                : t("launch.results", {
+                    converted: formatNumber(stats.data.converted),
+                    signups: formatNumber(stats.data.signups),
+                    rate: formatPercent(stats.data.conversion_rate),
+                  })}
             </Text>
           )}
           <SignupsChart days={stats.data.signups_per_day} />

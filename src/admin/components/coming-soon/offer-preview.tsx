@@ -1,4 +1,5 @@
 import { Text } from "@medusajs/ui"
+import { useT } from "../../lib/i18n"
 
 // Plain type for the preview; the storefront's own styles differ.
 const FRAME_STYLE =
@@ -9,16 +10,17 @@ const FRAME_STYLE =
  * frame: even if something unsafe got through, it could neither run nor reach the dashboard.
  */
 export function OfferPreview({ html }: { html: string | null }) {
+  const { t } = useT()
   if (!html) {
     return (
       <Text size="small" className="text-ui-fg-subtle">
-        No offer description.
+        {t("comingSoon.noOffer")}
       </Text>
     )
   }
   return (
     <iframe
-      title="Offer preview"
+      title={t("comingSoon.offerPreview")}
       sandbox=""
       srcDoc={`<!doctype html><meta charset="utf-8">${FRAME_STYLE}${html}`}
       className="bg-ui-bg-base h-[160px] w-full rounded-md border"

@@ -1,4 +1,7 @@
 import { Text } from "@medusajs/ui"
+import { formatCalendarDay } from "../../lib/calendar-date"
+import { formatNumber } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import { BarSeries } from "../bar-series"
 
 type Day = { day: string; count: number }
@@ -14,11 +17,12 @@ const DAY_MS = 86_400_000
  * Signups per day as small bars (an SVG, no chart library): the launch curve at a glance. Days
  * without signups inside the range count as zero; the range is at least `MIN_DAYS` long.
  */
-export function SignupsChart({ days, label = "Signups per day" }: { days: Day[]; label?: string }) {
+export function SignupsChart({ days, label }: { days: Day[]; label?: string }) {
+  const { t } = useT()
   if (!days.length) {
     return (
       <Text size="small" className="text-ui-fg-subtle">
-        No signups yet
+        {t("signups.emptyTitle")}
       </Text>
     )
   }
@@ -39,11 +43,16 @@ export function SignupsChart({ days, label = "Signups per day" }: { days: Day[];
         width="100%"
         height={HEIGHT}
         role="img"
-        aria-label={`${label}: ${total} over ${series.length} ${series.length === 1 ? "day" : "days"}, at most ${peak} a day`}
+        aria-label={t("chart.label", {
+          label: label ?? t("chart.perDay"),
+          total: formatNumber(total),
+          days: t("chart.days", { count: series.length, formatted: formatNumber(series.length) }),
+          peak: formatNumber(peak),
+        })}
         preserveAspectRatio="none"
       >
         <BarSeries
-          bars={series.map((entry) => ({ key: entry.day, value: entry.count, title: `${entry.day}: ${entry.count}` }))}
+          bars={series.map((entry) => ({ key: entry.day, value: entry.count, title: t("chart.barTitle", { day: formatCalendarDay(entry.day, "medium"), signups: formatNumber(entry.count) }) }))}
           top={peak}
           width={WIDTH}
           height={HEIGHT}
@@ -52,10 +61,10 @@ export function SignupsChart({ days, label = "Signups per day" }: { days: Day[];
       </svg>
       <figcaption className="flex justify-between">
         <Text size="xsmall" className="text-ui-fg-subtle">
-          {series[0].day}
+          {formatCalendarDay(series[0].day, "medium")}
         </Text>
         <Text size="xsmall" className="text-ui-fg-subtle">
-          {series[series.length - 1].day}
+          {formatCalendarDay(series[series.length - 1].day, "medium")}
         </Text>
       </figcaption>
     </figure>

@@ -1,4 +1,5 @@
 import { Label, Switch, Text, Tooltip } from "@medusajs/ui"
+import { useT } from "../../lib/i18n"
 import type { AlertsPermission } from "../../lib/use-inbox-alerts"
 
 type Props = {
@@ -7,17 +8,13 @@ type Props = {
   onChange: (on: boolean) => void
 }
 
-const HINT: Partial<Record<AlertsPermission, string>> = {
-  denied: "Notifications are blocked for this site in the browser's settings",
-  unsupported: "This browser cannot show notifications",
-}
-
 /** The agent's switch for desktop notifications and a sound on new chats; remembered in this browser. */
 export function AlertsToggle({ enabled, permission, onChange }: Props) {
-  const hint = HINT[permission]
+  const { t } = useT()
+  const hint = permission === "denied" ? t("alerts.denied") : permission === "unsupported" ? t("alerts.unsupported") : undefined
   return (
     <div className="flex items-center gap-x-2" data-inbox-alerts={enabled ? "on" : "off"}>
-      <Tooltip content="A desktop notification and a sound when a chat starts waiting or a visitor writes again, while this page is open">
+      <Tooltip content={t("alerts.tooltip")}>
         <div className="flex items-center gap-x-2">
           <Switch
             id="inbox-alerts"
@@ -26,7 +23,7 @@ export function AlertsToggle({ enabled, permission, onChange }: Props) {
             onCheckedChange={onChange}
           />
           <Label htmlFor="inbox-alerts" size="small">
-            Desktop alerts
+            {t("alerts.label")}
           </Label>
         </div>
       </Tooltip>

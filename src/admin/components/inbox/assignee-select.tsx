@@ -1,4 +1,5 @@
 import { Select, toast } from "@medusajs/ui"
+import { useT } from "../../lib/i18n"
 import { useAssignConversation, useUsers } from "../../lib/chat-hooks"
 import { errorMessage, userName } from "../../lib/format"
 
@@ -7,6 +8,7 @@ const UNASSIGNED = "none"
 
 /** Who handles the conversation: any Medusa user, or nobody. */
 export function AssigneeSelect({ conversationId, assignedTo }: { conversationId: number; assignedTo: string | null }) {
+  const { t } = useT()
   const users = useUsers()
   const assign = useAssignConversation()
 
@@ -15,7 +17,7 @@ export function AssigneeSelect({ conversationId, assignedTo }: { conversationId:
     try {
       await assign.mutateAsync({ conversationId, assignedTo: assignee })
       const user = users.data?.find((candidate) => candidate.id === assignee)
-      toast.success(user ? `Assigned to ${userName(user)}` : "Unassigned")
+      toast.success(user ? t("assignee.toastAssigned", { name: userName(user) }) : t("inbox.unassigned"))
     } catch (error) {
       toast.error(errorMessage(error))
     }
@@ -23,11 +25,11 @@ export function AssigneeSelect({ conversationId, assignedTo }: { conversationId:
 
   return (
     <Select size="small" value={assignedTo ?? UNASSIGNED} onValueChange={change} disabled={assign.isPending}>
-      <Select.Trigger className="w-[200px]" aria-label="Assignee">
-        <Select.Value placeholder="Assign" />
+      <Select.Trigger className="w-[200px]" aria-label={t("assignee.label")}>
+        <Select.Value placeholder={t("assignee.placeholder")} />
       </Select.Trigger>
       <Select.Content>
-        <Select.Item value={UNASSIGNED}>Unassigned</Select.Item>
+        <Select.Item value={UNASSIGNED}>{t("inbox.unassigned")}</Select.Item>
         {users.data?.map((user) => (
           <Select.Item key={user.id} value={user.id}>
             {userName(user)}

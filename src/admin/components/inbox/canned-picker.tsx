@@ -1,6 +1,7 @@
 import { BookOpen } from "@medusajs/icons"
 import { Button, Input, Popover, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { useT } from "../../lib/i18n"
 import { useCannedResponses } from "../../lib/chat-hooks"
 import type { CannedResponse } from "../../lib/types"
 
@@ -8,6 +9,7 @@ const SHOWN = 20
 
 /** A searchable list of canned responses; picking one hands its text to `onPick`. */
 export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => void }) {
+  const { t } = useT()
   const [open, setOpen] = useState(false)
   const [search, setSearch] = useState("")
   const canned = useCannedResponses({ search: search.trim(), page: 1, per_page: SHOWN }, { enabled: open })
@@ -23,7 +25,7 @@ export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => v
       <Popover.Trigger asChild>
         <Button type="button" size="small" variant="secondary">
           <BookOpen />
-          Canned response
+          {t("picker.button")}
         </Button>
       </Popover.Trigger>
       <Popover.Content side="top" align="start" className="flex w-[360px] flex-col gap-y-1 p-2">
@@ -31,25 +33,25 @@ export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => v
         <Input
           size="small"
           type="search"
-          placeholder="Search canned responses"
-          aria-label="Search canned responses"
+          placeholder={t("canned.searchLabel")}
+          aria-label={t("canned.searchLabel")}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <div className="max-h-[280px] overflow-y-auto" role="listbox" aria-label="Canned responses">
+        <div className="max-h-[280px] overflow-y-auto" role="listbox" aria-label={t("nav.cannedResponses")}>
           {canned.isLoading && (
             <Text size="small" className="text-ui-fg-subtle px-2 py-3">
-              Loading…
+              {t("common.loadingEllipsis")}
             </Text>
           )}
           {canned.isError && (
             <Text size="small" className="text-ui-fg-error px-2 py-3">
-              Could not load canned responses.
+              {t("picker.loadFailed")}
             </Text>
           )}
           {canned.data && !canned.data.items.length && (
             <Text size="small" className="text-ui-fg-subtle px-2 py-3">
-              {search ? "Nothing matches." : "No canned responses yet."}
+              {search ? t("picker.nothingMatches") : t("picker.none")}
             </Text>
           )}
           {canned.data?.items.map((item) => (

@@ -1,9 +1,9 @@
 import { Badge, Text, clx } from "@medusajs/ui"
-import { formatAgo } from "../../lib/format"
+import { formatAgo, formatLanguage } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import type { ConversationListItem } from "../../lib/types"
 import { ConversationStatusBadge } from "./conversation-status-badge"
 
-const SENDER_PREFIX: Record<string, string> = { agent: "Staff: ", bridge: "Team: ", auto: "Auto: ", system: "" }
 
 type Props = {
   items: ConversationListItem[]
@@ -12,12 +12,19 @@ type Props = {
 }
 
 export function ConversationList({ items, selectedId, onSelect }: Props) {
+  const { t } = useT()
+  const prefix = (sender: string, message: string) =>
+    sender === "agent"
+      ? t("list.fromStaff", { message })
+      : sender === "bridge"
+        ? t("list.fromTeam", { message })
+        : sender === "auto"
+          ? t("list.fromAuto", { message })
+          : message
   return (
-    <ul className="divide-y" aria-label="Conversations">
+    <ul className="divide-y" aria-label={t("list.label")}>
       {items.map((item) => {
-        const preview = item.last_message
-          ? `${SENDER_PREFIX[item.last_message.sender] ?? ""}${item.last_message.message}`
-          : "No messages yet"
+        const preview = item.last_message ? prefix(item.last_message.sender, item.last_message.message) : t("list.noMessages")
         const selected = item.conversation_id === selectedId
         return (
           <li key={item.conversation_id}>
@@ -34,7 +41,7 @@ export function ConversationList({ items, selectedId, onSelect }: Props) {
             >
               <div className="flex items-center justify-between gap-x-2">
                 <Text size="small" weight="plus" leading="compact" className="truncate">
-                  #{item.conversation_id} · {item.customer_name ?? item.email ?? "Anonymous visitor"}
+                  #{item.conversation_id} · {item.customer_name ?? item.email ?? t("list.anonymous")}
                 </Text>
                 <Text size="xsmall" leading="compact" className="text-ui-fg-muted shrink-0">
                   {formatAgo(item.last_message_at ?? item.created_at)}
@@ -45,14 +52,19 @@ export function ConversationList({ items, selectedId, onSelect }: Props) {
               </Text>
               <div className="flex items-center gap-x-2">
                 <ConversationStatusBadge status={item.status} />
+                {item.locale && (
+                  <Badge size="2xsmall" title={formatLanguage(item.locale)} data-locale={item.locale}>
+                    {item.locale}
+                  </Badge>
+                )}
                 {item.after_hours && (
-                  <Badge size="2xsmall" color="orange" title="Started outside the chat's hours" data-after-hours>
-                    After hours
+                  <Badge size="2xsmall" color="orange" title={t("list.afterHoursTitle")} data-after-hours>
+                    {t("list.afterHours")}
                   </Badge>
                 )}
                 {item.unread > 0 && (
-                  <Badge size="2xsmall" color="blue" aria-label={`${item.unread} unanswered`}>
-                    {item.unread} new
+                  <Badge size="2xsmall" color="blue" aria-label={t("list.unanswered", { count: item.unread })}>
+                    {t("list.new", { count: item.unread })}
                   </Badge>
                 )}
               </div>

@@ -2,9 +2,10 @@ import { Button, Heading, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useCloseConversation, useConversation } from "../../lib/chat-hooks"
 import { useMarkRead } from "../../lib/typing-and-read"
-import { errorMessage, httpUrlOrNull } from "../../lib/format"
+import { useT } from "../../lib/i18n"
+import { errorMessage, formatLanguage, httpUrlOrNull } from "../../lib/format"
 import type { ChatMessage } from "../../lib/types"
-import { CannedResponseDrawer, type CannedDraft } from "../canned-response-drawer"
+import { CannedResponseDrawer, emptyDraft, type CannedDraft } from "../canned-response-drawer"
 import { ErrorState, LoadingState } from "../page-states"
 import { AssigneeSelect } from "./assignee-select"
 import { ConversationRating } from "./conversation-rating"
@@ -22,6 +23,7 @@ function latestPageUrl(messages: ChatMessage[], fallback: string | null) {
 }
 
 export function ConversationPane({ conversationId }: { conversationId: number }) {
+  const { t } = useT()
   const { conversation, streaming, visitorTyping } = useConversation(conversationId)
   const close = useCloseConversation()
   const [cannedDraft, setCannedDraft] = useState<CannedDraft | null>(null)
@@ -30,7 +32,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
   useMarkRead(conversationId, conversation.data?.messages ?? [])
 
   if (conversation.isLoading) {
-    return <LoadingState rows={6} label="Loading conversation" />
+    return <LoadingState rows={6} label={t("pane.loading")} />
   }
   // A failed refresh keeps what is shown (the stream may still bring messages); only a failed first load is an error.
   if (!conversation.data) {
@@ -44,7 +46,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
   const closeConversation = async () => {
     try {
       await close.mutateAsync(conversationId)
-      toast.success(`Conversation #${conversationId} closed`)
+      toast.success(t("pane.toastClosed", { id: conversationId }))
     } catch (error) {
       toast.error(errorMessage(error))
     }
@@ -53,13 +55,13 @@ export function ConversationPane({ conversationId }: { conversationId: number })
   return (
     <div
       className="flex h-full min-h-0 flex-col"
-      aria-label={`Conversation ${conversationId}`}
+      aria-label={t("pane.label", { id: conversationId })}
       data-live-updates={streaming ? "stream" : "poll"}
     >
       <div className="flex flex-wrap items-start justify-between gap-3 border-b px-6 py-4">
         <div className="flex min-w-0 flex-col gap-y-1">
           <div className="flex items-center gap-x-2">
-            <Heading level="h2">Conversation #{data.conversation_id}</Heading>
+            <Heading level="h2">{t("pane.title", { id: data.conversation_id })}</Heading>
             <ConversationStatusBadge status={data.status} />
           </div>
           <Text size="small" className="text-ui-fg-subtle" data-field="visitor-email">
@@ -68,13 +70,18 @@ export function ConversationPane({ conversationId }: { conversationId: number })
                 {data.email}
               </a>
             ) : (
-              "No email left"
+              t("pane.noEmail")
             )}
           </Text>
+          {data.locale && (
+            <Text size="small" className="text-ui-fg-subtle" data-field="locale">
+              {t("pane.language", { language: formatLanguage(data.locale) })}
+            </Text>
+          )}
           {data.rating && <ConversationRating rating={data.rating} />}
           {pageUrl && (
             <Text size="small" className="text-ui-fg-subtle truncate" data-field="page-url">
-              On{" "}
+              {t("pane.on")}{" "}
               {pageLink ? (
                 <a
                   className="text-ui-fg-interactive hover:underline"
@@ -99,7 +106,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
             isLoading={close.isPending}
             disabled={data.status === "closed"}
           >
-            Close
+            {t("pane.close")}
           </Button>
         </div>
       </div>
@@ -109,14 +116,14 @@ export function ConversationPane({ conversationId }: { conversationId: number })
         visitorReadUpTo={data.visitor_read_up_to}
         visitorTyping={streaming ? visitorTyping : data.visitor_typing}
         onSaveAsCanned={(message) =>
-          setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id })
+          setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id, translations: [] })
         }
       />
       <ReplyBox conversationId={conversationId} orderId={replyOrderId} />
       <CannedResponseDrawer
         open={cannedDraft !== null}
         onOpenChange={(open) => !open && setCannedDraft(null)}
-        initial={cannedDraft ?? { question: "", response: "", category: "" }}
+        initial={cannedDraft ?? emptyDraft}
       />
     </div>
   )

@@ -1,13 +1,16 @@
 import { StatusBadge } from "@medusajs/ui"
+import { useT } from "../../lib/i18n"
 import type { ConversationStatus } from "../../lib/types"
 
-const LOOK: Record<ConversationStatus, { color: "orange" | "green" | "grey"; label: string }> = {
-  waiting: { color: "orange", label: "Waiting" },
-  open: { color: "green", label: "Open" },
-  closed: { color: "grey", label: "Closed" },
+const COLOR: Record<ConversationStatus, "orange" | "green" | "grey"> = {
+  waiting: "orange",
+  open: "green",
+  closed: "grey",
 }
 
 /** "Waiting" means the visitor wrote last and a person should answer. */
-export const ConversationStatusBadge = ({ status }: { status: ConversationStatus }) => (
-  <StatusBadge color={LOOK[status].color}>{LOOK[status].label}</StatusBadge>
-)
+export function ConversationStatusBadge({ status }: { status: ConversationStatus }) {
+  const { t } = useT()
+  const label = { waiting: t("inbox.tabWaiting"), open: t("inbox.tabOpen"), closed: t("inbox.tabClosed") }[status]
+  return <StatusBadge color={COLOR[status]}>{label}</StatusBadge>
+}

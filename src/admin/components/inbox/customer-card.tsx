@@ -1,7 +1,8 @@
 import { Badge, Heading, Text, clx } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { useConversationContext } from "../../lib/chat-hooks"
-import { formatDate, formatMoney, humanStatus, userName } from "../../lib/format"
+import { formatDate, formatMoney, formatNumber, humanStatus, userName } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import type { ContextOrder } from "../../lib/types"
 
 type Props = {
@@ -15,6 +16,7 @@ const itemsLine = (items: { title: string; quantity: number }[]) =>
   items.map((item) => (item.quantity > 1 ? `${item.quantity} × ${item.title}` : item.title)).join(", ")
 
 function OrderRow({ order, selected, selectable, onSelect }: { order: ContextOrder; selected: boolean; selectable: boolean; onSelect: () => void }) {
+  const { t } = useT()
   return (
     <li
       className={clx("flex flex-col gap-y-0.5 rounded-md px-2 py-1.5", selected && "bg-ui-bg-highlight")}
@@ -43,7 +45,7 @@ function OrderRow({ order, selected, selectable, onSelect }: { order: ContextOrd
             aria-pressed={selected}
             className="text-ui-fg-interactive txt-compact-xsmall ml-auto hover:underline"
           >
-            {selected ? "Used in replies" : "Use in replies"}
+            {selected ? t("customer.usedInReplies") : t("customer.useInReplies")}
           </button>
         )}
       </div>
@@ -60,26 +62,27 @@ function OrderRow({ order, selected, selectable, onSelect }: { order: ContextOrd
  * unverified: the shopper never proved they own it.
  */
 export function CustomerCard({ conversationId, selectedOrderId, onSelectOrder }: Props) {
+  const { t } = useT()
   const context = useConversationContext(conversationId)
   const data = context.data
   if (!data) {
     return context.isError ? (
       <Text size="small" className="text-ui-fg-error px-6 py-3">
-        Could not load the customer.
+        {t("customer.loadFailed")}
       </Text>
     ) : null
   }
   if (!data.customer && !data.orders.length) {
     return (
       <Text size="small" className="text-ui-fg-subtle border-b px-6 py-3" data-field="customer" data-customer="guest">
-        Guest: not signed in{data.matched_by === null ? ", no orders match their email" : ""}.
+        {data.matched_by === null ? t("customer.guestNoMatch") : t("customer.guest")}
       </Text>
     )
   }
   const verified = data.verified
   const latestId = data.orders[0]?.id
   return (
-    <section className="flex flex-col gap-y-2 border-b px-6 py-3" aria-label="Customer" data-field="customer" data-customer={verified ? "account" : "email-match"}>
+    <section className="flex flex-col gap-y-2 border-b px-6 py-3" aria-label={t("customer.label")} data-field="customer" data-customer={verified ? "account" : "email-match"}>
       <div className="flex flex-wrap items-center gap-2">
         <Heading level="h3">
           {data.customer ? (
@@ -87,29 +90,37 @@ export function CustomerCard({ conversationId, selectedOrderId, onSelectOrder }:
               {userName(data.customer)}
             </Link>
           ) : (
-            "Orders placed with this email"
+            t("customer.ordersWithEmail")
           )}
         </Heading>
         {verified ? (
           <Badge size="2xsmall" color="green">
-            Signed in
+            {t("customer.signedIn")}
           </Badge>
         ) : (
           <Badge size="2xsmall" color="orange" data-unverified>
-            Unverified (matched by email)
+            {t("customer.unverified")}
           </Badge>
         )}
       </div>
       {data.customer && (
         <Text size="small" className="text-ui-fg-subtle" data-field="customer-summary">
-          {data.customer.email} · member since {formatDate(data.customer.created_at)} · {data.customer.orders_count}{" "}
-          {data.customer.orders_count === 1 ? "order" : "orders"}
-          {data.customer.total_spent.length > 0 &&
-            ` · ${data.customer.total_spent.map((spent) => formatMoney(spent.amount, spent.currency_code)).join(" + ")} spent`}
+          {[
+            data.customer.email,
+            t("customer.memberSince", { date: formatDate(data.customer.created_at) }),
+            t("customer.orders", { count: data.customer.orders_count, formatted: formatNumber(data.customer.orders_count) }),
+            ...(data.customer.total_spent.length > 0
+              ? [
+                  t("customer.spent", {
+                    amount: data.customer.total_spent.map((spent) => formatMoney(spent.amount, spent.currency_code)).join(" + "),
+                  }),
+                ]
+              : []),
+          ].join(" · ")}
         </Text>
       )}
       {data.orders.length > 0 && (
-        <ul className="flex max-h-[220px] flex-col overflow-y-auto" aria-label="Latest orders">
+        <ul className="flex max-h-[220px] flex-col overflow-y-auto" aria-label={t("customer.latestOrders")}>
           {data.orders.map((order) => (
             <OrderRow
               key={order.id}
@@ -124,8 +135,11 @@ export function CustomerCard({ conversationId, selectedOrderId, onSelectOrder }:
       )}
       {data.cart && (
         <Text size="small" className="text-ui-fg-subtle" data-field="cart">
-          Open cart: {itemsLine(data.cart.items)} · {formatMoney(data.cart.total, data.cart.currency_code)} (updated{" "}
-          {formatDate(data.cart.updated_at)})
+          {t("customer.openCart", {
+            items: itemsLine(data.cart.items),
+            total: formatMoney(data.cart.total, data.cart.currency_code),
+            date: formatDate(data.cart.updated_at),
+          })}
         </Text>
       )}
     </section>

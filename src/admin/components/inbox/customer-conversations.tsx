@@ -3,6 +3,7 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { useConversations } from "../../lib/chat-hooks"
 import { formatAgo } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import type { ConversationListItem } from "../../lib/types"
 import { ConversationStatusBadge } from "./conversation-status-badge"
 
@@ -19,6 +20,7 @@ type Props = {
 
 /** A customer's support conversations, newest first, each opening the inbox on it. */
 export function CustomerConversations({ customerId, heading, keep = () => true, empty }: Props) {
+  const { t } = useT()
   const conversations = useConversations({ customer_id: customerId, page: 1, per_page: SHOWN })
   const items = conversations.data?.items.filter(keep) ?? []
   return (
@@ -29,11 +31,11 @@ export function CustomerConversations({ customerId, heading, keep = () => true, 
       </div>
       {conversations.isLoading ? (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-          Loading…
+          {t("common.loadingEllipsis")}
         </Text>
       ) : conversations.isError ? (
         <Text size="small" className="text-ui-fg-error px-6 py-4">
-          Could not load the conversations.
+          {t("widgets.loadFailed")}
         </Text>
       ) : !items.length ? (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4">
@@ -50,12 +52,12 @@ export function CustomerConversations({ customerId, heading, keep = () => true, 
               >
                 <div className="flex items-center justify-between gap-x-2">
                   <Text size="small" weight="plus" leading="compact">
-                    Conversation #{item.conversation_id}
+                    {t("pane.title", { id: item.conversation_id })}
                   </Text>
                   <ConversationStatusBadge status={item.status} />
                 </div>
                 <Text size="small" leading="compact" className="text-ui-fg-subtle line-clamp-1">
-                  {item.last_message?.message ?? "No messages yet"}
+                  {item.last_message?.message ?? t("list.noMessages")}
                 </Text>
                 <Text size="xsmall" className="text-ui-fg-muted">
                   {formatAgo(item.last_message_at ?? item.created_at)}

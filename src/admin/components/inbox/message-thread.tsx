@@ -2,20 +2,21 @@ import { BookOpen, DocumentText, EllipsisHorizontal } from "@medusajs/icons"
 import { DropdownMenu, IconButton, Text, clx } from "@medusajs/ui"
 import { useEffect, useRef } from "react"
 import { formatDateTime, formatFileSize, formatMessageTime } from "../../lib/format"
+import { t as translate, useT } from "../../lib/i18n"
 import type { ChatAttachment, ChatMessage } from "../../lib/types"
 
 function senderLabel(message: ChatMessage) {
   switch (message.sender) {
     case "visitor":
-      return "Visitor"
+      return translate("thread.visitor")
     case "agent":
-      return message.author_name ?? "Staff"
+      return message.author_name ?? translate("thread.staff")
     case "bridge":
-      return `${message.author_name ?? "Team"} (team chat)`
+      return translate("thread.teamChat", { name: message.author_name ?? translate("thread.team") })
     case "auto":
-      return "Auto-reply"
+      return translate("thread.autoReply")
     default:
-      return "System"
+      return translate("thread.system")
   }
 }
 
@@ -72,6 +73,7 @@ type Props = {
 
 /** The conversation's messages, oldest first; follows new ones while scrolled to the end. */
 export function MessageThread({ messages, visitorReadUpTo, visitorTyping, onSaveAsCanned }: Props) {
+  const { t } = useT()
   const scroller = useRef<HTMLDivElement>(null)
   const atEnd = useRef(true)
   const lastId = messages.length ? messages[messages.length - 1].message_id : 0
@@ -97,7 +99,7 @@ export function MessageThread({ messages, visitorReadUpTo, visitorTyping, onSave
     return (
       <div className="flex flex-1 items-center justify-center px-6 py-10">
         <Text size="small" className="text-ui-fg-subtle">
-          No messages yet.
+          {t("thread.noMessages")}
         </Text>
       </div>
     )
@@ -105,7 +107,7 @@ export function MessageThread({ messages, visitorReadUpTo, visitorTyping, onSave
 
   return (
     <div ref={scroller} onScroll={trackPosition} className="flex-1 overflow-y-auto px-6 py-4">
-      <ol className="flex flex-col gap-y-3" aria-label="Messages" aria-live="polite">
+      <ol className="flex flex-col gap-y-3" aria-label={t("thread.label")} aria-live="polite">
         {messages.map((message) => (
           <li
             key={message.message_id}
@@ -124,14 +126,14 @@ export function MessageThread({ messages, visitorReadUpTo, visitorTyping, onSave
                 {message.sender === "visitor" && (
                   <DropdownMenu>
                     <DropdownMenu.Trigger asChild>
-                      <IconButton size="2xsmall" variant="transparent" aria-label="Message actions">
+                      <IconButton size="2xsmall" variant="transparent" aria-label={t("thread.actions")}>
                         <EllipsisHorizontal />
                       </IconButton>
                     </DropdownMenu.Trigger>
                     <DropdownMenu.Content align="end">
                       <DropdownMenu.Item className="gap-x-2" onClick={() => onSaveAsCanned(message)}>
                         <BookOpen className="text-ui-fg-subtle" />
-                        Save as canned response
+                        {t("thread.saveAsCanned")}
                       </DropdownMenu.Item>
                     </DropdownMenu.Content>
                   </DropdownMenu>
@@ -146,7 +148,7 @@ export function MessageThread({ messages, visitorReadUpTo, visitorTyping, onSave
             {message.attachments && message.attachments.length > 0 && <Attachments files={message.attachments} />}
             {message.message_id === readReply && (
               <Text size="xsmall" className="text-ui-fg-muted self-end" data-field="read-receipt">
-                Read by the shopper
+                {t("thread.read")}
               </Text>
             )}
           </li>
@@ -154,7 +156,7 @@ export function MessageThread({ messages, visitorReadUpTo, visitorTyping, onSave
       </ol>
       {visitorTyping && (
         <Text size="small" className="text-ui-fg-subtle mt-3 italic" data-field="visitor-typing" role="status">
-          The shopper is typing…
+          {t("thread.typing")}
         </Text>
       )}
     </div>

@@ -1,9 +1,11 @@
 import { PaperClip, XMarkMini } from "@medusajs/icons"
 import { Badge, Button, IconButton, Kbd, Text, Textarea, toast } from "@medusajs/ui"
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from "react"
+import { Trans } from "react-i18next"
 import { useRenderCanned, useReply, useUploadAttachment } from "../../lib/chat-hooks"
 import { variablesIn } from "../../../shared/browser-safe/canned-variables"
 import { errorMessage, formatFileSize } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import type { UploadedAttachment } from "../../lib/types"
 import { CannedPicker } from "./canned-picker"
 import { useTypingNotice } from "../../lib/typing-and-read"
@@ -21,6 +23,7 @@ const MAX_FILES = 5
  * fills it in or removes it (the server refuses it too), so braces never reach the shopper.
  */
 export function ReplyBox({ conversationId, orderId }: { conversationId: number; orderId?: string }) {
+  const { t } = useT()
   const [text, setText] = useState("")
   // Names a render filled in whose value itself reads like a variable (a customer named
   // "{{store.name}}"): that is the customer's data, not a variable to fill in.
@@ -54,7 +57,7 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
       setText((current) => current || text)
       setFilledLiterally((current) => [...new Set([...current, ...literal])])
       setFiles((current) => [...attached, ...current])
-      toast.error(`Reply not sent: ${errorMessage(error)}`)
+      toast.error(t("reply.notSent", { message: errorMessage(error) }))
     }
   }
 
@@ -66,22 +69,22 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
     let room = MAX_FILES - files.length - uploading
     for (const file of picked) {
       if (!ACCEPTED_TYPES.includes(file.type)) {
-        toast.error(`${file.name} cannot be attached: only JPEG, PNG, GIF, WebP or PDF.`)
+        toast.error(t("reply.wrongType", { name: file.name }))
         continue
       }
       if (file.size > MAX_FILE_BYTES) {
-        toast.error(`${file.name} is too large: at most ${formatFileSize(MAX_FILE_BYTES)}.`)
+        toast.error(t("reply.tooLarge", { name: file.name, size: formatFileSize(MAX_FILE_BYTES) }))
         continue
       }
       if (room-- <= 0) {
-        toast.error(`At most ${MAX_FILES} files per reply.`)
+        toast.error(t("reply.tooMany", { count: MAX_FILES }))
         break
       }
       setUploading((count) => count + 1)
       upload
         .mutateAsync({ conversationId, file })
         .then((uploaded) => setFiles((current) => [...current, uploaded]))
-        .catch((error: unknown) => toast.error(`${file.name} was not uploaded: ${errorMessage(error)}`))
+        .catch((error: unknown) => toast.error(t("reply.notUploaded", { name: file.name, message: errorMessage(error) })))
         .finally(() => setUploading((count) => count - 1))
     }
   }
@@ -125,11 +128,11 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
         onKeyDown={onKeyDown}
         rows={3}
         maxLength={MAX_LENGTH}
-        placeholder="Write a reply"
-        aria-label="Reply"
+        placeholder={t("reply.placeholder")}
+        aria-label={t("reply.label")}
       />
       {(files.length > 0 || uploading > 0) && (
-        <ul className="flex flex-wrap items-center gap-2" aria-label="Files to send" data-field="pending-attachments">
+        <ul className="flex flex-wrap items-center gap-2" aria-label={t("reply.files")} data-field="pending-attachments">
           {files.map((file) => (
             <li key={file.attachment_id}>
               <Badge size="small" className="gap-x-1 pr-0.5">
@@ -141,7 +144,7 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
                   type="button"
                   size="2xsmall"
                   variant="transparent"
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t("reply.removeFile", { name: file.name })}
                   onClick={() => setFiles((current) => current.filter((item) => item.attachment_id !== file.attachment_id))}
                 >
                   <XMarkMini />
@@ -152,7 +155,7 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
           {uploading > 0 && (
             <li>
               <Text size="xsmall" className="text-ui-fg-muted" role="status">
-                Uploading {uploading === 1 ? "1 file" : `${uploading} files`}…
+                {t("reply.uploading", { count: uploading })}
               </Text>
             </li>
           )}
@@ -173,8 +176,8 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
             type="button"
             size="small"
             variant="transparent"
-            aria-label="Attach files"
-            title="Attach files (JPEG, PNG, GIF, WebP or PDF)"
+            aria-label={t("reply.attach")}
+            title={t("reply.attachTitle")}
             onClick={() => fileInput.current?.click()}
           >
             <PaperClip />
@@ -187,21 +190,21 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
                 setFilledLiterally((current) => [...new Set([...current, ...literal])])
                 insert(rendered.text)
               } catch (error) {
-                toast.error(`Could not fill in the canned response: ${errorMessage(error)}`)
+                toast.error(t("reply.fillFailed", { message: errorMessage(error) }))
               }
             }}
           />
           <Text size="xsmall" className="text-ui-fg-muted hidden md:block">
-            <Kbd>Enter</Kbd> to send, <Kbd>Shift</Kbd> + <Kbd>Enter</Kbd> for a new line
+            <Trans t={t} i18nKey="reply.keysHint" components={{ kbd: <Kbd /> }} />
           </Text>
         </div>
         <Button type="submit" size="small" isLoading={reply.isPending} disabled={(!text.trim() && !files.length) || uploading > 0 || unfilled.length > 0}>
-          Send
+          {t("reply.send")}
         </Button>
       </div>
       {unfilled.length > 0 && (
         <Text size="small" className="text-ui-fg-error" role="alert" data-field="unfilled-variables">
-          Fill in or remove before sending: {unfilled.map((name) => `{{${name}}}`).join(", ")}
+          {t("reply.unfilled", { names: unfilled.map((name) => `{{${name}}}`).join(", ") })}
         </Text>
       )}
     </form>

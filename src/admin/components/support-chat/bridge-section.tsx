@@ -1,6 +1,7 @@
 import { Alert, Button, Input, Select, Text } from "@medusajs/ui"
 import { useTestBridge } from "../../lib/chat-hooks"
 import { errorMessage } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import type { SettingsFormControls } from "../../lib/use-settings-form"
 import { textInput } from "../form-field"
 import { SecretField, type SecretState } from "../secret-field"
@@ -14,6 +15,7 @@ type Props = {
 
 /** The settings page's team-chat bridge: provider, channel, secrets, and a real test call. */
 export function BridgeSection({ controls: { bind, bindSecret, configured }, states }: Props) {
+  const { t } = useT()
   const test = useTestBridge()
   const runTest = () => {
     test.reset()
@@ -23,11 +25,11 @@ export function BridgeSection({ controls: { bind, bindSecret, configured }, stat
 
   return (
     <SettingsSection
-      title="Team-chat bridge"
-      description="Mirror conversations into a Slack or Discord channel and answer from there."
+      title={t("bridge.title")}
+      description={t("bridge.description")}
     >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <Field label="Provider" htmlFor="bridge-provider" configured={configured("bridge.provider")}>
+        <Field label={t("bridge.provider")} htmlFor="bridge-provider" configured={configured("bridge.provider")}>
           <Select
             value={provider.value}
             onValueChange={(value) => provider.onChange(value as SettingsForm["provider"])}
@@ -37,35 +39,35 @@ export function BridgeSection({ controls: { bind, bindSecret, configured }, stat
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
-              <Select.Item value={NO_PROVIDER}>None</Select.Item>
+              <Select.Item value={NO_PROVIDER}>{t("bridge.none")}</Select.Item>
               <Select.Item value="slack">Slack</Select.Item>
               <Select.Item value="discord">Discord</Select.Item>
             </Select.Content>
           </Select>
         </Field>
         <Field
-          label="Channel ID"
+          label={t("bridge.channel")}
           htmlFor="bridge-channel"
           configured={configured("bridge.channel_id")}
-          hint="Where new conversations start a thread."
+          hint={t("bridge.channelHint")}
         >
           <Input id="bridge-channel" {...textInput(bind("channel_id"))} disabled={configured("bridge.channel_id")} maxLength={100} />
         </Field>
-        <SecretField id="bridge-bot-token" label="Bot token" {...bindSecret("bot_token", states.bot_token)} />
+        <SecretField id="bridge-bot-token" label={t("bridge.botToken")} {...bindSecret("bot_token", states.bot_token)} />
         <SecretField
           id="bridge-shared-secret"
-          label="Shared secret"
+          label={t("bridge.sharedSecret")}
           {...bindSecret("shared_secret", states.shared_secret)}
-          hint="Sent by your relay in the X-APP-Secret header of /hooks/app/v1/bridge/incoming."
+          hint={t("bridge.sharedSecretHint")}
         />
       </div>
       <div className="flex flex-col gap-y-2">
         <div className="flex items-center gap-x-3">
           <Button type="button" size="small" variant="secondary" onClick={runTest} isLoading={test.isPending}>
-            Test connection
+            {t("bridge.test")}
           </Button>
           <Text size="xsmall" className="text-ui-fg-subtle">
-            Tests the saved settings with a real call to the platform.
+            {t("bridge.testHint")}
           </Text>
         </div>
         {test.data && (
@@ -75,7 +77,7 @@ export function BridgeSection({ controls: { bind, bindSecret, configured }, stat
         )}
         {test.isError && (
           <Alert variant="error" dismissible>
-            Could not run the test: {errorMessage(test.error)}
+            {t("bridge.testFailed", { message: errorMessage(test.error) })}
           </Alert>
         )}
       </div>

@@ -2,7 +2,8 @@ import { Button, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { useDeadDeliveries, useRetryDelivery } from "../../lib/chat-hooks"
-import { formatDateTime } from "../../lib/format"
+import { formatDateTime, formatNumber } from "../../lib/format"
+import { t as translate, useT } from "../../lib/i18n"
 import { toastAction } from "../../lib/toast-action"
 import type { ChatDelivery } from "../../lib/types"
 import { ListStates, PagedTable } from "../list-parts"
@@ -12,35 +13,38 @@ const PER_PAGE = 10
 
 const what = (delivery: ChatDelivery) =>
   delivery.kind === "bridge_post"
-    ? `Team-chat post of message ${delivery.message_id ?? "?"}`
+    ? translate("deliveries.bridgePost", { id: delivery.message_id ?? "?" })
     : delivery.kind === "transcript_email"
-      ? "Transcript email"
-      : `Fast-lane event ${delivery.effect ?? "?"}${delivery.message_id ? ` of message ${delivery.message_id}` : ""}`
+      ? translate("deliveries.transcriptEmail")
+      : delivery.message_id
+        ? translate("deliveries.fastLaneEventOfMessage", { effect: delivery.effect ?? "?", id: delivery.message_id })
+        : translate("deliveries.fastLaneEvent", { effect: delivery.effect ?? "?" })
 
 /** Deliveries that kept failing and were set aside: each with its last error and a Retry button. */
 export function FailedDeliveries() {
+  const { t } = useT()
   const [page, setPage] = useState(1)
   const deliveries = useDeadDeliveries(page, PER_PAGE)
   const retry = useRetryDelivery()
 
   const retryOne = (delivery: ChatDelivery) =>
     toastAction(() => retry.mutateAsync(delivery.id), {
-      success: "Queued again: it goes out with the next delivery run",
-      failure: "Not queued",
+      success: t("deliveries.toastQueued"),
+      failure: t("common.notQueued"),
     })
 
   return (
     <SettingsSection
-      title="Failed deliveries"
-      description="Team-chat posts and fast-lane events that kept failing are set aside here after their last attempt, so the ones behind them go out. Retry one once the cause is fixed."
+      title={t("deliveries.title")}
+      description={t("deliveries.description")}
     >
       <ListStates
         query={deliveries}
         rows={2}
-        loadingLabel="Loading failed deliveries"
+        loadingLabel={t("deliveries.loading")}
         empty={
           <Text size="small" className="text-ui-fg-subtle" data-failed-deliveries="none">
-            None: every delivery went out or is still being tried.
+            {t("deliveries.none")}
           </Text>
         }
       >
@@ -52,10 +56,10 @@ export function FailedDeliveries() {
             onPage={setPage}
             head={
               <>
-                <Table.HeaderCell>Delivery</Table.HeaderCell>
-                <Table.HeaderCell>Last error</Table.HeaderCell>
-                <Table.HeaderCell>Attempts</Table.HeaderCell>
-                <Table.HeaderCell>Set aside</Table.HeaderCell>
+                <Table.HeaderCell>{t("deliveries.delivery")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("deliveries.lastError")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("deliveries.attempts")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("deliveries.setAside")}</Table.HeaderCell>
                 <Table.HeaderCell />
               </>
             }
@@ -73,7 +77,7 @@ export function FailedDeliveries() {
                 <Table.Cell className="max-w-[320px] truncate" title={delivery.last_error ?? undefined}>
                   {delivery.last_error ?? "–"}
                 </Table.Cell>
-                <Table.Cell>{delivery.attempts}</Table.Cell>
+                <Table.Cell>{formatNumber(delivery.attempts)}</Table.Cell>
                 <Table.Cell>{formatDateTime(delivery.updated_at)}</Table.Cell>
                 <Table.Cell className="text-right">
                   <Button
@@ -83,7 +87,7 @@ export function FailedDeliveries() {
                     onClick={() => retryOne(delivery)}
                     isLoading={retry.isPending && retry.variables === delivery.id}
                   >
-                    Retry
+                    {t("common.retry")}
                   </Button>
                 </Table.Cell>
               </Table.Row>

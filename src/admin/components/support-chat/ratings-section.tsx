@@ -1,5 +1,8 @@
 import { Text } from "@medusajs/ui"
 import { useRatingsSummary } from "../../lib/chat-hooks"
+import { formatCalendarDay } from "../../lib/calendar-date"
+import { formatNumber } from "../../lib/format"
+import { t as translate, useT } from "../../lib/i18n"
 import type { RatingsSummary } from "../../lib/types"
 import { BarSeries } from "../bar-series"
 import { SettingsSection } from "../settings-section"
@@ -42,41 +45,48 @@ function WeeklyBars({ weeks, label, top, value, title }: {
 }
 
 const ratingsOf = (week: Week) =>
-  `Week of ${week.week_start}: ${week.count} ${week.count === 1 ? "rating" : "ratings"}` +
-  (week.average === null ? "" : `, average ${week.average}/${MAX_SCORE}`)
+  week.average === null
+    ? translate("ratings.weekTitle", { week: formatCalendarDay(week.week_start, "medium"), count: week.count })
+    : translate("ratings.weekTitleAverage", {
+        week: formatCalendarDay(week.week_start, "medium"),
+        count: week.count,
+        average: formatNumber(week.average),
+        max: MAX_SCORE,
+      })
 
 /** Shoppers' ratings of closed conversations: the last twelve weeks' count and average score. */
 export function RatingsSection() {
+  const { t } = useT()
   const summary = useRatingsSummary(WEEKS)
   const data = summary.data
   return (
     <div data-ratings-summary>
       <SettingsSection
-        title="Ratings"
-        description="When staff close a conversation the widget asks the shopper for a rating from 1 to 5 and an optional comment. Weeks start on Monday (UTC)."
+        title={t("ratings.title")}
+        description={t("ratings.description")}
       >
         {!data ? (
           <Text size="small" className="text-ui-fg-subtle">
-            {summary.isError ? "The ratings could not be loaded." : "Loading ratings…"}
+            {summary.isError ? t("ratings.loadFailed") : t("ratings.loading")}
           </Text>
         ) : (
           <div className="flex flex-col gap-y-4">
             <Text size="small" data-field="ratings-total">
               {data.count
-                ? `${data.count} ${data.count === 1 ? "rating" : "ratings"} in the last ${WEEKS} weeks, average ${data.average}/${MAX_SCORE}`
-                : `No ratings in the last ${WEEKS} weeks`}
+                ? t("ratings.total", { count: data.count, weeks: WEEKS, average: formatNumber(data.average ?? 0), max: MAX_SCORE })
+                : t("ratings.none", { weeks: WEEKS })}
             </Text>
             <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
               <WeeklyBars
                 weeks={data.weeks}
-                label="Ratings per week"
+                label={t("ratings.perWeek")}
                 top={Math.max(...data.weeks.map((week) => week.count))}
                 value={(week) => week.count}
                 title={ratingsOf}
               />
               <WeeklyBars
                 weeks={data.weeks}
-                label="Average score per week"
+                label={t("ratings.averagePerWeek")}
                 top={MAX_SCORE}
                 value={(week) => week.average ?? 0}
                 title={ratingsOf}
@@ -84,10 +94,10 @@ export function RatingsSection() {
             </div>
             <div className="flex justify-between">
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {data.weeks[0]?.week_start}
+                {data.weeks[0] && formatCalendarDay(data.weeks[0].week_start, "medium")}
               </Text>
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {data.weeks[data.weeks.length - 1]?.week_start}
+                {data.weeks.length > 0 && formatCalendarDay(data.weeks[data.weeks.length - 1].week_start, "medium")}
               </Text>
             </div>
           </div>

@@ -1,5 +1,7 @@
 import { minutesOf, WEEKDAYS, type BusinessHours, type OpeningSpan, type Weekday } from "../../../shared/browser-safe/business-hours"
+import { t } from "../../lib/i18n"
 import type { BridgeProvider, ChatSettings } from "../../lib/types"
+import { rowsOf, type TranslationRow } from "../../lib/translations"
 
 export const NO_PROVIDER = "none"
 
@@ -22,6 +24,11 @@ export type SettingsForm = {
   /** Local dates, separated by commas, spaces or lines. */
   holidays: string
   away_message: string
+  chat_title: string
+  welcome_message: string
+  email_offer: string
+  /** Per-locale variants of the texts, where the server keeps them. */
+  translations: TranslationRow[]
 }
 
 const spansText = (spans: OpeningSpan[] | undefined) => (spans ?? []).map((span) => `${span.open}-${span.close}`).join(", ")
@@ -45,6 +52,10 @@ export const formOf = (settings: ChatSettings): SettingsForm => ({
   days: Object.fromEntries(WEEKDAYS.map((day) => [day, spansText(settings.business_hours?.weekly[day])])) as Record<Weekday, string>,
   holidays: (settings.business_hours?.holidays ?? []).join(", "),
   away_message: settings.away_message ?? "",
+  chat_title: settings.chat_title ?? "",
+  welcome_message: settings.welcome_message ?? "",
+  email_offer: settings.email_offer ?? "",
+  translations: rowsOf(settings.translations),
 })
 
 const SPAN = /^(\d{2}:\d{2})\s*[-–]\s*(\d{2}:\d{2})$/
@@ -53,13 +64,13 @@ const MAX_SPANS_PER_DAY = 4
 /** A day's openings from what was typed, or why they cannot be (the API checks again). */
 function parseDay(text: string): { spans: OpeningSpan[] } | { error: string } {
   const parts = text.split(",").map((part) => part.trim()).filter(Boolean)
-  if (parts.length > MAX_SPANS_PER_DAY) return { error: `At most ${MAX_SPANS_PER_DAY} openings a day` }
+  if (parts.length > MAX_SPANS_PER_DAY) return { error: t("hours.errorTooMany", { count: MAX_SPANS_PER_DAY }) }
   const spans: OpeningSpan[] = []
   for (const part of parts) {
     const match = SPAN.exec(part)
     const [open, close] = match ? [minutesOf(match[1]), minutesOf(match[2])] : [null, null]
     if (!match || open === null || close === null || open >= close) {
-      return { error: "Openings like 09:00-17:00, closing after they open, separated by commas" }
+      return { error: t("hours.errorSpan") }
     }
     spans.push({ open: match[1], close: match[2] })
   }
@@ -70,7 +81,7 @@ function parseDay(text: string): { spans: OpeningSpan[] } | { error: string } {
 function parseHolidays(text: string): { dates: string[] } | { error: string } {
   const dates = text.split(/[\s,]+/).filter(Boolean)
   const wrong = dates.find((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
-  return wrong ? { error: `Not a date (YYYY-MM-DD): ${wrong}` } : { dates }
+  return wrong ? { error: t("hours.errorDate", { value: wrong }) } : { dates }
 }
 
 /** The hours to save from the form, or the errors to show per field. */

@@ -3,6 +3,7 @@ import { ArrowDownTray } from "@medusajs/icons"
 import { Button, Container, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
+import { SignupsCrumb } from "../../components/breadcrumbs"
 import { EmptyState } from "../../components/page-states"
 import { LaunchFigures } from "../../components/coming-soon/launch-figures"
 import { ListFilter, ListHeader, ListSearch, ListStates, ListSubtitle, PagedTable } from "../../components/list-parts"
@@ -13,7 +14,8 @@ import {
   useRetrySignupSync,
   useSignups,
 } from "../../lib/coming-soon-hooks"
-import { formatDateTime } from "../../lib/format"
+import { formatDateTime, formatNumber } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import { toastAction } from "../../lib/toast-action"
 import type { Signup } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
@@ -22,11 +24,11 @@ import { useUrlState } from "../../lib/use-url-state"
 const PER_PAGE = 20
 const ALL_PRODUCTS = "all"
 
-const SYNC: Record<Signup["sync_status"], { color: "green" | "orange" | "grey" | "red"; label: string }> = {
-  synced: { color: "green", label: "Synced" },
-  pending: { color: "orange", label: "Pending" },
-  skipped: { color: "grey", label: "Not sent" },
-  dead: { color: "red", label: "Failed" },
+const SYNC_COLOR: Record<Signup["sync_status"], "green" | "orange" | "grey" | "red"> = {
+  synced: "green",
+  pending: "orange",
+  skipped: "grey",
+  dead: "red",
 }
 
 /**
@@ -34,24 +36,31 @@ const SYNC: Record<Signup["sync_status"], { color: "green" | "orange" | "grey" |
  * button. A row awaiting its confirmation (double opt-in) is not sent yet, whatever its status.
  */
 function SyncCell({ signup }: { signup: Signup }) {
+  const { t } = useT()
   const retry = useRetrySignupSync()
   if (!signup.confirmed_at) {
     return (
       <StatusBadge color="grey" data-sync-unconfirmed>
-        Awaiting confirmation
+        {t("signups.awaitingConfirmation")}
       </StatusBadge>
     )
   }
-  const badge = <StatusBadge color={SYNC[signup.sync_status].color}>{SYNC[signup.sync_status].label}</StatusBadge>
+  const label = {
+    synced: t("signups.synced"),
+    pending: t("signups.pending"),
+    skipped: t("signups.notSent"),
+    dead: t("signups.failed"),
+  }[signup.sync_status]
+  const badge = <StatusBadge color={SYNC_COLOR[signup.sync_status]}>{label}</StatusBadge>
   if (signup.sync_status !== "dead") return badge
   const retryOne = () =>
-    toastAction(() => retry.mutateAsync(signup.id), { success: "Queued again: it is sent with the next sync run", failure: "Not queued" })
+    toastAction(() => retry.mutateAsync(signup.id), { success: t("signups.toastQueued"), failure: t("common.notQueued") })
   return (
     <div className="flex flex-col items-start gap-y-1" data-sync-dead>
       <div className="flex items-center gap-x-2">
         {badge}
         <Button type="button" size="small" variant="secondary" onClick={retryOne} isLoading={retry.isPending}>
-          Retry
+          {t("common.retry")}
         </Button>
       </div>
       {signup.last_sync_error && (
@@ -64,6 +73,7 @@ function SyncCell({ signup }: { signup: Signup }) {
 }
 
 const SignupsPage = () => {
+  const { t } = useT()
   const { params, update } = useUrlState()
   const productId = params.get("product_id") ?? undefined
   const searchText = params.get("q") ?? ""
@@ -78,15 +88,15 @@ const SignupsPage = () => {
 
   const exportCsv = async () => {
     setExporting(true)
-    await toastAction(() => downloadSignupsCsv({ product_id: productId, search: search || undefined }), { failure: "Export failed" })
+    await toastAction(() => downloadSignupsCsv({ product_id: productId, search: search || undefined }), { failure: t("signups.exportFailed") })
     setExporting(false)
   }
 
   const data = signups.data
   const filtered = Boolean(productId || search)
   const emptyState = filtered
-    ? { title: "No signups match", description: "Try another search or product." }
-    : { title: "No signups yet", description: "Switch a product to coming soon on its page; shoppers' signups are listed here." }
+    ? { title: t("signups.emptyFilteredTitle"), description: t("signups.emptyFilteredDescription") }
+    : { title: t("signups.emptyTitle"), description: t("signups.emptyDescription") }
   // A product chosen by link (from its page) may be outside the first 100 options.
   const productChoices = products.data ?? []
   const chosenMissing = productId && !productChoices.some((product) => product.id === productId)
@@ -94,33 +104,37 @@ const SignupsPage = () => {
   return (
     <Container className="divide-y p-0">
       <ListHeader
-        title="Coming-soon signups"
+        title={t("signups.title")}
         subtitle={
           <ListSubtitle data-signup-total>
-            {data ? `${data.total} ${data.total === 1 ? "signup" : "signups"}${filtered ? " match" : " in all"}` : " "}
+            {data
+              ? filtered
+                ? t("signups.totalMatching", { count: data.total, formatted: formatNumber(data.total) })
+                : t("signups.total", { count: data.total, formatted: formatNumber(data.total) })
+              : " "}
           </ListSubtitle>
         }
         action={
           <Button size="small" variant="secondary" onClick={exportCsv} isLoading={exporting} disabled={!data?.total}>
             <ArrowDownTray />
-            Export CSV
+            {t("signups.exportCsv")}
           </Button>
         }
       />
       <div className="flex flex-wrap items-center gap-3 px-6 py-4">
         <ListSearch
           className="w-[280px]"
-          placeholder="Search emails"
-          label="Search signups"
+          placeholder={t("signups.searchPlaceholder")}
+          label={t("signups.searchLabel")}
           value={searchText}
           onChange={(q) => update({ q })}
         />
         <ListFilter
           className="w-[260px]"
-          label="Product filter"
+          label={t("signups.productFilter")}
           value={productId ?? ALL_PRODUCTS}
           onChange={(value) => update({ product_id: value === ALL_PRODUCTS ? undefined : value })}
-          all={{ value: ALL_PRODUCTS, label: "All products" }}
+          all={{ value: ALL_PRODUCTS, label: t("signups.allProducts") }}
           choices={[
             ...(chosenMissing ? [{ value: productId, label: titles.data?.get(productId) ?? productId }] : []),
             ...productChoices.map((product) => ({ value: product.id, label: product.title })),
@@ -130,7 +144,7 @@ const SignupsPage = () => {
       {productId && <LaunchFigures productId={productId} />}
       <ListStates
         query={signups}
-        loadingLabel="Loading signups"
+        loadingLabel={t("signups.loading")}
         empty={<EmptyState {...emptyState} />}
       >
         {(list) => (
@@ -140,12 +154,12 @@ const SignupsPage = () => {
             onPage={(next) => update({ page: String(next) }, { resetPage: false })}
             head={
               <>
-                <Table.HeaderCell>Email</Table.HeaderCell>
-                <Table.HeaderCell>Product</Table.HeaderCell>
-                <Table.HeaderCell>Referral code</Table.HeaderCell>
-                <Table.HeaderCell>Referred by</Table.HeaderCell>
-                <Table.HeaderCell>Mailing list</Table.HeaderCell>
-                <Table.HeaderCell>Signed up</Table.HeaderCell>
+                <Table.HeaderCell>{t("signups.email")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("signups.product")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("signups.referralCode")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("signups.referredBy")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("signups.mailingList")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("signups.signedUp")}</Table.HeaderCell>
               </>
             }
             row={(signup) => (
@@ -172,8 +186,14 @@ const SignupsPage = () => {
 }
 
 export const config = defineRouteConfig({
-  label: "Coming-soon signups",
+  label: "nav.comingSoonSignups",
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
   nested: "/products",
 })
+
+export const handle = {
+  breadcrumb: () => <SignupsCrumb />,
+}
 
 export default SignupsPage

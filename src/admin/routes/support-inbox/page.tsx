@@ -2,27 +2,27 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { BookOpen, ChatBubbleLeftRight } from "@medusajs/icons"
 import { Button, Container, Heading, Input, Label, Select, Switch, Tabs, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
+import { InboxCrumb } from "../../components/breadcrumbs"
 import { AlertsToggle } from "../../components/inbox/alerts-toggle"
 import { ConversationList } from "../../components/inbox/conversation-list"
 import { ConversationPane } from "../../components/inbox/conversation-pane"
 import { EmptyState, ErrorState, LoadingState } from "../../components/page-states"
 import { Pager } from "../../components/pager"
 import { INBOX_PAGE_SIZE, useConversationCount, useConversations, useCurrentUser, useUsers } from "../../lib/chat-hooks"
-import { userName } from "../../lib/format"
+import { formatLanguage, userName } from "../../lib/format"
+import { useT } from "../../lib/i18n"
 import type { ConversationFilters, ConversationStatus } from "../../lib/types"
 import { useDebouncedValue } from "../../lib/use-debounced-value"
 import { useInboxAlerts } from "../../lib/use-inbox-alerts"
 import { useUrlState } from "../../lib/use-url-state"
 
-const STATUS_TABS: { value: "all" | ConversationStatus; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "waiting", label: "Waiting" },
-  { value: "open", label: "Open" },
-  { value: "closed", label: "Closed" },
-]
+const STATUS_TABS: ("all" | ConversationStatus)[] = ["all", "waiting", "open", "closed"]
 const ANY_ASSIGNEE = "any"
 const MINE = "mine"
 const UNASSIGNED = "none"
+const ANY_LANGUAGE = "any"
+// The languages the storefront widget speaks (CONTRACT §9); others seen in the list are added.
+const WIDGET_LOCALES = ["en", "de", "fr", "es", "it", "nl", "pl", "pt-BR", "sv", "ja", "ar"]
 
 const isStatus = (value: string | null): value is ConversationStatus =>
   value === "open" || value === "waiting" || value === "closed"
@@ -41,6 +41,13 @@ function StatusTab({ value, label, filters }: { value: string; label: string; fi
 }
 
 const SupportInboxPage = () => {
+  const { t } = useT()
+  const tabLabels = {
+    all: t("inbox.tabAll"),
+    waiting: t("inbox.tabWaiting"),
+    open: t("inbox.tabOpen"),
+    closed: t("inbox.tabClosed"),
+  }
   // Filters and the open conversation live in the URL: reloads and shared links keep them.
   const { params, update } = useUrlState()
   const statusParam = params.get("status")
@@ -51,6 +58,7 @@ const SupportInboxPage = () => {
   const searchText = params.get("q") ?? ""
   const search = useDebouncedValue(searchText.trim())
   const customersOnly = params.get("customers") === "1"
+  const locale = params.get("locale") ?? undefined
 
   const me = useCurrentUser()
   const users = useUsers()
@@ -60,20 +68,28 @@ const SupportInboxPage = () => {
     search: search || undefined,
     assigned_to: assignedTo,
     customers_only: customersOnly ? ("true" as const) : undefined,
+    locale,
   }
   // "Mine" needs the signed-in user's id before it can ask for anything.
   const waitingForMe = assignee === MINE && !me.data
   const conversations = useConversations({ ...filters, status, page, per_page: INBOX_PAGE_SIZE }, { enabled: !waitingForMe })
   const alerts = useInboxAlerts((id) => update({ id: String(id) }, { resetPage: false }))
+  // A server that keeps conversations' locales sends `locale` on every item: the language
+  // filter shows from then on (and while one is chosen), never against an older server.
+  const items = conversations.data?.items ?? []
+  const localesKept = items.some((item) => "locale" in item)
+  const localeChoices = [
+    ...new Set([...WIDGET_LOCALES, ...items.flatMap((item) => (item.locale ? [item.locale] : [])), ...(locale ? [locale] : [])]),
+  ]
 
 
   return (
     <Container className="flex h-[calc(100vh-7rem)] min-h-[560px] flex-col divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
-          <Heading level="h1">Support inbox</Heading>
+          <Heading level="h1">{t("inbox.title")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Chats from the storefront. New messages appear here as they arrive.
+            {t("inbox.subtitle")}
           </Text>
         </div>
         <div className="flex items-center gap-x-4">
@@ -81,37 +97,38 @@ const SupportInboxPage = () => {
           <Button size="small" variant="secondary" asChild>
             <Link to="/support-inbox/canned-responses">
               <BookOpen />
-              Canned responses
+              {t("nav.cannedResponses")}
             </Link>
           </Button>
         </div>
       </div>
       <div className="flex min-h-0 flex-1 divide-x">
-        <aside className="flex w-[360px] shrink-0 flex-col" aria-label="Conversation list">
+        <aside className="flex w-[360px] shrink-0 flex-col" aria-label={t("inbox.listLabel")}>
           <div className="flex flex-col gap-y-3 px-4 py-3">
             <Tabs value={status ?? "all"} onValueChange={(value) => update({ status: value === "all" ? undefined : value })}>
-              <Tabs.List>
+              {/* Wraps where the labels run long (German, Polish): no count is cut off. */}
+              <Tabs.List className="flex-wrap gap-y-1">
                 {STATUS_TABS.map((tab) => (
-                  <StatusTab key={tab.value} value={tab.value} label={tab.label} filters={filters} />
+                  <StatusTab key={tab} value={tab} label={tabLabels[tab]} filters={filters} />
                 ))}
               </Tabs.List>
             </Tabs>
             <Input
               size="small"
               type="search"
-              placeholder="Search messages, emails, customers, #id"
-              aria-label="Search conversations"
+              placeholder={t("inbox.searchPlaceholder")}
+              aria-label={t("inbox.searchLabel")}
               value={searchText}
               onChange={(event) => update({ q: event.target.value })}
             />
             <Select size="small" value={assignee} onValueChange={(value) => update({ assignee: value })}>
-              <Select.Trigger aria-label="Assignee filter">
+              <Select.Trigger aria-label={t("inbox.assigneeFilter")}>
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
-                <Select.Item value={ANY_ASSIGNEE}>Anyone</Select.Item>
-                <Select.Item value={MINE}>Assigned to me</Select.Item>
-                <Select.Item value={UNASSIGNED}>Unassigned</Select.Item>
+                <Select.Item value={ANY_ASSIGNEE}>{t("inbox.anyone")}</Select.Item>
+                <Select.Item value={MINE}>{t("inbox.assignedToMe")}</Select.Item>
+                <Select.Item value={UNASSIGNED}>{t("inbox.unassigned")}</Select.Item>
                 {users.data
                   ?.filter((user) => user.id !== me.data?.id)
                   .map((user) => (
@@ -121,6 +138,21 @@ const SupportInboxPage = () => {
                   ))}
               </Select.Content>
             </Select>
+            {(localesKept || locale) && (
+              <Select size="small" value={locale ?? ANY_LANGUAGE} onValueChange={(value) => update({ locale: value === ANY_LANGUAGE ? undefined : value })}>
+                <Select.Trigger aria-label={t("inbox.languageFilter")} data-locale-filter>
+                  <Select.Value />
+                </Select.Trigger>
+                <Select.Content>
+                  <Select.Item value={ANY_LANGUAGE}>{t("inbox.allLanguages")}</Select.Item>
+                  {localeChoices.map((tag) => (
+                    <Select.Item key={tag} value={tag}>
+                      {formatLanguage(tag)}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+            )}
             <div className="flex items-center gap-x-2">
               <Switch
                 id="customers-only"
@@ -128,22 +160,22 @@ const SupportInboxPage = () => {
                 onCheckedChange={(checked) => update({ customers: checked ? "1" : undefined })}
               />
               <Label htmlFor="customers-only" size="small">
-                Customers only (signed-in shoppers)
+                {t("inbox.customersOnly")}
               </Label>
             </div>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto border-t">
             {conversations.isLoading || waitingForMe ? (
-              <LoadingState rows={5} label="Loading conversations" />
+              <LoadingState rows={5} label={t("inbox.loading")} />
             ) : conversations.isError ? (
               <ErrorState error={conversations.error} onRetry={() => conversations.refetch()} />
             ) : !conversations.data?.items.length ? (
               <EmptyState
-                title={search || status || assignedTo || customersOnly ? "No conversations match" : "No conversations yet"}
+                title={search || status || assignedTo || customersOnly || locale ? t("inbox.emptyFilteredTitle") : t("inbox.emptyTitle")}
                 description={
-                  search || status || assignedTo || customersOnly
-                    ? "Try another tab, search or assignee."
-                    : "When a shopper opens the chat on the storefront, the conversation shows up here."
+                  search || status || assignedTo || customersOnly || locale
+                    ? t("inbox.emptyFilteredDescription")
+                    : t("inbox.emptyDescription")
                 }
               />
             ) : (
@@ -169,7 +201,7 @@ const SupportInboxPage = () => {
           {selectedId ? (
             <ConversationPane key={selectedId} conversationId={selectedId} />
           ) : (
-            <EmptyState title="No conversation selected" description="Pick a conversation on the left to read and answer it." />
+            <EmptyState title={t("inbox.noneSelectedTitle")} description={t("inbox.noneSelectedDescription")} />
           )}
         </section>
       </div>
@@ -178,8 +210,14 @@ const SupportInboxPage = () => {
 }
 
 export const config = defineRouteConfig({
-  label: "Support inbox",
+  label: "nav.supportInbox",
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
   icon: ChatBubbleLeftRight,
 })
+
+export const handle = {
+  breadcrumb: () => <InboxCrumb />,
+}
 
 export default SupportInboxPage

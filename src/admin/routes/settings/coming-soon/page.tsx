@@ -1,10 +1,12 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { InlineTip, Input, Select } from "@medusajs/ui"
+import { ComingSoonSettingsCrumb } from "../../../components/breadcrumbs"
 import { Toggle, textInput } from "../../../components/form-field"
 import { SecretField, secretForSave } from "../../../components/secret-field"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
 import { useComingSoonSettings, useSaveComingSoonSettings } from "../../../lib/coming-soon-hooks"
+import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { CaptchaProvider, ComingSoonSettings, ComingSoonSettingsInput } from "../../../lib/types"
 import { useSettingsForm } from "../../../lib/use-settings-form"
@@ -14,8 +16,6 @@ const CAPTCHA_PROVIDERS: { value: CaptchaProvider; label: string }[] = [
   { value: "recaptcha", label: "Google reCAPTCHA" },
   { value: "hcaptcha", label: "hCaptcha" },
 ]
-
-const MAILER_KEY_HINT = "Without a key, signups are kept in the ledger only."
 
 type Form = {
   mailer_api_key: string | null
@@ -37,6 +37,7 @@ const formOf = (settings: ComingSoonSettings): Form => ({
 
 function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) {
   const { form, set, bind, bindSecret, configured, secret, reset } = useSettingsForm(settings, formOf)
+  const { t } = useT()
   const save = useSaveComingSoonSettings()
   const states = {
     mailer_api_key: secret("mailer_api_key", settings.mailer_api_key_set),
@@ -58,32 +59,32 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
       captcha_site_key: configured("captcha_site_key") ? undefined : form.captcha_site_key.trim() || null,
       captcha_secret_key: secretForSave(form.captcha_secret_key, states.captcha_secret_key),
     }
-    return toastAction(() => save.mutateAsync(body), { success: "Coming-soon settings saved", failure: "Not saved" })
+    return toastAction(() => save.mutateAsync(body), { success: t("comingSoonSettings.toastSaved"), failure: t("common.notSaved") })
   }
 
   return (
-    <SettingsForm label="Coming soon settings" onSubmit={submit} onReset={reset} saving={save.isPending}>
-      <SettingsSection title="Mailing list" description="Signups are added to a MailerLite group given on each product.">
+    <SettingsForm label={t("comingSoonSettings.formLabel")} onSubmit={submit} onReset={reset} saving={save.isPending}>
+      <SettingsSection title={t("comingSoonSettings.mailingListTitle")} description={t("comingSoonSettings.mailingListDescription")}>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <SecretField id="mailer-api-key" label="MailerLite API key" hint={MAILER_KEY_HINT} {...bindSecret("mailer_api_key", states.mailer_api_key)} />
+          <SecretField id="mailer-api-key" label={t("comingSoonSettings.mailerKey")} hint={t("comingSoonSettings.mailerKeyHint")} {...bindSecret("mailer_api_key", states.mailer_api_key)} />
         </div>
       </SettingsSection>
 
-      <SettingsSection title="Spam protection" description="Checked before anything is stored or sent.">
+      <SettingsSection title={t("comingSoonSettings.spamTitle")} description={t("comingSoonSettings.spamDescription")}>
         <Toggle
           id="honeypot-enabled"
-          label="Honeypot field"
-          hint="A hidden field people never fill; signups that fill it are refused."
+          label={t("comingSoonSettings.honeypot")}
+          hint={t("comingSoonSettings.honeypotHint")}
           {...bind("honeypot_enabled")}
         />
         <Toggle
           id="captcha-enabled"
-          label="CAPTCHA"
-          hint="Verified on the server for every signup; a failed or unreachable check refuses it."
+          label={t("comingSoonSettings.captcha")}
+          hint={t("comingSoonSettings.captchaHint")}
           {...bind("captcha_enabled")}
         />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <Field label="CAPTCHA provider" htmlFor="captcha-provider" configured={configured("captcha_provider")}>
+          <Field label={t("comingSoonSettings.captchaProvider")} htmlFor="captcha-provider" configured={configured("captcha_provider")}>
             <Select
               value={form.captcha_provider}
               onValueChange={(value) => set("captcha_provider")(value as CaptchaProvider)}
@@ -101,7 +102,7 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
               </Select.Content>
             </Select>
           </Field>
-          <Field label="Site key" htmlFor="captcha-site-key" configured={configured("captcha_site_key")}>
+          <Field label={t("comingSoonSettings.siteKey")} htmlFor="captcha-site-key" configured={configured("captcha_site_key")}>
             <Input
               id="captcha-site-key"
               {...textInput(bind("captcha_site_key"))}
@@ -109,11 +110,11 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
               maxLength={500}
             />
           </Field>
-          <SecretField id="captcha-secret-key" label="Secret key" {...bindSecret("captcha_secret_key", states.captcha_secret_key)} />
+          <SecretField id="captcha-secret-key" label={t("comingSoonSettings.secretKey")} {...bindSecret("captcha_secret_key", states.captcha_secret_key)} />
         </div>
         {captchaIncomplete && (
-          <InlineTip label="Not active yet" variant="warning">
-            CAPTCHA runs only when it is switched on and both the site key and the secret key are set.
+          <InlineTip label={t("comingSoonSettings.notActive")} variant="warning">
+            {t("comingSoonSettings.notActiveHint")}
           </InlineTip>
         )}
       </SettingsSection>
@@ -122,11 +123,12 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
 }
 
 const ComingSoonSettingsPage = () => {
+  const { t } = useT()
   const settings = useComingSoonSettings()
   return (
     <SettingsPage
-      title="Coming soon"
-      description="Waitlist signups for products that are not on sale yet. Each product's own settings are on its page."
+      title={t("comingSoonSettings.title")}
+      description={t("comingSoonSettings.description")}
       settings={settings}
       loadingRows={5}
       form={(loaded) => <ComingSoonSettingsForm settings={loaded} />}
@@ -135,7 +137,13 @@ const ComingSoonSettingsPage = () => {
 }
 
 export const config = defineRouteConfig({
-  label: "Coming soon",
+  label: "nav.comingSoonSettings",
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
 })
+
+export const handle = {
+  breadcrumb: () => <ComingSoonSettingsCrumb />,
+}
 
 export default ComingSoonSettingsPage

@@ -1,14 +1,19 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Input } from "@medusajs/ui"
+import { ChatSettingsCrumb } from "../../../components/breadcrumbs"
 import { SecretField, secretForSave } from "../../../components/secret-field"
 import { BridgeSection } from "../../../components/support-chat/bridge-section"
 import { FailedDeliveries } from "../../../components/support-chat/failed-deliveries"
 import { RatingsSection } from "../../../components/support-chat/ratings-section"
 import { NO_PROVIDER, formOf, hoursOf, wholeNumber } from "../../../components/support-chat/settings-form"
 import { HoursSection } from "../../../components/support-chat/hours-section"
+import { TextsSection } from "../../../components/support-chat/texts-section"
+import { translationsOf, type TranslatedField } from "../../../lib/translations"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
+import { useState } from "react"
 import { useChatSettings, useSaveChatSettings } from "../../../lib/chat-hooks"
+import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { ChatSettings, ChatSettingsInput } from "../../../lib/types"
 import { useSettingsForm } from "../../../lib/use-settings-form"
@@ -18,9 +23,20 @@ import { textInput } from "../../../components/form-field"
 type WholeNumberKey = "auto_reply_daily_cap" | "auto_reply_daily_call_budget" | "offline_email_after_seconds"
 
 function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
+  const { t } = useT()
   const controls = useSettingsForm(settings, formOf)
   const { form, bind, bindSecret, configured, secret, reset } = controls
   const save = useSaveChatSettings()
+  // The widget's texts and their variants per locale, where the server keeps them (CONTRACT §9).
+  const hasTexts = "chat_title" in settings
+  const translatable = "translations" in settings
+  const [translationError, setTranslationError] = useState<string>()
+  const textFields: TranslatedField[] = [
+    { key: "chat_title", label: t("texts.chatTitle") },
+    { key: "welcome_message", label: t("texts.welcome"), multiline: true },
+    { key: "away_message", label: t("hours.awayMessage"), multiline: true },
+    { key: "email_offer", label: t("texts.emailOffer"), multiline: true },
+  ]
   const states = {
     bot_token: secret("bridge.bot_token", settings.bridge.bot_token_set),
     shared_secret: secret("bridge.shared_secret", settings.bridge.shared_secret_set),
@@ -31,9 +47,9 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
   const callBudget = wholeNumber(form.auto_reply_daily_call_budget)
   const delay = wholeNumber(form.offline_email_after_seconds)
   const invalid: Record<WholeNumberKey, string | undefined> = {
-    auto_reply_daily_cap: Number.isNaN(cap) ? "A whole number, 0 or more" : undefined,
-    auto_reply_daily_call_budget: Number.isNaN(callBudget) ? "A whole number, 0 or more" : undefined,
-    offline_email_after_seconds: Number.isNaN(delay) ? "A whole number of seconds" : undefined,
+    auto_reply_daily_cap: Number.isNaN(cap) ? t("chatSettings.wholeNumber") : undefined,
+    auto_reply_daily_call_budget: Number.isNaN(callBudget) ? t("chatSettings.wholeNumber") : undefined,
+    offline_email_after_seconds: Number.isNaN(delay) ? t("chatSettings.wholeSeconds") : undefined,
   }
 
   // A number field shows why it is refused in place of its hint.
@@ -56,6 +72,9 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
   const submit = () => {
     if (invalid.auto_reply_daily_cap || invalid.auto_reply_daily_call_budget || invalid.offline_email_after_seconds) return
     if (Object.keys(hours.errors).length) return
+    const translations = translatable ? translationsOf(form.translations, textFields) : undefined
+    setTranslationError(translations && "error" in translations ? translations.error : undefined)
+    if (translations && "error" in translations) return
     const unlessConfigured = <Value,>(key: string, value: Value) => (configured(key) ? undefined : value)
     const body: ChatSettingsInput = {
       bridge: {
@@ -74,65 +93,76 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
       offline_email_after_seconds: unlessConfigured("offline_email_after_seconds", delay),
       business_hours: unlessConfigured("business_hours", hours.hours),
       away_message: unlessConfigured("away_message", form.away_message.trim() || null),
+      ...(hasTexts && {
+        chat_title: unlessConfigured("chat_title", form.chat_title.trim() || null),
+        welcome_message: unlessConfigured("welcome_message", form.welcome_message.trim() || null),
+        email_offer: unlessConfigured("email_offer", form.email_offer.trim() || null),
+      }),
+      ...(translations && "translations" in translations && { translations: translations.translations }),
     }
-    return toastAction(() => save.mutateAsync(body), { success: "Support chat settings saved", failure: "Not saved" })
+    return toastAction(() => save.mutateAsync(body), { success: t("chatSettings.toastSaved"), failure: t("common.notSaved") })
   }
 
   return (
-    <SettingsForm label="Support chat settings" onSubmit={submit} onReset={reset} saving={save.isPending}>
+    <SettingsForm label={t("chatSettings.formLabel")} onSubmit={submit} onReset={reset} saving={save.isPending}>
       <BridgeSection controls={controls} states={states} />
 
       <SettingsSection
-        title="Auto-reply"
-        description="An OpenAI-compatible model picks a canned response for a visitor's question, or none."
+        title={t("chatSettings.autoReplyTitle")}
+        description={t("chatSettings.autoReplyDescription")}
       >
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <Field
-            label="Endpoint base URL"
+            label={t("chatSettings.baseUrl")}
             htmlFor="model-base-url"
             configured={configured("model.base_url")}
-            hint="e.g. https://api.openai.com/v1"
+            hint={t("chatSettings.baseUrlHint")}
           >
             <Input id="model-base-url" type="url" {...textInput(bind("base_url"))} disabled={configured("model.base_url")} maxLength={500} />
           </Field>
-          <SecretField id="model-api-key" label="API key" {...bindSecret("api_key", states.api_key)} />
-          <Field label="Model" htmlFor="model-name" configured={configured("model.model")} hint="e.g. gpt-4o-mini">
+          <SecretField id="model-api-key" label={t("chatSettings.apiKey")} {...bindSecret("api_key", states.api_key)} />
+          <Field label={t("chatSettings.model")} htmlFor="model-name" configured={configured("model.model")} hint={t("chatSettings.modelHint")}>
             <Input id="model-name" {...textInput(bind("model"))} disabled={configured("model.model")} maxLength={200} />
           </Field>
           {wholeNumberField("auto_reply_daily_cap", {
             id: "model-daily-cap",
-            label: "Daily cap",
-            hint: "Auto-replies per day (UTC) across the store.",
+            label: t("chatSettings.dailyCap"),
+            hint: t("chatSettings.dailyCapHint"),
           })}
           {wholeNumberField("auto_reply_daily_call_budget", {
             id: "model-daily-call-budget",
-            label: "Daily model calls",
-            hint: "Calls to the model per day (UTC) across the store, answered or not; then no more auto-replies that day.",
+            label: t("chatSettings.dailyCalls"),
+            hint: t("chatSettings.dailyCallsHint"),
           })}
         </div>
       </SettingsSection>
 
-      <SettingsSection title="Offline email" description="Replies reach visitors who left an email and the chat.">
+      <SettingsSection title={t("chatSettings.offlineTitle")} description={t("chatSettings.offlineDescription")}>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {wholeNumberField("offline_email_after_seconds", {
             id: "offline-email-delay",
-            label: "Email a reply after (seconds)",
-            hint: "A visitor who has not polled for this long gets the reply by email (at most once per 15 minutes).",
+            label: t("chatSettings.offlineDelay"),
+            hint: t("chatSettings.offlineDelayHint"),
           })}
         </div>
       </SettingsSection>
 
       <HoursSection controls={controls} errors={hours.errors} />
+
+      {(hasTexts || translatable) && (
+        <TextsSection controls={controls} hasTexts={hasTexts} translatable={translatable} fields={textFields} error={translationError} />
+      )}
     </SettingsForm>
   )
 }
 
 const SupportChatSettingsPage = () => {
+  const { t } = useT()
   const settings = useChatSettings()
   return (
     <SettingsPage
-      title="Support chat"
-      description={`Values given in the plugin options win and show as "Set by configuration". Secrets are never shown.`}
+      title={t("chatSettings.title")}
+      description={t("chatSettings.description")}
       settings={settings}
       loadingRows={6}
       form={(loaded) => <SupportChatSettingsForm settings={loaded} />}
@@ -144,7 +174,13 @@ const SupportChatSettingsPage = () => {
 }
 
 export const config = defineRouteConfig({
-  label: "Support chat",
+  label: "nav.supportChatSettings",
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
 })
+
+export const handle = {
+  breadcrumb: () => <ChatSettingsCrumb />,
+}
 
 export default SupportChatSettingsPage

@@ -2,10 +2,12 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { EllipsisHorizontal, PencilSquare, Plus, Trash } from "@medusajs/icons"
 import { Badge, Button, Container, DropdownMenu, IconButton, Table, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
+import { CannedCrumb } from "../../../components/breadcrumbs"
 import { CannedResponseDrawer, draftOf, emptyDraft } from "../../../components/canned-response-drawer"
 import { EmptyState } from "../../../components/page-states"
 import { ListFilter, ListHeader, ListSearch, ListStates, ListSubtitle, PagedTable } from "../../../components/list-parts"
 import { useCannedCategories, useCannedResponses, useDeleteCanned } from "../../../lib/chat-hooks"
+import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { CannedResponse } from "../../../lib/types"
 import { useDebouncedValue } from "../../../lib/use-debounced-value"
@@ -17,6 +19,7 @@ const ALL_CATEGORIES = "all"
 type DrawerState = { open: boolean; editing?: CannedResponse }
 
 const CannedResponsesPage = () => {
+  const { t } = useT()
   const [searchText, setSearchText] = useState("")
   const search = useDebouncedValue(searchText.trim())
   const [category, setCategory] = useState(ALL_CATEGORIES)
@@ -35,13 +38,13 @@ const CannedResponsesPage = () => {
 
   const confirmDelete = async (item: CannedResponse) => {
     const confirmed = await prompt({
-      title: "Delete canned response?",
-      description: `"${item.question}" will no longer be offered to staff or the auto-reply.`,
-      confirmText: "Delete",
-      cancelText: "Cancel",
+      title: t("canned.deleteTitle"),
+      description: t("canned.deleteDescription", { question: item.question }),
+      confirmText: t("common.delete"),
+      cancelText: t("common.cancel"),
       variant: "danger",
     })
-    if (confirmed) await toastAction(() => remove.mutateAsync(item.id), { success: "Canned response deleted" })
+    if (confirmed) await toastAction(() => remove.mutateAsync(item.id), { success: t("canned.toastDeleted") })
   }
 
   // A new search or category starts again from the first page.
@@ -50,43 +53,45 @@ const CannedResponsesPage = () => {
     setPage(1)
   }
 
+  // A server that keeps per-locale variants sends `translations` on every canned response.
+  const translatable = Boolean(canned.data?.items.some((item) => "translations" in item))
   const filtered = Boolean(search) || category !== ALL_CATEGORIES
   const emptyState = filtered
-    ? { title: "No canned responses match", description: "Try another search or category." }
-    : { title: "No canned responses yet", description: "Create one here, or save a visitor's question from the inbox." }
+    ? { title: t("canned.emptyFilteredTitle"), description: t("canned.emptyFilteredDescription") }
+    : { title: t("canned.emptyTitle"), description: t("canned.emptyDescription") }
 
   return (
     <Container className="divide-y p-0">
       <ListHeader
-        title="Canned responses"
-        subtitle={<ListSubtitle>Ready answers for the inbox's reply box; the auto-reply picks from them too.</ListSubtitle>}
+        title={t("canned.title")}
+        subtitle={<ListSubtitle>{t("canned.subtitle")}</ListSubtitle>}
         action={
           <Button size="small" variant="secondary" onClick={() => setDrawer({ open: true })}>
             <Plus />
-            Create
+            {t("common.create")}
           </Button>
         }
       />
       <div className="flex flex-wrap items-center gap-3 px-6 py-4">
         <ListSearch
           className="w-[280px]"
-          placeholder="Search questions and answers"
-          label="Search canned responses"
+          placeholder={t("canned.searchPlaceholder")}
+          label={t("canned.searchLabel")}
           value={searchText}
           onChange={fromFirstPage(setSearchText)}
         />
         <ListFilter
           className="w-[200px]"
-          label="Category filter"
+          label={t("canned.categoryFilter")}
           value={category}
           onChange={fromFirstPage(setCategory)}
-          all={{ value: ALL_CATEGORIES, label: "All categories" }}
+          all={{ value: ALL_CATEGORIES, label: t("canned.allCategories") }}
           choices={(categories.data ?? []).map((name) => ({ value: name, label: name }))}
         />
       </div>
       <ListStates
         query={canned}
-        loadingLabel="Loading canned responses"
+        loadingLabel={t("canned.loading")}
         empty={<EmptyState {...emptyState} />}
       >
         {(list) => (
@@ -97,9 +102,9 @@ const CannedResponsesPage = () => {
             onPage={setPage}
             head={
               <>
-                <Table.HeaderCell>Question</Table.HeaderCell>
-                <Table.HeaderCell>Response</Table.HeaderCell>
-                <Table.HeaderCell>Category</Table.HeaderCell>
+                <Table.HeaderCell>{t("canned.question")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("canned.response")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("canned.category")}</Table.HeaderCell>
                 <Table.HeaderCell className="w-[1%]" />
               </>
             }
@@ -115,19 +120,19 @@ const CannedResponsesPage = () => {
                 <Table.Cell>
                   <DropdownMenu>
                     <DropdownMenu.Trigger asChild>
-                      <IconButton size="small" variant="transparent" aria-label={`Actions for ${item.question}`}>
+                      <IconButton size="small" variant="transparent" aria-label={t("canned.actionsFor", { question: item.question })}>
                         <EllipsisHorizontal />
                       </IconButton>
                     </DropdownMenu.Trigger>
                     <DropdownMenu.Content align="end">
                       <DropdownMenu.Item className="gap-x-2" onClick={() => setDrawer({ open: true, editing: item })}>
                         <PencilSquare className="text-ui-fg-subtle" />
-                        Edit
+                        {t("common.edit")}
                       </DropdownMenu.Item>
                       <DropdownMenu.Separator />
                       <DropdownMenu.Item className="gap-x-2" onClick={() => confirmDelete(item)}>
                         <Trash className="text-ui-fg-subtle" />
-                        Delete
+                        {t("common.delete")}
                       </DropdownMenu.Item>
                     </DropdownMenu.Content>
                   </DropdownMenu>
@@ -142,13 +147,20 @@ const CannedResponsesPage = () => {
         onOpenChange={(open) => setDrawer((current) => ({ ...current, open }))}
         editing={drawer.editing}
         initial={drawer.editing ? draftOf(drawer.editing) : emptyDraft}
+        translatable={translatable}
       />
     </Container>
   )
 }
 
 export const config = defineRouteConfig({
-  label: "Canned responses",
+  label: "nav.cannedResponses",
+  // A string literal: the admin build reads it from the source for the sidebar.
+  translationNs: "launchdesk",
 })
+
+export const handle = {
+  breadcrumb: () => <CannedCrumb />,
+}
 
 export default CannedResponsesPage

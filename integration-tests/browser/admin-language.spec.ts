@@ -1,0 +1,68 @@
+// The admin in its user's language: a German user reads the plugin's screens in German, with
+// Medusa's breadcrumb set on each, on one packed host app, one Chromium and one signed-in session.
+import type { Page } from "playwright-core"
+import { useAdminSession } from "./admin-session"
+
+// Packing, installing, building the dashboard and migrating take a few minutes.
+jest.setTimeout(10 * 60 * 1000)
+
+// Words of the English screens that a German user must not meet on them.
+const ENGLISH = ["Support inbox", "Canned responses", "Desktop alerts", "Write a reply", "Customers only", "Anonymous visitor"]
+
+/** The dashboard's breadcrumb trail: the list in the page's top bar that holds `text` and a link back to `parent`. */
+const trail = (page: Page, text: string, parent: string) =>
+  page.locator("ol").filter({ hasText: text }).filter({ has: page.getByRole("link", { name: parent, exact: true }) })
+
+describe("the admin in the user's language, in a real browser", () => {
+  const session = useAdminSession()
+
+  it("a user who picks Deutsch in their profile reads LaunchDesk in German, with breadcrumbs", async () => {
+    const { page, url, startConversation, screenshot } = session
+    const question = "Hallo, gibt es den Wollpullover auch in XL?"
+    const { conversationId } = await startConversation(question)
+
+    // As a person does it: Profile → Edit → Language. The dashboard keeps the choice in this
+    // browser (its `lng` cookie and local storage) and every page load reads it from there.
+    await page.goto(url("/app/settings/profile/edit"))
+    const drawer = page.getByRole("dialog")
+    await drawer.getByRole("combobox").click()
+    await page.getByRole("option", { name: "Deutsch" }).click()
+    await drawer.getByRole("button", { name: "Save" }).click()
+    await drawer.waitFor({ state: "detached" })
+
+    // The inbox with one conversation open: a full page load, so the language came back from the browser.
+    await page.goto(url(`/app/support-inbox?id=${conversationId}`))
+    await page.getByRole("heading", { name: "Support-Posteingang", level: 1 }).waitFor()
+    // The plugin's sidebar entry too.
+    await page.getByRole("link", { name: "Support-Posteingang", exact: true }).first().waitFor()
+    const pane = page.getByLabel(`Unterhaltung ${conversationId}`)
+    await pane.getByText(question).waitFor()
+    await pane.getByRole("heading", { name: `Unterhaltung #${conversationId}` }).waitFor()
+    await pane.getByText("Keine E-Mail-Adresse hinterlassen").waitFor()
+    await pane.getByRole("button", { name: "Schließen" }).waitFor()
+    await pane.getByPlaceholder("Antwort schreiben").waitFor()
+    await page.getByRole("tab", { name: /^Wartend/ }).waitFor()
+    await page.getByPlaceholder("Nachrichten, E-Mails, Kunden, #ID durchsuchen").waitFor()
+    await page.getByLabel("Filter nach Zuständigkeit").waitFor()
+    await page.getByText("Desktop-Hinweise").waitFor()
+    await page.locator(`[data-conversation-id="${conversationId}"]`, { hasText: "Anonymer Besucher" }).waitFor()
+    // The conversation's crumb names the page, then the conversation.
+    await trail(page, `Unterhaltung #${conversationId}`, "Support-Posteingang").waitFor()
+    const body = (await page.locator("body").textContent()) ?? ""
+    for (const words of ENGLISH) expect(body).not.toContain(words)
+    await screenshot("admin-german-inbox")
+
+    // A nested page: the trail holds both crumbs, the inbox's a link back.
+    await page.goto(url("/app/support-inbox/canned-responses"))
+    await page.getByRole("heading", { name: "Textbausteine", level: 1 }).waitFor()
+    await trail(page, "Textbausteine", "Support-Posteingang").waitFor()
+    await page.getByText("Noch keine Textbausteine").waitFor()
+
+    // A settings page, under Medusa's own (German) settings crumb.
+    await page.goto(url("/app/settings/support-chat"))
+    await page.getByRole("form", { name: "Support-Chat-Einstellungen" }).waitFor()
+    await trail(page, "Support-Chat", "Einstellungen").waitFor()
+    await page.getByRole("button", { name: "Verbindung testen" }).waitFor()
+    await page.getByText("Keine Bewertungen in den letzten 12 Wochen").waitFor()
+  })
+})
