@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { storeHeaders } from "../core/api"
+import { ChatController } from "../core/chat-controller"
+import { until } from "./wait"
 import { optionsFromScript } from "../core/config"
 import { CHAT_LABELS, COMING_SOON_LABELS, waitText } from "../core/labels"
 import { BUNDLED_LOCALES, localizedLabels, overridesFor, resolveLocale, type LocaleModule } from "../core/shopper-locale"
@@ -187,5 +189,34 @@ describe("the store's labels", () => {
     const options = optionsFromScript({ getAttribute: (name: string) => attributes[name] ?? null })
     expect(options.labels).toEqual({ de: { chatTitle: "Hilfe" }, send: "Go", chatTitle: "Support" })
     expect(options.locale).toBe("de")
+  })
+})
+
+describe("the store's own texts from /session", () => {
+  it("replace the widget's title, welcome and email offer, except those the page set", async () => {
+    const session = {
+      conversation_id: 7,
+      messages: [],
+      status: "open",
+      texts: { chat_title: "Kundenservice", welcome_message: "Willkommen! Wie können wir helfen?", email_offer: null },
+    }
+    const api = {
+      get: async <T>() => ({ messages: [], conversation_id: 7 }) as T,
+      post: async <T>(path: string) => (path === "/session" ? session : {}) as T,
+    }
+    const controller = new ChatController({
+      api,
+      labels: CHAT_LABELS,
+      locale: "de",
+      pinnedLabels: ["chatTitle"],
+      emailOfferAfterSeconds: 60,
+      pollIntervalMs: 60_000,
+      maxPollIntervalMs: 60_000,
+      autoReply: false,
+    })
+    controller.open()
+    await until(() => controller.getState().phase === "ready", "the session")
+    expect(controller.getState().texts).toEqual({ emptyConversation: "Willkommen! Wie können wir helfen?" })
+    controller.stop()
   })
 })

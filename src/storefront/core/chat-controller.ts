@@ -322,11 +322,9 @@ export class ChatController extends ChatConversationState {
 
   /** The store's texts over the widget's own, not over those the page set (`labels`). */
   private useStoreTexts(texts: SessionResponse["texts"]) {
-    const { labels, pinnedLabels } = this.options
     const given = { chatTitle: texts?.chat_title, emptyConversation: texts?.welcome_message, emailOffer: texts?.email_offer }
-    for (const [key, text] of Object.entries(given)) {
-      if (text && !pinnedLabels.includes(key)) Reflect.set(labels, key, text)
-    }
+    const kept = Object.entries(given).filter(([key, text]) => text && !this.options.pinnedLabels.includes(key))
+    if (kept.length) this.setState({ texts: Object.fromEntries(kept) })
   }
 
   /** Outside the hours the visitor reads so at once, and is asked for an email before anything else. */

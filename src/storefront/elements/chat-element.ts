@@ -58,7 +58,7 @@ export function defineChatElement() {
     private files: AttachmentComposer | undefined
 
     configure({ controller, labels, locale, position, bottomOffset, loadExtras, attachments }: ChatElementSettings) {
-      if (labels) this.labels = labels
+      if (labels) this.labels = { ...labels, ...this.link.current?.getState().texts }
       if (locale) {
         this.textLang = locale.lang
         this.setAttribute("lang", locale.lang)
@@ -176,6 +176,7 @@ export function defineChatElement() {
       const state = controller.getState()
       const previous = this.previous
       this.previous = state
+      if (state.texts !== previous?.texts) this.labels = { ...this.labels, ...state.texts }
       const labels = this.labels
 
       ui.panel.hidden = !state.open
