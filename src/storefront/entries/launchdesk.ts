@@ -5,7 +5,7 @@ import { createApiClient, trimSlash, type ApiClientOptions } from "../core/api"
 import { ChatController } from "../core/chat-controller"
 import { fetchComingSoon, type ComingSoonLookup } from "../core/coming-soon-api"
 import { optionsFromScript, resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
-import type { ComingSoonModule } from "../core/globals"
+import type { ComingSoonModule, LaunchDeskGlobal } from "../core/globals"
 import { scriptModuleLoader } from "../core/script-module"
 import { withChatLabels, type LabelOverrides } from "../core/labels"
 import { localizedLabels, overridesFor, resolveLocale, type ShopperLocale } from "../core/shopper-locale"
@@ -160,10 +160,12 @@ async function main() {
   rememberSharedBy(location.href)
   const locale = resolveLocale(resolved.locale, { lang: document.documentElement.lang, languages: navigator.languages })
   resolved.locale = locale.tag
+  // Set at once: a second copy of the script, run while the language loads, does nothing.
+  const global: LaunchDeskGlobal = { version: __LAUNCHDESK_VERSION__, options: resolved, chat: null, refreshComingSoon: async () => undefined }
+  window.LaunchDesk = global
   const labels = await localizedLabels(resolved.labels, locale, localeLoader)
-  const chat = resolved.chat ? startChat(resolved, locale, labels) : null
-  const refreshComingSoon = resolved.comingSoon ? startComingSoon(resolved, locale, labels) : async () => undefined
-  window.LaunchDesk = { version: __LAUNCHDESK_VERSION__, options: resolved, chat, refreshComingSoon }
+  if (resolved.chat) global.chat = startChat(resolved, locale, labels)
+  if (resolved.comingSoon) global.refreshComingSoon = startComingSoon(resolved, locale, labels)
 }
 
 if (window.LaunchDesk) {
