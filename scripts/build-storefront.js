@@ -7,6 +7,9 @@
 //   launchdesk-coming-soon.js  the coming-soon block, loaded only on a coming-soon product page
 //   launchdesk-chat-extras.js  the chat's attachments and rating, loaded when the chat needs them
 //   launchdesk-chat-stream.js  the push stream's reader, loaded when a conversation opens its stream
+//   launchdesk-locale-<tag>.js one language's texts (src/storefront/i18n/<tag>.json) and the ICU
+//                              message reader, loaded for a shopper in that language (or for a
+//                              store's own messages with values)
 //   react/index.{mjs,js}       React bindings ("use client"; react stays external)
 //   types/                     TypeScript declarations (also type-checks src/storefront): types/storefront/ and
 //                              types/shared/browser-safe/ mirror src/, types/react/index.d.ts re-exports the bindings'
@@ -57,21 +60,26 @@ function typecheckAndDeclare() {
 }
 
 /**
- * The widgets' stylesheets are written to be read, in template strings the minifier keeps as
- * they are: their spacing goes at build time (about 0.4 kB of the gzipped script tag). Only
- * the `*-styles.ts` files, whose strings are CSS and whose `${}` holes are plain names.
+ * The shadow roots' CSS (elements/*-styles.ts and the parts' own `*_CSS`) is written readable:
+ * its template literals lose their line breaks, indentation and the spaces around `{ } ; : ,`
+ * in the bundles (space before a `:` stays, it can be a descendant combinator).
  */
-const compactStylesheets = {
-  name: "compact-stylesheets",
+const compactCss = {
+  name: "compact-css",
   setup(build) {
-    build.onLoad({ filter: /-styles\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/]storefront[\\/]elements[\\/].*\.ts$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, "utf8")
-      const compact = (css) =>
-        css
-          .replace(/\s+/g, " ")
+      const contents = source.replace(/(_CSS|_RULES|_PROPERTIES) = `([^`]*)`/g, (_, name, css) => {
+        const compact = css
+          .replace(/\/\*[^]*?\*\//g, "")
+          .replace(/\s*\n\s*/g, " ")
           .replace(/\s*([{};,>])\s*/g, "$1")
-          .replace(/: /g, ":")
-      return { contents: source.replace(/`[^`]*`/g, compact), loader: "ts" }
+          .replace(/:\s+/g, ":")
+          .replace(/;}/g, "}")
+          .trim()
+        return `${name} = \`${compact}\``
+      })
+      return { contents, loader: "ts" }
     })
   },
 }
@@ -85,8 +93,33 @@ const browserBundle = (entry, outfile) =>
     minify: true,
     target: BROWSER_TARGET,
     define,
+    charset: "utf8",
+    plugins: [compactCss],
     legalComments: "none",
-    plugins: [compactStylesheets],
+    logLevel: "warning",
+  })
+
+const LOCALES = fs
+  .readdirSync(path.join(SOURCE, "i18n"))
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => file.slice(0, -".json".length))
+  .sort()
+
+// One file per language: its messages, and the reader that turns them into the widget's labels.
+const localeBundle = (tag) =>
+  esbuild.build({
+    stdin: {
+      contents: `import messages from "./${tag}.json"\nimport { registerLocale } from "./register"\nregisterLocale(${JSON.stringify(tag)}, messages)\n`,
+      resolveDir: path.join(SOURCE, "i18n"),
+      loader: "ts",
+    },
+    outfile: path.join(OUT, `launchdesk-locale-${tag}.js`),
+    bundle: true,
+    format: "iife",
+    minify: true,
+    charset: "utf8",
+    target: BROWSER_TARGET,
+    legalComments: "none",
     logLevel: "warning",
   })
 
@@ -103,7 +136,6 @@ const reactBundle = (format, outfile) =>
     define,
     // Keeps the components usable from server components; the bundler of the app reads it.
     banner: { js: '"use client";' },
-    plugins: [compactStylesheets],
     logLevel: "warning",
   })
 
@@ -121,10 +153,17 @@ async function main() {
     browserBundle("coming-soon.ts", "launchdesk-coming-soon.js"),
     browserBundle("chat-extras.ts", "launchdesk-chat-extras.js"),
     browserBundle("chat-stream.ts", "launchdesk-chat-stream.js"),
+    ...LOCALES.map(localeBundle),
     reactBundle("esm", "index.mjs"),
     reactBundle("cjs", "index.js"),
   ])
-  const sizes = ["launchdesk.js", "launchdesk-coming-soon.js", "launchdesk-chat-extras.js", "launchdesk-chat-stream.js"].map(sizeLine)
+  const sizes = [
+    "launchdesk.js",
+    "launchdesk-coming-soon.js",
+    "launchdesk-chat-extras.js",
+    "launchdesk-chat-stream.js",
+    ...LOCALES.map((tag) => `launchdesk-locale-${tag}.js`),
+  ].map(sizeLine)
   fs.rmSync(FINAL, { recursive: true, force: true })
   fs.renameSync(OUT, FINAL)
   console.log(`Storefront bundles in ${path.relative(ROOT, FINAL)}:`)

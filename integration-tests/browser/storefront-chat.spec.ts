@@ -440,10 +440,10 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
     expect(retryAfter).toBeGreaterThan(30)
     const notice = chatRoot(page).locator(".notice.rate_limited")
     await notice.waitFor()
-    // The wait the server asked for (Retry-After, readable cross-origin), counting down.
-    const wait = /^You are sending messages too quickly\. Try again in (\d+) (s|min)\.$/.exec((await notice.textContent()) ?? "")
+    // The wait the server asked for (Retry-After, readable cross-origin), counting down (Intl's relative time).
+    const wait = /^You are sending messages too quickly\. Try again in (\d+) (seconds?|minutes?)\.$/.exec((await notice.textContent()) ?? "")
     expect(wait).not.toBeNull()
-    const shownSeconds = wait?.[2] === "min" ? Number(wait[1]) * 60 : Number(wait?.[1])
+    const shownSeconds = wait?.[2].startsWith("minute") ? Number(wait[1]) * 60 : Number(wait?.[1])
     expect(shownSeconds).toBeGreaterThanOrEqual(retryAfter - 3)
     expect(shownSeconds).toBeLessThanOrEqual(retryAfter + 60)
     expect(await chatRoot(page).locator('[role="alert"]').textContent()).toMatch(/too quickly/)

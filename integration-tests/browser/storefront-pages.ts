@@ -299,7 +299,7 @@ function StarterProductActions({ product }) {
 createRoot(document.getElementById("root")).render(
   h(
     LaunchDeskProvider,
-    { publishableKey: config.publishableKey, backendUrl: config.backendUrl },
+    { publishableKey: config.publishableKey, backendUrl: config.backendUrl, locale: config.locale, labels: config.labels },
     ...config.products.map((product) =>
       h(config.starter ? StarterProductActions : ProductActions, { key: product.id, product })
     ),

@@ -266,7 +266,16 @@ export function useStorefrontSession(): StorefrontSession {
         if (url.searchParams.get("captcha") === "fake") attributes["data-captcha-script-url"] = "/fake-turnstile/api.js"
         const offset = url.searchParams.get("offset")
         if (offset) attributes["data-bottom-offset"] = offset
-        return { body: starterProductPage(products[starter[1]], tag(attributes)) }
+        // A shop in another language: `lang` (and `dir`) on <html>, the tag's data-locale and data-labels.
+        for (const name of ["locale", "labels"]) {
+          const value = url.searchParams.get(name)
+          if (value) attributes[`data-${name}`] = value
+        }
+        const page = starterProductPage(products[starter[1]], tag(attributes))
+        const lang = url.searchParams.get("lang")
+        const dir = url.searchParams.get("dir")
+        if (!lang) return { body: page }
+        return { body: page.replace('<html lang="en"', `<html lang="${encodeURIComponent(lang)}"${dir === "rtl" ? ' dir="rtl"' : ""}`) }
       }
       const aurora = /^\/aurora\/([\w-]+)$/.exec(url.pathname)
       if (aurora && products[aurora[1]]) {
@@ -290,6 +299,7 @@ export function useStorefrontSession(): StorefrontSession {
       if (reactStarter && products[reactStarter[1]]) {
         const { id, handle, title } = products[reactStarter[1]]
         const offset = url.searchParams.get("offset")
+        const labels = url.searchParams.get("labels")
         return {
           body: reactPage({
             backendUrl: host.backendUrl,
@@ -297,6 +307,9 @@ export function useStorefrontSession(): StorefrontSession {
             products: [{ id, handle, title }],
             starter: true,
             bottomOffset: offset ? Number(offset) : undefined,
+            // The provider's `locale` and `labels` props.
+            locale: url.searchParams.get("locale") ?? undefined,
+            labels: labels ? JSON.parse(labels) : undefined,
           }),
         }
       }

@@ -149,6 +149,14 @@ describe("the storefront package installed in a DTC-starter-like project", () =>
     expect(Object.keys(manifest.peerDependencies)).toEqual(["react", "react-dom"])
   })
 
+  it("exports every script-tag file, the on-demand parts and the language files included", async () => {
+    const files = ["launchdesk.js", "launchdesk-coming-soon.js", "launchdesk-chat-extras.js", "launchdesk-chat-stream.js", "launchdesk-locale-de.js", "launchdesk-locale-ar.js"]
+    const script = `for (const file of ${JSON.stringify(files)}) console.log(require.resolve("${PACKAGE_NAME}/" + file))`
+    const resolved = (await exec(process.execPath, ["-e", script], { cwd: consumerDir })).trim().split("\n")
+    expect(resolved.map((file) => path.basename(file))).toEqual(files)
+    for (const file of resolved) expect(fs.existsSync(file)).toBe(true)
+  })
+
   it("leaves later plain installs working", async () => {
     const again = await exec("npm", ["install", "--no-audit", "--no-fund"], { cwd: consumerDir })
     expect(again).not.toMatch(/ERESOLVE/)

@@ -2,6 +2,7 @@ import { createApiClient } from "../core/api"
 import { ChatController } from "../core/chat-controller"
 import { withLabels } from "../core/default-labels"
 import { createStreamClient } from "../core/store-stream"
+import { chatStream } from "../core/chat-stream"
 import { FakeStore } from "./fake-store"
 import { sleep, until } from "./wait"
 
@@ -21,7 +22,7 @@ describe("the chat controller with the push stream", () => {
     const connection = { baseUrl: store.url, publishableKey: "pk_test" }
     controller = new ChatController({
       api: createApiClient(connection),
-      stream: options.stream === false ? null : createStreamClient(connection),
+      stream: options.stream === false ? null : chatStream(createStreamClient(connection)),
       labels: withLabels(),
       emailOfferAfterSeconds: 600,
       pollIntervalMs: 100,

@@ -35,9 +35,13 @@ export type ApiClient = {
  */
 export type CustomerToken = string | null | (() => string | null | undefined | Promise<string | null | undefined>)
 
-/** The store API's headers: the publishable key, and the customer's token when there is one. */
-export async function storeHeaders(publishableKey: string, customerToken?: CustomerToken): Promise<Record<string, string>> {
+/**
+ * The store API's headers: the publishable key, the shopper's locale (read by Medusa's store
+ * routes as by the chat's) and the customer's token when there is one.
+ */
+export async function storeHeaders({ publishableKey, customerToken, locale }: ApiClientOptions): Promise<Record<string, string>> {
   const headers: Record<string, string> = { "x-publishable-api-key": publishableKey }
+  if (locale) headers["x-medusa-locale"] = locale
   const token = typeof customerToken === "function" ? await customerToken() : customerToken
   if (token) headers.authorization = `Bearer ${token}`
   return headers
@@ -47,6 +51,8 @@ export type ApiClientOptions = {
   baseUrl: string
   publishableKey: string
   customerToken?: CustomerToken
+  /** The shopper's locale (a BCP 47 tag), sent as `x-medusa-locale`. */
+  locale?: string
   /** Injected by tests and non-browser callers; defaults to the global fetch. */
   fetch?: typeof fetch
 }
@@ -78,15 +84,15 @@ export const trimSlash = (url: string) => url.replace(/\/+$/, "")
  * `credentials: "include"`, so the visitor cookie (and the store's session cookie, which signs a
  * customer in) travels to a backend on another origin.
  */
-export function createApiClient({ baseUrl, publishableKey, customerToken, fetch: fetchImpl }: ApiClientOptions): ApiClient {
-  const base = trimSlash(baseUrl)
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = trimSlash(options.baseUrl)
 
   async function request<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
     let response: Response
     try {
-      const headers: Record<string, string> = { ...(await storeHeaders(publishableKey, customerToken)), accept: "application/json" }
+      const headers: Record<string, string> = { ...(await storeHeaders(options)), accept: "application/json" }
       if (body !== undefined) headers["content-type"] = "application/json"
-      response = await (fetchImpl ?? fetch)(`${base}${path}`, {
+      response = await (options.fetch ?? fetch)(`${base}${path}`, {
         method,
         headers,
         credentials: "include",

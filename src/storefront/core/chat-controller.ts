@@ -2,7 +2,7 @@ import { ApiError } from "./api"
 import type { ChatMessage } from "../../shared/browser-safe/chat-message"
 import { resolveChatOptions, type ChatControllerOptions, type ResolvedChatOptions } from "./chat-options"
 import { ChatConversationState } from "./chat-state"
-import { ChatStream, type Presence } from "./chat-stream"
+import type { ChatStreamHandle, Presence } from "./chat-stream"
 import { PollLoop } from "./poll-schedule"
 
 /**
@@ -32,6 +32,8 @@ type SessionResponse = {
   away_message?: string
   read_up_to?: number | null
   link_offer?: LinkOffer
+  /** The store's own texts in the shopper's locale (servers before issue 30 send none). */
+  texts?: { chat_title?: string | null; welcome_message?: string | null; email_offer?: string | null }
 }
 /** A signed-in shopper's cookie holds a guest's conversation: keep it (`/session/link`) or start anew. */
 type LinkOffer = { conversation_id: number }
@@ -54,7 +56,7 @@ export class ChatController extends ChatConversationState {
   private started = false
   private session: Promise<boolean> | null = null
   private readonly polls: PollLoop
-  private readonly stream: ChatStream | null
+  private readonly stream: ChatStreamHandle | null
   private readonly onVisibility = () => this.visibilityChanged()
   private typingSentAt = 0
   private typingTimer: ReturnType<typeof setTimeout> | undefined
@@ -78,8 +80,7 @@ export class ChatController extends ChatConversationState {
       poll: () => this.poll(),
     })
     this.stream = options.stream
-      ? new ChatStream({
-          client: options.stream,
+      ? options.stream({
           maxDelayMs: settings.maxPollIntervalMs,
           idleTimeoutMs: settings.streamIdleTimeoutMs,
           closeWhenHiddenMs: settings.closeStreamWhenHiddenMs,
@@ -299,6 +300,7 @@ export class ChatController extends ChatConversationState {
       }
       this.save()
       this.setState({ phase: "ready", conversationId: session.conversation_id })
+      this.useStoreTexts(session.texts)
       this.showAvailability(session)
       this.presence(session)
       this.offer(session.link_offer)
@@ -318,11 +320,18 @@ export class ChatController extends ChatConversationState {
     if (offered !== this.getState().linkOffer) this.setState({ linkOffer: offered })
   }
 
+  /** The store's texts over the widget's own, not over those the page set (`labels`). */
+  private useStoreTexts(texts: SessionResponse["texts"]) {
+    const given = { chatTitle: texts?.chat_title, emptyConversation: texts?.welcome_message, emailOffer: texts?.email_offer }
+    const kept = Object.entries(given).filter(([key, text]) => text && !this.options.pinnedLabels.includes(key))
+    if (kept.length) this.setState({ texts: Object.fromEntries(kept) })
+  }
+
   /** Outside the hours the visitor reads so at once, and is asked for an email before anything else. */
   private showAvailability({ availability, away_message }: SessionResponse) {
     if (!availability || availability.online) return this.setState({ away: null })
     const back = availability.next_open_at
-      ? new Date(availability.next_open_at).toLocaleString([], { weekday: "long", hour: "numeric", minute: "2-digit" })
+      ? new Date(availability.next_open_at).toLocaleString(this.options.locale, { weekday: "long", hour: "numeric", minute: "2-digit" })
       : null
     this.setState({ away: away_message || this.options.labels.away(back) })
     if (!this.record.emailSaved && !this.record.emailOfferDismissed && this.getState().emailOffer === "hidden") {

@@ -1,14 +1,18 @@
 import type { ApiClient } from "./api"
 import type { KeyValueStorage } from "./chat-record"
 import type { ChatLabels } from "./labels"
-import type { StreamClient } from "./store-stream"
+import type { StreamTransport } from "./chat-stream"
 import { STREAM_IDLE_TIMEOUT_MS } from "../../shared/browser-safe/stream-reconnect"
 
 export type ChatControllerOptions = {
   api: ApiClient
-  /** Pushed messages (`GET /stream`); null polls only. */
-  stream?: StreamClient | null
+  /** Pushed messages (`GET /stream`): `chatStream(createStreamClient(api))`; null polls only. */
+  stream?: StreamTransport | null
   labels: ChatLabels
+  /** The language of the texts: numbers and dates follow it (default English). */
+  locale?: string
+  /** Labels the page set itself: the store's texts from `/session` do not replace these. */
+  pinnedLabels?: readonly string[]
   /** Offer email capture when no person has answered the visitor's message for this long. */
   emailOfferAfterSeconds: number
   pollIntervalMs: number
@@ -46,6 +50,8 @@ export function resolveChatOptions(options: ChatControllerOptions): ResolvedChat
     streamIdleTimeoutMs: STREAM_IDLE_TIMEOUT_MS,
     closeStreamWhenHiddenMs: CLOSE_STREAM_WHEN_HIDDEN_MS,
     streamEchoTimeoutMs: STREAM_ECHO_TIMEOUT_MS,
+    locale: "en",
+    pinnedLabels: [],
     ...options,
     storage: options.storage ?? null,
   }

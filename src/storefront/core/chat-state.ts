@@ -33,6 +33,8 @@ export type ChatState = {
    * it only if the shopper says so. The conversation offered, or null.
    */
   linkOffer: number | null
+  /** The store's own texts for the shopper's locale (`/session`), over the widget's: not over those the page set. */
+  texts: Partial<Record<"chatTitle" | "emptyConversation" | "emailOffer", string>>
 }
 
 export type ChatStateOptions = {
@@ -80,6 +82,7 @@ export class ChatConversationState extends Observable<ChatState> {
       staffTyping: false,
       readUpTo: 0,
       linkOffer: null,
+      texts: {},
     })
   }
 

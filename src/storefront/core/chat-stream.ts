@@ -230,3 +230,22 @@ export class ChatStream {
     }, delayMs)
   }
 }
+
+/** What the controller uses of its push transport. */
+export type ChatStreamHandle = Pick<
+  ChatStream,
+  "isLive" | "start" | "stop" | "connect" | "close" | "reset" | "tabHidden" | "tabShown" | "expectEcho"
+>
+
+/**
+ * Makes the controller's push transport for its settings and callbacks: `chatStream(client)`
+ * where the bundle holds the stream's code, an on-demand stand-in in the script tag
+ * (core/stream-on-demand.ts).
+ */
+export type StreamTransport = (options: Omit<ChatStreamOptions, "client">) => ChatStreamHandle
+
+/** The transport over `client`, in this bundle. */
+export const chatStream =
+  (client: StreamClient): StreamTransport =>
+  (options) =>
+    new ChatStream({ ...options, client })

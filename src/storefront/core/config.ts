@@ -1,5 +1,5 @@
 import { isCaptchaProvider, type CaptchaProvider } from "./captcha"
-import type { LabelOverrides } from "./labels"
+import type { LabelMessages, LabelsOption } from "./labels"
 import type { CustomerToken } from "./api"
 
 /** Everything a store can set; the script tag's `data-*` attributes map onto these. */
@@ -49,7 +49,13 @@ export type LaunchDeskOptions = {
    * detect; fixed and sticky bars under its corner are found and climbed over without it.
    */
   bottomOffset?: number
-  labels?: LabelOverrides
+  /**
+   * The shopper's locale (a BCP 47 tag, e.g. "de" or "pt-BR"); default `<html lang>`, else the
+   * browser's languages. Sent as `x-medusa-locale`; the widget's texts follow it.
+   */
+  locale?: string
+  /** Texts for every language and per locale (`{ de: { chatTitle: "Hilfe" } }`), as ICU messages. */
+  labels?: LabelsOption
 }
 
 type OptionalOptions =
@@ -57,6 +63,7 @@ type OptionalOptions =
   | "productHandle"
   | "captchaScriptUrl"
   | "labels"
+  | "locale"
   | "chatBaseUrl"
   | "comingSoonScriptUrl"
   | "chatExtrasScriptUrl"
@@ -93,6 +100,19 @@ function count(value: string | null) {
 
 const text = (value: string | null) => (value === null || value.trim() === "" ? undefined : value.trim())
 
+/** `data-labels`: JSON, `{ "chatTitle": "…", "de": { "chatTitle": "…" } }`; anything else is ignored, with a warning. */
+function labelsOf(json: string | undefined): LabelsOption {
+  if (!json) return {}
+  try {
+    const value: unknown = JSON.parse(json)
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as LabelMessages
+  } catch {
+    // Warned below.
+  }
+  console.warn("[LaunchDesk] data-labels is not a JSON object; it is ignored.")
+  return {}
+}
+
 /** Options from the script tag's attributes (`data-publishable-key`, `data-backend-url`, …). */
 export function optionsFromScript(script: Pick<Element, "getAttribute"> | null): Partial<LaunchDeskOptions> {
   if (!script) return {}
@@ -100,7 +120,7 @@ export function optionsFromScript(script: Pick<Element, "getAttribute"> | null):
   const selectors = text(read("add-to-cart-selector"))
   const position = text(read("position"))
   const provider = text(read("captcha-provider"))
-  const labels: LabelOverrides = {}
+  const labels: LabelsOption = labelsOf(text(read("labels")))
   const title = text(read("title"))
   const subtitle = text(read("subtitle"))
   if (title) labels.chatTitle = title
@@ -125,6 +145,7 @@ export function optionsFromScript(script: Pick<Element, "getAttribute"> | null):
     chatExtrasScriptUrl: text(read("chat-extras-script-url")),
     position: position === "left" || position === "right" ? position : undefined,
     bottomOffset: count(read("bottom-offset")),
+    locale: text(read("locale")),
     labels: Object.keys(labels).length ? labels : undefined,
   }
 }

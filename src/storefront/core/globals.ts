@@ -3,7 +3,9 @@ import type { ChatController, FeedbackAnswer } from "./chat-controller"
 import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
 import type { ComingSoonConfig } from "./coming-soon-api"
 import type { LaunchDeskOptions, ResolvedOptions } from "./config"
-import type { createStreamClient } from "./store-stream"
+import type { LabelOverrides } from "./labels"
+import type { LocaleModule, ShopperLocale } from "./shopper-locale"
+import type { StreamTransport } from "./chat-stream"
 
 /**
  * What launchdesk.js hands the coming-soon part once a product turns out to be coming soon, or
@@ -13,6 +15,9 @@ import type { createStreamClient } from "./store-stream"
  */
 export type ComingSoonMountArgs = {
   options: ResolvedOptions
+  /** The shopper's locale, and the texts in its language over English (the store's among them). */
+  locale: ShopperLocale
+  labels: LabelOverrides
   productId: string
   config: ComingSoonConfig | null
   failure?: unknown
@@ -83,8 +88,8 @@ export type LinkOfferMountArgs = {
   startNew(): Promise<boolean>
 }
 
-/** launchdesk-chat-stream.js: the push stream's reader, loaded once a conversation streams. */
-export type ChatStreamModule = { createStreamClient: typeof createStreamClient }
+/** launchdesk-chat-stream.js: the push stream (its lifecycle and reader), loaded once a conversation streams. */
+export type ChatStreamModule = { chatStream(api: ApiClientOptions): StreamTransport }
 
 /** `window.LaunchDesk`: the running widget, for stores that script it. */
 export type LaunchDeskGlobal = {
@@ -103,5 +108,7 @@ declare global {
     LaunchDeskComingSoon?: ComingSoonModule
     LaunchDeskChatExtras?: ChatExtrasModule
     LaunchDeskChatStream?: ChatStreamModule
+    /** The languages' parts loaded so far (launchdesk-locale-<tag>.js), by bundled tag. */
+    LaunchDeskLocales?: Record<string, LocaleModule>
   }
 }

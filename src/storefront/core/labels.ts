@@ -1,4 +1,7 @@
-/** The chat widget's texts: the script every page loads carries these only. */
+/**
+ * The chat widget's English texts, compiled by hand from i18n/en.json (a unit test keeps them
+ * equal): the script every page loads carries these only; other languages load on demand.
+ */
 export const CHAT_LABELS = {
   chatTitle: "Support",
   chatSubtitle: "We usually answer within a few minutes.",
@@ -18,8 +21,8 @@ export const CHAT_LABELS = {
   starting: "Connecting…",
   chatUnavailable: "The chat is unavailable right now. Please try again in a moment.",
   sendFailed: "Your message was not sent. Check your connection and try again.",
-  rateLimited: (seconds: number) =>
-    `You are sending messages too quickly. Try again in ${seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`,
+  /** `wait`: when, as `Intl.RelativeTimeFormat` says it ("in 45 seconds"). */
+  rateLimited: (wait: string) => `You are sending messages too quickly. Try again ${wait}.`,
   emailOffer: "Our team has not answered yet. Leave your email and we will send the reply there.",
   emailLabel: "Email address",
   emailPlaceholder: "you@example.com",
@@ -74,5 +77,19 @@ export type ChatExtrasLabels = {
   startNewConversation: string
 }
 export type LabelOverrides = Partial<Labels & ChatExtrasLabels>
+type AllLabels = Labels & ChatExtrasLabels
+/** Texts as a store writes them: ICU messages (`{count, plural, one {…} other {…}}`), or functions from a React app. */
+export type LabelMessages = { [K in keyof AllLabels]?: AllLabels[K] | string }
+/**
+ * The `labels` option: texts for every language, and per locale under its tag
+ * (`{ chatTitle: "Help", de: { chatTitle: "Hilfe" } }`); the locale's own win.
+ */
+export type LabelsOption = LabelMessages & { [locale: string]: LabelMessages | string | ((...values: never[]) => string) | undefined }
 
 export const withChatLabels = (overrides?: LabelOverrides): ChatLabels => ({ ...CHAT_LABELS, ...overrides })
+
+/** "in 45 seconds", "in 2 minutes": how long a shopper waits, in their language. */
+export function waitText(seconds: number, locale: string): string {
+  const minutes = seconds >= 90
+  return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(minutes ? Math.ceil(seconds / 60) : seconds, minutes ? "minute" : "second")
+}

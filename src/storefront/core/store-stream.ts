@@ -9,16 +9,16 @@ export type StreamClient = (path: string, query: Query, handlers: StreamHandlers
 
 /**
  * The store API's event streams, sent as `createApiClient` sends calls: the publishable key
- * header and the visitor cookie. Kept apart from the API client so bundles without a stream
+ * header, the shopper's locale and the visitor cookie. Kept apart from the API client so bundles without a stream
  * (the coming-soon block) do not carry the SSE parser.
  */
-export function createStreamClient({ baseUrl, publishableKey, customerToken, fetch }: ApiClientOptions): StreamClient {
-  const base = trimSlash(baseUrl)
+export function createStreamClient(options: ApiClientOptions): StreamClient {
+  const base = trimSlash(options.baseUrl)
   return async (path, query, handlers) =>
     readEventStream({
       ...handlers,
       url: `${base}${withQuery(path, query)}`,
-      headers: await storeHeaders(publishableKey, customerToken),
-      fetch,
+      headers: await storeHeaders(options),
+      fetch: options.fetch,
     })
 }

@@ -32,7 +32,7 @@ const ATTACHMENT_CSS = `
 .attachments { margin: 0 16px 8px; font-size: 13px; }
 .attachments ul { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; }
 .chip {
-  display: inline-flex; align-items: center; gap: 6px; max-width: 100%; padding: 4px 4px 4px 10px;
+  display: inline-flex; align-items: center; gap: 6px; max-width: 100%; padding-block: 4px; padding-inline: 10px 4px;
   border-radius: 999px; background: var(--_bubble);
 }
 .chip .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 150px; }
@@ -93,7 +93,7 @@ type Uploaded = { attachment_id: number }
  * fetch: only it reports the upload's progress. The visitor cookie goes along (credentials).
  */
 async function upload(api: ApiClientOptions, file: File, progress: (percent: number) => void, abort: AbortSignal): Promise<number> {
-  const headers = await storeHeaders(api.publishableKey, api.customerToken)
+  const headers = await storeHeaders(api)
   return await new Promise<number>((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open("POST", `${trimSlash(api.baseUrl)}/store/app/v1/attachments`)
@@ -223,7 +223,7 @@ const fileUrl = (api: ApiClientOptions, file: ChatAttachment) =>
 
 /** The file from the visitor's download route: it needs the key header and the cookie, which an `<img src>` cannot send. */
 async function download(api: ApiClientOptions, file: ChatAttachment): Promise<Blob> {
-  const response = await fetch(fileUrl(api, file), { headers: await storeHeaders(api.publishableKey, api.customerToken), credentials: "include" })
+  const response = await fetch(fileUrl(api, file), { headers: await storeHeaders(api), credentials: "include" })
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
   return await response.blob()
 }

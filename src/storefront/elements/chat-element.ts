@@ -1,7 +1,8 @@
 import type { ChatController, ChatState } from "../core/chat-controller"
 import type { ApiClientOptions } from "../core/api"
 import type { AttachmentArgs, AttachmentComposer, ChatExtrasModule } from "../core/globals"
-import { CHAT_LABELS, type ChatLabels } from "../core/labels"
+import { CHAT_LABELS, waitText, type ChatLabels } from "../core/labels"
+import type { ShopperLocale } from "../core/shopper-locale"
 import { watchBottomBars, type BottomBarWatch } from "./bottom-bars"
 import { buildChatUi, messageItem, senderLabel, type ChatUi } from "./chat-markup"
 import { ControllerLink } from "./controller-link"
@@ -12,6 +13,8 @@ export const CHAT_TAG = "launchdesk-chat"
 export type ChatElementSettings = {
   controller: ChatController
   labels?: ChatLabels
+  /** The texts' language: the element's `lang` and `dir` (right-to-left mirrors the layout), its numbers and dates. */
+  locale?: Pick<ShopperLocale, "lang" | "dir">
   position?: "left" | "right"
   /** Pixels the launcher always keeps free below it (a bottom bar it cannot detect); default 0. */
   bottomOffset?: number
@@ -36,6 +39,7 @@ export function defineChatElement() {
   class LaunchDeskChat extends HTMLElement implements ChatElement {
     private readonly link = new ControllerLink<ChatController>(() => this.render())
     private labels: ChatLabels = CHAT_LABELS
+    private textLang = "en"
     private ui: ChatUi | null = null
     private readonly rendered = new Map<number, HTMLLIElement>()
     private previous: ChatState | null = null
@@ -53,8 +57,13 @@ export function defineChatElement() {
     private fileApi: ApiClientOptions | undefined
     private files: AttachmentComposer | undefined
 
-    configure({ controller, labels, position, bottomOffset, loadExtras, attachments }: ChatElementSettings) {
-      if (labels) this.labels = labels
+    configure({ controller, labels, locale, position, bottomOffset, loadExtras, attachments }: ChatElementSettings) {
+      if (labels) this.labels = { ...labels, ...this.link.current?.getState().texts }
+      if (locale) {
+        this.textLang = locale.lang
+        this.setAttribute("lang", locale.lang)
+        this.setAttribute("dir", locale.dir)
+      }
       if (loadExtras) this.loadExtras = loadExtras
       if (attachments) this.fileApi = attachments
       if (position) this.setAttribute("position", position)
@@ -170,6 +179,7 @@ export function defineChatElement() {
       const state = controller.getState()
       const previous = this.previous
       this.previous = state
+      if (state.texts !== previous?.texts) this.labels = { ...this.labels, ...state.texts }
       const labels = this.labels
 
       ui.panel.hidden = !state.open
@@ -183,7 +193,9 @@ export function defineChatElement() {
             : labels.openChat
       )
       ui.badge.hidden = state.open || state.unread === 0
-      ui.badge.textContent = state.unread > 9 ? "9+" : String(state.unread)
+      ui.badge.textContent = state.unread > 9 ? "9+" : state.unread.toLocaleString(this.textLang)
+      // The store's own title (from `/session`) may have come since the markup was built.
+      ui.title.textContent = labels.chatTitle
 
       this.renderMessages(state, previous)
       ui.typing.hidden = !state.staffTyping
@@ -219,7 +231,7 @@ export function defineChatElement() {
       const fresh = state.messages.filter((message) => !this.rendered.has(message.message_id))
       const nearBottom = ui.messages.scrollHeight - ui.messages.scrollTop - ui.messages.clientHeight < 80
       for (const message of fresh) {
-        const item = messageItem(message, this.labels)
+        const item = messageItem(message, this.labels, this.textLang)
         const files = message.attachments
         if (files?.length) {
           const box = item.appendChild(h("div", { class: "files" }))
@@ -294,7 +306,7 @@ export function defineChatElement() {
       ui.notice.hidden = notice === null
       ui.notice.className = `notice ${notice?.kind ?? ""}`
       if (notice?.kind === "rate_limited") {
-        const text = () => this.labels.rateLimited(Math.max(1, Math.ceil((notice.until - Date.now()) / 1000)))
+        const text = () => this.labels.rateLimited(waitText(Math.max(1, Math.ceil((notice.until - Date.now()) / 1000)), this.textLang))
         ui.notice.textContent = text()
         if (previous?.notice !== notice) ui.alert.textContent = text()
         this.startTicker(() => {

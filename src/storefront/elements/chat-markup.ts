@@ -12,9 +12,9 @@ export function senderLabel(message: ChatMessage, labels: Labels): string {
   return message.author_name || labels.support
 }
 
-function timeOf(message: ChatMessage): string {
+function timeOf(message: ChatMessage, locale: string): string {
   const date = new Date(message.created_at)
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" })
 }
 
 /** The widget's markup, built once per element inside its shadow root. */
@@ -95,13 +95,14 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
     input,
     sendButton
   )
+  const title = h("h2", { id: "title" }, labels.chatTitle)
   const panel = h(
     "section",
     { class: "panel", id: "panel", part: "panel", role: "dialog", "aria-labelledby": "title", hidden: true },
     h(
       "div",
       { class: "header" },
-      h("div", {}, h("h2", { id: "title" }, labels.chatTitle), h("p", {}, labels.chatSubtitle)),
+      h("div", {}, title, h("p", {}, labels.chatSubtitle)),
       close
     ),
     messages,
@@ -121,16 +122,16 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
   return {
     launcher, badge, close, panel, messages, live, alert, notice, typing, away, emailForm, emailOfferText, emailInput, emailButton,
     emailError, emailSaved, emailDone, dismiss, composer, input, honeypot, sendButton, feedback,
-    file, clip, chips, linkOffer,
+    file, clip, chips, linkOffer, title,
   }
 }
 
 export type ChatUi = ReturnType<typeof buildChatUi>
 
 /** A message of the list: who and when, then the text. */
-export function messageItem(message: ChatMessage, labels: Labels): HTMLLIElement {
+export function messageItem(message: ChatMessage, labels: Labels, locale: string): HTMLLIElement {
   const label = senderLabel(message, labels)
-  const time = timeOf(message)
+  const time = timeOf(message, locale)
   return h(
     "li",
     { class: `message ${message.sender}`, "data-message-id": String(message.message_id), "data-sender": message.sender },

@@ -1,6 +1,7 @@
 import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
 
-// Inside the element's shadow root, so the store's CSS cannot break it.
+// Inside the element's shadow root, so the store's CSS cannot break it. Sides are logical
+// (inline-start/end): with dir="rtl" on the element (Arabic) the whole widget mirrors.
 export const CHAT_CSS = `
 :host {${THEME_PROPERTIES}
   --_bubble: var(--launchdesk-bubble, #f1f2f4);
@@ -13,7 +14,7 @@ button, input, textarea { font: inherit; color: inherit; }
 button { cursor: pointer; }
 
 .launcher {
-  position: fixed; bottom: calc(20px + var(--_lift, 0px)); right: 20px; z-index: 2147483000;
+  position: fixed; bottom: calc(20px + var(--_lift, 0px)); inset-inline-end: 20px; z-index: 2147483000;
   width: 58px; height: 58px; border-radius: 50%; border: 0;
   display: grid; place-items: center;
   background: var(--_accent); color: var(--_accent-text);
@@ -21,23 +22,23 @@ button { cursor: pointer; }
   transition: transform .15s ease;
 }
 .launcher:hover { transform: translateY(-2px); }
-:host([position="left"]) .launcher { right: auto; left: 20px; }
+:host([position="left"]) .launcher { inset-inline: 20px auto; }
 .badge {
-  position: absolute; top: -4px; right: -4px; min-width: 22px; height: 22px; padding: 0 6px;
+  position: absolute; top: -4px; inset-inline-end: -4px; min-width: 22px; height: 22px; padding: 0 6px;
   border-radius: 11px; background: var(--_danger); color: #fff;
   font-size: 12px; font-weight: 700; line-height: 22px; text-align: center;
 }
 
 .panel {
-  position: fixed; bottom: calc(92px + var(--_lift, 0px)); right: 20px; z-index: 2147483000;
+  position: fixed; bottom: calc(92px + var(--_lift, 0px)); inset-inline-end: 20px; z-index: 2147483000;
   width: min(370px, calc(100vw - 40px)); height: min(560px, calc(100vh - 120px - var(--_lift, 0px)));
   display: flex; flex-direction: column; overflow: hidden;
   background: var(--_surface); border-radius: var(--_radius);
   box-shadow: 0 24px 60px rgba(0, 0, 0, .24), 0 0 0 1px rgba(0, 0, 0, .06);
 }
-:host([position="left"]) .panel { right: auto; left: 20px; }
+:host([position="left"]) .panel { inset-inline: 20px auto; }
 @media (max-width: 480px) {
-  .panel { inset: 0; width: 100vw; height: 100%; border-radius: 0; bottom: 0; right: 0; }
+  .panel { inset: 0; width: 100vw; height: 100%; border-radius: 0; bottom: 0; inset-inline-end: 0; }
 }
 
 .header {
@@ -63,8 +64,9 @@ button { cursor: pointer; }
   white-space: pre-wrap; overflow-wrap: anywhere;
 }
 .message.visitor { align-self: flex-end; align-items: flex-end; }
-.message.visitor .text { background: var(--_accent); color: var(--_accent-text); border-bottom-right-radius: 4px; }
-.message.agent .text, .message.bridge .text, .message.auto .text { border-bottom-left-radius: 4px; }
+.message.visitor .text { background: var(--_accent); color: var(--_accent-text); border-end-end-radius: 4px; }
+.message.agent .text, .message.bridge .text, .message.auto .text { border-end-start-radius: 4px; }
+:host([dir="rtl"]) .primary svg { transform: scaleX(-1); }
 .message.auto .text { background: transparent; border: 1px dashed rgba(0, 0, 0, .2); }
 .message.system { align-self: center; text-align: center; }
 .message.system .text { background: transparent; color: var(--_muted); font-size: 13px; padding: 2px 8px; }
@@ -102,5 +104,5 @@ button { cursor: pointer; }
 }
 .email-offer .primary { height: auto; padding: 8px 12px; border-radius: 8px; }
 .primary:disabled { opacity: .55; cursor: not-allowed; }
-.honeypot { position: absolute; left: -10000px; top: auto; width: 1px; height: 1px; overflow: hidden; }
+.honeypot { position: absolute; inset-inline-start: -10000px; top: auto; width: 1px; height: 1px; overflow: hidden; }
 `

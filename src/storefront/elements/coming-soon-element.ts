@@ -1,8 +1,9 @@
 import { loadCaptcha, isCaptchaProvider, type CaptchaApi, type CaptchaProvider } from "../core/captcha"
 import type { ComingSoonConfig, ComingSoonController, ComingSoonState } from "../core/coming-soon-controller"
-import { countdownParts, formatArrivalDate, parseArrivalDate, twoDigits } from "../core/countdown"
+import { countdownParts, formatArrivalDate, parseArrivalDate } from "../core/countdown"
 import { DEFAULT_LABELS } from "../core/default-labels"
 import type { Labels } from "../core/labels"
+import type { ShopperLocale } from "../core/shopper-locale"
 import { offerFragment } from "../core/offer-html"
 import { sharedByOf, shareLinks } from "../core/referral"
 import { buildSignup } from "./coming-soon-signup"
@@ -15,6 +16,8 @@ export const COMING_SOON_TAG = "launchdesk-coming-soon"
 export type ComingSoonElementSettings = {
   controller: ComingSoonController
   labels?: Labels
+  /** The texts' language: the element's `lang` and `dir` (right-to-left mirrors the block), its dates and numbers. */
+  locale?: Pick<ShopperLocale, "lang" | "dir">
   /** Used when the store's settings do not name the provider. */
   captchaProvider?: CaptchaProvider
   captchaScriptUrl?: string
@@ -42,6 +45,7 @@ export function defineComingSoonElement() {
   class LaunchDeskComingSoon extends HTMLElement implements ComingSoonElement {
     private readonly link = new ControllerLink<ComingSoonController>(() => this.render())
     private labels: Labels = DEFAULT_LABELS
+    private textLang = "en"
     private captchaProvider: CaptchaProvider = "turnstile"
     private captchaScriptUrl: string | undefined
     private builtFor: ComingSoonConfig | null = null
@@ -61,8 +65,13 @@ export function defineComingSoonElement() {
       x: HTMLAnchorElement
     } | null = null
 
-    configure({ controller, labels, captchaProvider, captchaScriptUrl }: ComingSoonElementSettings) {
+    configure({ controller, labels, locale, captchaProvider, captchaScriptUrl }: ComingSoonElementSettings) {
       if (labels) this.labels = labels
+      if (locale) {
+        this.textLang = locale.lang
+        this.setAttribute("lang", locale.lang)
+        this.setAttribute("dir", locale.dir)
+      }
       if (captchaProvider) this.captchaProvider = captchaProvider
       this.captchaScriptUrl = captchaScriptUrl
       if (!this.link.replace(controller)) return
@@ -126,7 +135,7 @@ export function defineComingSoonElement() {
       const target = parseArrivalDate(config.arrival_date)
       const arrives =
         target !== null && config.arrival_date
-          ? h("p", { class: "arrives" }, labels.arrives(formatArrivalDate(config.arrival_date, target)))
+          ? h("p", { class: "arrives" }, labels.arrives(formatArrivalDate(config.arrival_date, target, this.textLang)))
           : null
       // No valid date: no countdown at all (never NaN boxes).
       const countdown = target === null ? null : this.buildCountdown(target)
@@ -167,6 +176,9 @@ export function defineComingSoonElement() {
         { class: "countdown", part: "countdown", role: "timer", "aria-label": labels.countdownLabel },
         ...UNITS.map((unit, index) => h("div", { class: `unit ${unit}` }, values[index], h("span", { class: "label" }, labels[unit])))
       )
+      // Digits as the shopper's language writes them (Arabic-Indic in Arabic), two per unit below days.
+      const digits = (minimumIntegerDigits: number) => new Intl.NumberFormat(this.textLang, { minimumIntegerDigits, useGrouping: false })
+      const [day, unit2] = [digits(1), digits(2)]
       const tick = () => {
         const parts = countdownParts(target, Date.now())
         if (!parts) {
@@ -178,7 +190,7 @@ export function defineComingSoonElement() {
         }
         countdown.classList.toggle("long", parts.days >= 100)
         UNITS.forEach((unit, index) => {
-          values[index].textContent = unit === "days" ? String(parts.days) : twoDigits(parts[unit])
+          values[index].textContent = (unit === "days" ? day : unit2).format(parts[unit])
         })
         // Next whole second, so the boxes change together with the clock.
         this.tickTimer = setTimeout(tick, 1000 - (Date.now() % 1000) + 5)

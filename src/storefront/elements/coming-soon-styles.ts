@@ -1,6 +1,8 @@
 import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
 
-// Shadow-root styles of the coming-soon block; loaded only on a coming-soon product page.
+// Shadow-root styles of the coming-soon block; loaded only on a coming-soon product page. Sides
+// are logical and the countdown a grid: with dir="rtl" on the element the block mirrors (days
+// at the inline start, on the right).
 export const COMING_SOON_CSS = `
 :host {${THEME_PROPERTIES}
   --_box: var(--launchdesk-box, #f4f4f5);
@@ -61,5 +63,5 @@ input[type="email"] {
 }
 .share .facebook { background: #1877f2; }
 .share .x { background: #000; }
-.honeypot { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
+.honeypot { position: absolute; inset-inline-start: -10000px; width: 1px; height: 1px; overflow: hidden; }
 `

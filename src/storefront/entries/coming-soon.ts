@@ -5,18 +5,21 @@ import { ComingSoonController } from "../core/coming-soon-controller"
 import type { ComingSoonMountArgs } from "../core/globals"
 import { withLabels } from "../core/default-labels"
 import { readSharedBy } from "../core/referral"
+import { overridesFor } from "../core/shopper-locale"
 import { AddToCartReplacement } from "../core/replacement"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
 
 // How long to wait for an add-to-cart that the storefront renders late.
 const FIND_ADD_TO_CART_FOR_MS = 10_000
 
-function mount({ options, productId, config, failure }: ComingSoonMountArgs): () => void {
+function mount({ options, locale, labels: localized, productId, config, failure }: ComingSoonMountArgs): () => void {
   defineComingSoonElement()
   if (config === null) warnLookupFailed(productId, failure, options.backendUrl)
-  const labels = withLabels(options.labels)
+  const labels = withLabels(localized)
+  // The store's button text for this locale, unless the page set the label itself.
+  if (config?.button_text && !("notifyMe" in overridesFor(options.labels, locale.lang))) labels.notifyMe = config.button_text
   const controller = new ComingSoonController({
-    api: createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey }),
+    api: createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey, locale: locale.tag }),
     productId,
     labels,
     sharedBy: () => readSharedBy(),
@@ -31,6 +34,7 @@ function mount({ options, productId, config, failure }: ComingSoonMountArgs): ()
     block.configure({
       controller,
       labels,
+      locale,
       captchaProvider: options.captchaProvider,
       captchaScriptUrl: options.captchaScriptUrl,
     })

@@ -5,12 +5,14 @@ import { createApiClient, trimSlash, type ApiClientOptions } from "../core/api"
 import { ChatController } from "../core/chat-controller"
 import { fetchComingSoon, type ComingSoonLookup } from "../core/coming-soon-api"
 import { optionsFromScript, resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
-import type { ComingSoonModule } from "../core/globals"
+import type { ComingSoonModule, LaunchDeskGlobal } from "../core/globals"
 import { scriptModuleLoader } from "../core/script-module"
-import { withChatLabels } from "../core/labels"
+import { withChatLabels, type LabelOverrides } from "../core/labels"
+import { localizedLabels, overridesFor, resolveLocale, type ShopperLocale } from "../core/shopper-locale"
 import { PRODUCT_ID_ATTRIBUTE, productHintOf, productIdForHandle } from "../core/product"
 import { rememberSharedBy } from "../core/referral"
-import type { StreamClient } from "../core/store-stream"
+import type { StreamTransport } from "../core/chat-stream"
+import { streamOnDemand } from "../core/stream-on-demand"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
 
 declare const __LAUNCHDESK_VERSION__: string
@@ -28,26 +30,19 @@ function storage(): Storage | null {
   }
 }
 
-/**
- * The push stream's reader (an SSE parser) loads with the first stream a conversation opens:
- * a page whose shopper never chats does not fetch it. Until it is there the chat polls, and a
- * failed load is a failed connection (the stream's backoff retries, polling covers).
- */
-function streamOnDemand(chatApi: ApiClientOptions): StreamClient {
+/** The push stream's code, from beside this script with the first stream a conversation opens. */
+function streamPart(chatApi: ApiClientOptions): () => Promise<StreamTransport> {
   const load = scriptModuleLoader(() => besideThisScript("launchdesk-chat-stream.js"), () => window.LaunchDeskChatStream)
-  let client: StreamClient | null = null
-  return async (path, query, handlers) => {
-    client ??= (await load()).createStreamClient(chatApi)
-    return await client(path, query, handlers)
-  }
+  return async () => (await load()).chatStream(chatApi)
 }
 
-function startChat(options: ResolvedOptions): ChatController {
+function startChat(options: ResolvedOptions, locale: ShopperLocale, localized: LabelOverrides): ChatController {
   defineChatElement()
-  const labels = withChatLabels(options.labels)
+  const labels = withChatLabels(localized)
   const chatApi = {
     baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
     publishableKey: options.publishableKey,
+    locale: locale.tag,
     // Read on every call, so a page that signs a shopper in later sets
     // `LaunchDesk.options.customerToken` and the next request links the chat.
     customerToken: () => {
@@ -57,8 +52,10 @@ function startChat(options: ResolvedOptions): ChatController {
   }
   const controller = new ChatController({
     api: createApiClient(chatApi),
-    stream: options.stream ? streamOnDemand(chatApi) : null,
+    stream: options.stream ? streamOnDemand(streamPart(chatApi)) : null,
     labels,
+    locale: locale.lang,
+    pinnedLabels: Object.keys(overridesFor(options.labels, locale.lang)),
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,
     maxPollIntervalMs: options.maxPollIntervalMs,
@@ -76,6 +73,7 @@ function startChat(options: ResolvedOptions): ChatController {
     element.configure({
       controller,
       labels,
+      locale,
       position: options.position,
       bottomOffset: options.bottomOffset,
       loadExtras,
@@ -96,8 +94,8 @@ function comingSoonLoader(options: ResolvedOptions): () => Promise<ComingSoonMod
 }
 
 /** Watches which product the page shows and mounts the block when that product is coming soon. */
-function startComingSoon(options: ResolvedOptions) {
-  const api = createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey })
+function startComingSoon(options: ResolvedOptions, locale: ShopperLocale, labels: LabelOverrides) {
+  const api = createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey, locale: locale.tag })
   const loadComingSoonModule = comingSoonLoader(options)
   let current: { key: string; unmount?: () => void } | null = null
 
@@ -125,7 +123,7 @@ function startComingSoon(options: ResolvedOptions) {
     try {
       const module = await loadComingSoonModule()
       const id = productId ?? hint.productHandle ?? ""
-      if (current === entry) entry.unmount = module.mount({ options, productId: id, config: lookup, failure })
+      if (current === entry) entry.unmount = module.mount({ options, locale, labels, productId: id, config: lookup, failure })
     } catch (error) {
       console.warn("[LaunchDesk] the coming-soon block could not load:", error)
     }
@@ -145,7 +143,11 @@ function startComingSoon(options: ResolvedOptions) {
   return sync
 }
 
-function main() {
+/** A language's texts (launchdesk-locale-<tag>.js), loaded from beside this script when the shopper needs them. */
+const localeLoader = (lang: string) =>
+  scriptModuleLoader(() => besideThisScript(`launchdesk-locale-${lang}.js`), () => window.LaunchDeskLocales?.[lang])()
+
+async function main() {
   const options: Partial<LaunchDeskOptions> = { ...window.LaunchDeskConfig }
   for (const [key, value] of Object.entries(optionsFromScript(script))) {
     if (value !== undefined) Reflect.set(options, key, value)
@@ -156,15 +158,20 @@ function main() {
   }
   const resolved = resolveOptions({ ...options, publishableKey: options.publishableKey, backendUrl: options.backendUrl })
   rememberSharedBy(location.href)
-  const chat = resolved.chat ? startChat(resolved) : null
-  const refreshComingSoon = resolved.comingSoon ? startComingSoon(resolved) : async () => undefined
-  window.LaunchDesk = { version: __LAUNCHDESK_VERSION__, options: resolved, chat, refreshComingSoon }
+  const locale = resolveLocale(resolved.locale, { lang: document.documentElement.lang, languages: navigator.languages })
+  resolved.locale = locale.tag
+  // Set at once: a second copy of the script, run while the language loads, does nothing.
+  const global: LaunchDeskGlobal = { version: __LAUNCHDESK_VERSION__, options: resolved, chat: null, refreshComingSoon: async () => undefined }
+  window.LaunchDesk = global
+  const labels = await localizedLabels(resolved.labels, locale, localeLoader)
+  if (resolved.chat) global.chat = startChat(resolved, locale, labels)
+  if (resolved.comingSoon) global.refreshComingSoon = startComingSoon(resolved, locale, labels)
 }
 
 if (window.LaunchDesk) {
   console.warn("[LaunchDesk] the script is on this page twice; the second copy does nothing.")
 } else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", main, { once: true })
+  document.addEventListener("DOMContentLoaded", () => void main(), { once: true })
 } else {
-  main()
+  void main()
 }

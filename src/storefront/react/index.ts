@@ -22,9 +22,13 @@ import { ComingSoonController, type ComingSoonState, type SignupInput } from "..
 import { resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
 import { countdownParts, parseArrivalDate, type CountdownParts } from "../core/countdown"
 import { withLabels } from "../core/default-labels"
-import type { LabelOverrides, Labels } from "../core/labels"
+import type { LabelOverrides, Labels, LabelsOption } from "../core/labels"
+import { overridesFor, resolveLocale, type ShopperLocale } from "../core/shopper-locale"
+import { BUNDLED_MESSAGES } from "../i18n/bundled"
+import { compileLabels } from "../i18n/compile-labels"
 import { readSharedBy, rememberSharedBy, sharedByOf, shareLinks } from "../core/referral"
 import { createStreamClient } from "../core/store-stream"
+import { chatStream } from "../core/chat-stream"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
 import { chatExtras } from "../elements/chat-extras"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
@@ -32,7 +36,7 @@ import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from ".
 export type { ChatMessage, ChatNotice, ChatState } from "../core/chat-controller"
 export type { ComingSoonConfig, ComingSoonState, SignupInput } from "../core/coming-soon-controller"
 export type { CountdownParts } from "../core/countdown"
-export type { Labels, LabelOverrides } from "../core/labels"
+export type { Labels, LabelOverrides, LabelMessages, LabelsOption } from "../core/labels"
 export type { CustomerToken } from "../core/api"
 export { ChatController, ComingSoonController }
 
@@ -45,6 +49,7 @@ export type LaunchDeskConfig = Partial<
     | "customerToken"
     | "chatBaseUrl"
     | "labels"
+    | "locale"
     | "emailOfferAfterSeconds"
     | "pollIntervalMs"
     | "maxPollIntervalMs"
@@ -68,13 +73,13 @@ function useRememberSharedBy() {
 
 export function LaunchDeskProvider({ children, ...config }: LaunchDeskConfig & { children?: ReactNode }) {
   useRememberSharedBy()
-  const { publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs } = config
+  const { publishableKey, backendUrl, chatBaseUrl, labels, locale, emailOfferAfterSeconds, pollIntervalMs } = config
   const { maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken } = config
   const value = useMemo(
     () => config,
     // The fields, not the object: a parent re-render must not recreate the controllers.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `config` is new on every render; its fields are the dependencies
-    [publishableKey, backendUrl, chatBaseUrl, labels, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken]
+    [publishableKey, backendUrl, chatBaseUrl, labels, locale, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken]
   )
   return createElement(LaunchDeskContext.Provider, { value }, children)
 }
@@ -96,15 +101,29 @@ export function useLaunchDeskConfig(overrides: LaunchDeskConfig = {}): ResolvedO
   return resolveOptions({ ...merged, publishableKey, backendUrl })
 }
 
+/** The shopper's locale: the `locale` option, else `<html lang>`, else the browser's languages (English on the server). */
+function shopperLocale(option: string | undefined): ShopperLocale {
+  return resolveLocale(option, isBrowser() ? { lang: document.documentElement.lang, languages: navigator.languages } : {})
+}
+
+/** Every label in `locale`'s language, the store's (for every language, then for that locale) over the bundled ones. */
+function labelsFor(option: LabelsOption | undefined, locale: ShopperLocale): Labels {
+  const messages = { ...BUNDLED_MESSAGES[locale.lang], ...overridesFor(option, locale.lang) }
+  return withLabels(compileLabels(messages, locale.lang) as LabelOverrides)
+}
+
 /**
- * The full label set, stable while the overrides' text is the same (keyed by their JSON,
- * which leaves function labels out): an inline `labels={{ … }}` must not recreate
+ * The locale and the full label set, stable while the overrides' text is the same (keyed by
+ * their JSON, which leaves function labels out): an inline `labels={{ … }}` must not recreate
  * controllers, and refetch, on every render.
  */
-function useLabels(overrides: LabelOverrides | undefined): Labels {
-  const key = JSON.stringify(overrides ?? {})
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the overrides' text, not the object a parent renders anew
-  return useMemo(() => withLabels(overrides), [key])
+function useLabels(option: LabelsOption | undefined, localeOption?: string): Labels & { locale: ShopperLocale } {
+  const key = JSON.stringify(option ?? {})
+  return useMemo(() => {
+    const locale = shopperLocale(localeOption)
+    return { ...labelsFor(option, locale), locale }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the overrides' text, not the object a parent renders anew
+  }, [key, localeOption])
 }
 
 function browserStorage(): Storage | null {
@@ -123,9 +142,11 @@ const chats = new Map<string, { controller: ChatController; users: number }>()
 const customerTokens = new Map<string, CustomerToken | undefined>()
 
 function createChatController(options: ResolvedOptions, key: string) {
+  const locale = shopperLocale(options.locale)
   const chatApi = {
     baseUrl: `${trimSlash(options.chatBaseUrl ?? options.backendUrl)}/store/app/v1`,
     publishableKey: options.publishableKey,
+    locale: locale.tag,
     customerToken: async () => {
       const token = customerTokens.get(key)
       return typeof token === "function" ? token() : token
@@ -133,8 +154,10 @@ function createChatController(options: ResolvedOptions, key: string) {
   }
   return new ChatController({
     api: createApiClient(chatApi),
-    stream: options.stream ? createStreamClient(chatApi) : null,
-    labels: withLabels(options.labels),
+    stream: options.stream ? chatStream(createStreamClient(chatApi)) : null,
+    labels: labelsFor(options.labels, locale),
+    locale: locale.lang,
+    pinnedLabels: Object.keys(overridesFor(options.labels, locale.lang)),
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,
     maxPollIntervalMs: options.maxPollIntervalMs,
@@ -198,7 +221,7 @@ export function SupportChat({ position, bottomOffset, ...config }: SupportChatPr
   useRememberSharedBy()
   const { controller } = useSupportChat(config)
   const options = useLaunchDeskConfig(config)
-  const labels = useLabels(options.labels)
+  const labels = useLabels(options.labels, options.locale)
   const ref = useRef<HTMLElement>(null)
   const offset = bottomOffset ?? options.bottomOffset
   // useSupportChat's key: the token its map holds is the current one.
@@ -212,12 +235,14 @@ export function SupportChat({ position, bottomOffset, ...config }: SupportChatPr
       element.configure({
         controller,
         labels,
+        locale: labels.locale,
         position: position ?? options.position,
         bottomOffset: offset,
         loadExtras: () => Promise.resolve(chatExtras),
         attachments: {
           baseUrl: trimSlash(options.backendUrl),
           publishableKey: options.publishableKey,
+          locale: labels.locale.tag,
           customerToken: () => {
             const token = customerTokens.get(chatKey)
             return typeof token === "function" ? token() : token
@@ -236,11 +261,11 @@ export type ProductRef = string | { id: string }
 export function useComingSoon(product: ProductRef, config?: LaunchDeskConfig) {
   const options = useLaunchDeskConfig(config)
   const productId = typeof product === "string" ? product : product.id
-  const labels = useLabels(options.labels)
+  const labels = useLabels(options.labels, options.locale)
   const controller = useMemo(
     () =>
       new ComingSoonController({
-        api: createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey }),
+        api: createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey, locale: labels.locale.tag }),
         productId,
         labels,
         sharedBy: () => readSharedBy(),
@@ -305,7 +330,7 @@ export type ComingSoonGateProps = LaunchDeskConfig & {
 export function ComingSoonGate({ product, children, fallback = null, unavailable, ...config }: ComingSoonGateProps) {
   const { state, controller } = useComingSoon(product, config)
   const options = useLaunchDeskConfig(config)
-  const labels = useLabels(options.labels)
+  const labels = useLabels(options.labels, options.locale)
   if (state.phase === "loading") return createElement(Fragment, null, fallback)
   if (state.phase === "error") {
     return unavailable !== undefined
@@ -316,6 +341,7 @@ export function ComingSoonGate({ product, children, fallback = null, unavailable
   return createElement(ComingSoonBlock, {
     controller,
     labels: options.labels,
+    locale: options.locale,
     captchaProvider: options.captchaProvider,
     captchaScriptUrl: options.captchaScriptUrl,
   })
@@ -323,22 +349,24 @@ export function ComingSoonGate({ product, children, fallback = null, unavailable
 
 type ComingSoonBlockProps = {
   controller: ComingSoonController
-  labels?: LabelOverrides
+  labels?: LabelsOption
+  /** The shopper's locale (default `<html lang>`, else the browser's languages). */
+  locale?: string
   captchaProvider?: CaptchaProvider
   captchaScriptUrl?: string
 }
 
 /** The `<launchdesk-coming-soon>` element for a controller, and the page's body class while it shows. */
-export function ComingSoonBlock({ controller, labels, captchaProvider, captchaScriptUrl }: ComingSoonBlockProps) {
+export function ComingSoonBlock({ controller, labels, locale, captchaProvider, captchaScriptUrl }: ComingSoonBlockProps) {
   const ref = useRef<HTMLElement>(null)
-  const resolvedLabels = useLabels(labels)
+  const resolvedLabels = useLabels(labels, locale)
   useEffect(() => {
     defineComingSoonElement()
     const element = ref.current
     if (element) {
       customElements.upgrade(element)
       if (isComingSoonElement(element)) {
-        element.configure({ controller, labels: resolvedLabels, captchaProvider, captchaScriptUrl })
+        element.configure({ controller, labels: resolvedLabels, locale: resolvedLabels.locale, captchaProvider, captchaScriptUrl })
       }
     }
     document.body.classList.add(COMING_SOON_BODY_CLASS)

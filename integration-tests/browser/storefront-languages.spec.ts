@@ -1,0 +1,140 @@
+import type { Request } from "playwright-core"
+import { waitFor } from "./admin-host"
+import { block, boxOf, chatRoot, conversationIdOf, launcherOf, screenshot, useStorefrontSession } from "./storefront-session"
+
+// Packing, installing, migrating and seeding take a few minutes before the first test.
+jest.setTimeout(8 * 60 * 1000)
+
+const localePart = (request: Request) => /\/launchdesk-locale-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[0]
+const toBackend = (requests: Request[], backendUrl: string, path: string) =>
+  requests.filter((request) => request.url().startsWith(backendUrl) && new URL(request.url()).pathname.startsWith(path))
+
+describe("the storefront in the shopper's language, in a real browser", () => {
+  const session = useStorefrontSession()
+  const { shopper } = session
+  const productPage = (handle: string, query: Record<string, string> = {}) =>
+    `${session.pages.url}/dk/products/${handle}?${new URLSearchParams(query)}`
+
+  it("an English page loads no language part and sends its locale", async () => {
+    const { page, requests } = await shopper()
+    await page.goto(productPage("comet-socks"))
+    await block(page).locator(".eyebrow").waitFor()
+    expect(await block(page).locator(".eyebrow").textContent()).toBe("Coming soon")
+    await page.getByRole("button", { name: "Open support chat" }).waitFor()
+    expect(requests.map(localePart).filter(Boolean)).toEqual([])
+    const lookup = toBackend(requests, session.host.backendUrl, "/store/coming-soon/products/")
+    expect(lookup.map((request) => request.headers()["x-medusa-locale"])).toEqual(["en"])
+  })
+
+  it('<html lang="de">: the block and the chat speak German and every call says so', async () => {
+    const { page, requests, errors } = await shopper()
+    await page.goto(productPage("comet-socks", { lang: "de" }))
+    const eyebrow = block(page).locator(".eyebrow")
+    await eyebrow.waitFor()
+    expect(await eyebrow.textContent()).toBe("Demnächst erhältlich")
+    expect(await block(page).locator(".arrives").textContent()).toBe("Erscheint am 4. Mai 2031")
+    expect(await block(page).locator(".unit .label").allTextContents()).toEqual(["Tage", "Stunden", "Minuten", "Sekunden"])
+    expect(await block(page).getByRole("button", { name: "Benachrichtigen" }).count()).toBe(1)
+    expect(await block(page).getAttribute("lang")).toBe("de")
+    expect(requests.map(localePart).filter(Boolean)).toEqual(["/launchdesk-locale-de.js"])
+
+    await page.getByRole("button", { name: "Support-Chat öffnen" }).click()
+    expect(await chatRoot(page).getAttribute("lang")).toBe("de")
+    expect(await chatRoot(page).getAttribute("dir")).toBe("ltr")
+    const input = page.getByRole("textbox", { name: "Nachricht" })
+    await input.fill("Passen die Socken bei Schuhgröße 44?")
+    await page.getByRole("button", { name: "Senden" }).click()
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    expect(await chatRoot(page).locator('li[data-sender="visitor"] .meta').textContent()).toMatch(/^Sie · /)
+    // The push stream opens once the history is shown: it says the locale too.
+    await waitFor(async () => (toBackend(requests, session.host.backendUrl, "/store/app/v1/stream").length ? true : undefined), {
+      what: "the stream request",
+    })
+    const calls = [
+      ...toBackend(requests, session.host.backendUrl, "/store/coming-soon/"),
+      ...toBackend(requests, session.host.backendUrl, "/store/app/v1/"),
+    ].filter((request) => request.method() !== "OPTIONS")
+    expect(calls.map((request) => new URL(request.url()).pathname)).toEqual(
+      expect.arrayContaining(["/store/app/v1/session", "/store/app/v1/send", "/store/app/v1/stream"])
+    )
+    expect(new Set(calls.map((request) => request.headers()["x-medusa-locale"]))).toEqual(new Set(["de"]))
+    expect(errors).toEqual([])
+  })
+
+  it('lang="ar" dir="rtl": the chat and the countdown mirror', async () => {
+    const { page, errors } = await shopper()
+    await page.goto(productPage("comet-socks", { lang: "ar", dir: "rtl" }))
+    await block(page).locator(".countdown").waitFor()
+    const launcher = launcherOf(page)
+    await launcher.waitFor()
+    expect(await chatRoot(page).getAttribute("dir")).toBe("rtl")
+    expect(await chatRoot(page).getAttribute("lang")).toBe("ar")
+    // Bottom left, 20 px from the edge, where an English page has it bottom right.
+    expect((await boxOf(launcher)).x).toBeCloseTo(20, 0)
+
+    await page.getByRole("button", { name: "فتح محادثة الدعم" }).click()
+    const panel = chatRoot(page).locator(".panel")
+    await panel.waitFor()
+    expect((await boxOf(panel)).x).toBeCloseTo(20, 0)
+    await page.getByRole("textbox", { name: "الرسالة" }).fill("مرحبًا، متى يصل الطلب؟")
+    await page.getByRole("button", { name: "إرسال" }).click()
+    const bubble = chatRoot(page).locator('li[data-sender="visitor"] .text')
+    await bubble.waitFor()
+    // The shopper's own bubbles sit at the inline end (the left) with their tail's corner there.
+    const [panelBox, bubbleBox] = [await boxOf(panel), await boxOf(bubble)]
+    expect(bubbleBox.x - panelBox.x).toBeLessThan(24)
+    expect(await bubble.evaluate((element) => getComputedStyle(element).borderBottomLeftRadius)).toBe("4px")
+    expect(await bubble.evaluate((element) => getComputedStyle(element).borderBottomRightRadius)).toBe("14px")
+
+    // Days first, at the right; seconds last, at the left.
+    const [days, seconds] = [await boxOf(block(page).locator(".unit.days")), await boxOf(block(page).locator(".unit.seconds"))]
+    expect(days.x).toBeGreaterThan(seconds.x)
+    expect(await block(page).locator(".eyebrow").textContent()).toBe("قريبًا")
+    await screenshot(page, "rtl")
+    await page.keyboard.press("Escape")
+    await block(page).scrollIntoViewIfNeeded()
+    await screenshot(page, "rtl-block")
+    expect(errors).toEqual([])
+  })
+
+  it("a store's labels from the script tag apply per locale, ICU plurals included", async () => {
+    const labels = JSON.stringify({
+      chatTitle: "Help",
+      de: { chatTitle: "Hilfe & Beratung", notifyMe: "Benachrichtigt mich", unread: "{count, plural, one {eine Antwort} other {# Antworten}}" },
+    })
+    const french = (await shopper()).page
+    await french.goto(productPage("comet-socks", { lang: "fr", labels }))
+    await french.getByRole("button", { name: "Ouvrir le chat d’assistance" }).click()
+    expect(await chatRoot(french).locator("#title").textContent()).toBe("Help")
+    await block(french).getByRole("button", { name: "Me prévenir" }).waitFor()
+
+    const { page } = await shopper()
+    await page.goto(productPage("comet-socks", { lang: "de", labels }))
+    await block(page).getByRole("button", { name: "Benachrichtigt mich" }).waitFor()
+    await page.getByRole("button", { name: "Support-Chat öffnen" }).click()
+    expect(await chatRoot(page).locator("#title").textContent()).toBe("Hilfe & Beratung")
+    await page.getByRole("textbox", { name: "Nachricht" }).fill("Gibt es die Socken auch in Blau?")
+    await page.getByRole("button", { name: "Senden" }).click()
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    const conversationId = await conversationIdOf(page)
+    await page.keyboard.press("Escape")
+    await session.host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Ja, ab Juni." })
+    await page.getByRole("button", { name: "Support-Chat öffnen, eine Antwort" }).waitFor({ timeout: 15000 })
+  })
+
+  it("React: the provider's locale and per-locale labels, and the locale on every call", async () => {
+    const { page, requests, errors } = await shopper()
+    const labels = JSON.stringify({ sv: { notifyMe: "Säg till mig!" } })
+    await page.goto(`${session.pages.url}/react-starter/comet-socks?${new URLSearchParams({ locale: "sv-FI", labels })}`)
+    await block(page).getByRole("button", { name: "Säg till mig!" }).waitFor()
+    expect(await block(page).locator(".eyebrow").textContent()).toBe("Kommer snart")
+    expect(await block(page).getAttribute("lang")).toBe("sv")
+    await page.getByRole("button", { name: "Öppna chatten med kundtjänst" }).waitFor()
+    const lookup = toBackend(requests, session.host.backendUrl, "/store/coming-soon/products/").filter((request) => request.method() === "GET")
+    expect(lookup.length).toBeGreaterThan(0)
+    expect(new Set(lookup.map((request) => request.headers()["x-medusa-locale"]))).toEqual(new Set(["sv-FI"]))
+    // The bindings carry every language: nothing more is fetched.
+    expect(requests.map(localePart).filter(Boolean)).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
