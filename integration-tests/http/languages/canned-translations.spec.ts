@@ -57,6 +57,11 @@ medusaIntegrationTestRunner({
       expect(created.data.translations).toEqual(STORED_TRANSLATIONS)
       const id: number = created.data.id
 
+      const detail = await adminCall("get", `/canned/${id}`)
+      expect(detail.status).toBe(200)
+      expect(detail.data).toMatchObject({ id, question: SHIPPING.question, translations: STORED_TRANSLATIONS })
+      expect((await adminCall("get", "/canned/2147483647")).status).toBe(404)
+
       const listed = await adminCall("get", "/canned?search=shipping")
       expect(listed.data.items.find((item: { id: number }) => item.id === id).translations).toEqual(STORED_TRANSLATIONS)
 
