@@ -68,6 +68,17 @@ medusaIntegrationTestRunner({
         expect(await resolved(undefined)).toBe("en")
       })
 
+      // The fast lane only: on Medusa's lane, Medusa's own locale middleware runs before any plugin
+      // code and fails on a query value that is not a string (docs/medusa-notes.md).
+      const fastOnly = lane === "fast" ? it : it.skip
+      fastOnly("answers a repeated or bracketed locale parameter with the header's or the default, never a 500", async () => {
+        for (const query of ["locale=de&locale=fr", "locale[]=de", "locale[x]=de"]) {
+          const response = await shopper("fr").session({}, query)
+          expect(response.status).toBe(200)
+          expect(response.data.locale).toBe("fr")
+        }
+      })
+
       it("keeps the locale on the conversation, follows a later session's, and shows it to staff", async () => {
         const client = shopper("fr-CA")
         const first = await client.session()
