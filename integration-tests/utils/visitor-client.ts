@@ -21,6 +21,8 @@ export class VisitorClient {
   visitorHash?: string
   /** The shopper's sign-in: a customer's bearer token, or Medusa's session cookie (`connect.sid=...`). */
   auth?: { bearer?: string; sessionCookie?: string }
+  /** The locale this shopper's browser sends as `x-medusa-locale`, when set. */
+  locale?: string
 
   constructor(private readonly api: Api, private readonly publishableKey: string, readonly ip = "203.0.113.10") {}
 
@@ -33,6 +35,7 @@ export class VisitorClient {
     const headers: Record<string, string> = {
       "x-publishable-api-key": this.publishableKey,
       "x-forwarded-for": this.ip,
+      ...(this.locale === undefined ? {} : { "x-medusa-locale": this.locale }),
       ...extra,
     }
     const cookies = [this.visitorHash && `app_visitor_hash=${this.visitorHash}`, this.auth?.sessionCookie].filter(Boolean)
@@ -41,8 +44,9 @@ export class VisitorClient {
     return { headers, validateStatus: () => true }
   }
 
-  async session(body: unknown = {}) {
-    const response = await this.api.post(`${VISITOR_BASE}/session`, body, this.config())
+  /** `POST /session`; `query` is the URL's query string (`locale=de`), as a widget may send it. */
+  async session(body: unknown = {}, query?: string) {
+    const response = await this.api.post(`${VISITOR_BASE}/session${query ? `?${query}` : ""}`, body, this.config())
     this.visitorHash = cookieOf(response) ?? this.visitorHash
     return response
   }

@@ -1,7 +1,8 @@
 import { z } from "@medusajs/framework/zod"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repository"
-import { integer, safeText } from "../shared/input-schema"
+import { integer, localeTag, safeText, translations } from "../shared/input-schema"
+import { FALLBACK_LOCALE, variantFor } from "../shared/locale"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
 import type { SupportChatOptions } from "../modules/support-chat/types"
 import type { BridgeProviderName } from "../modules/support-chat/providers/provider"
@@ -31,6 +32,32 @@ export type ChatSettings = {
   business_hours: BusinessHours | null
   /** Shown to shoppers outside the hours; null: the widget's own wording. */
   away_message: string | null
+  /** The store's language when a shopper's fits none it offers (src/shared/locale.ts). */
+  default_locale: string
+} & ChatTexts
+
+/** The widget's texts the store writes; null: the widget's own (translated) wording. */
+export const CHAT_TEXT_FIELDS = ["chat_title", "welcome_message", "away_message", "email_offer"] as const
+export type ChatTextField = (typeof CHAT_TEXT_FIELDS)[number]
+export type ChatTextVariant = Partial<Record<ChatTextField, string>>
+export type ChatTexts = Record<ChatTextField, string | null> & {
+  /** Per-locale variants of the texts (CONTRACT §9), keyed by canonical tag. */
+  translations: Record<string, ChatTextVariant>
+}
+
+/** The text for `locale`: its variant (exact tag, then language), else the default; null when neither is set. */
+export function chatTextFor(texts: ChatTexts, field: ChatTextField, locale: string | null): string | null {
+  return variantFor(texts.translations, locale)?.[field] || texts[field]
+}
+
+/** What `/session` shows for `locale`: the texts the store set, resolved (the widget has its own for the rest). */
+export function sessionTextsFor(texts: ChatTexts, locale: string) {
+  const resolved: Partial<Record<Exclude<ChatTextField, "away_message">, string>> = {}
+  for (const field of ["chat_title", "welcome_message", "email_offer"] as const) {
+    const text = chatTextFor(texts, field, locale)
+    if (text) resolved[field] = text
+  }
+  return resolved
 }
 
 const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
@@ -46,6 +73,12 @@ const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
   { key: "offline_email_after_seconds", fromOptions: (o) => o.offlineEmailAfterSeconds, fallback: 120 },
   { key: "business_hours", fromOptions: (o) => o.businessHours, fallback: null },
   { key: "away_message", fromOptions: (o) => o.awayMessage, fallback: null },
+  // Read by src/modules/launchdesk/sql/store-languages-repository.ts as well, by these keys.
+  { key: "default_locale", fromOptions: () => undefined, fallback: FALLBACK_LOCALE },
+  { key: "chat_title", fromOptions: () => undefined, fallback: null },
+  { key: "welcome_message", fromOptions: () => undefined, fallback: null },
+  { key: "email_offer", fromOptions: () => undefined, fallback: null },
+  { key: "translations", fromOptions: () => undefined, fallback: {} },
 ]
 
 /** What reading the settings needs of the repository. */
@@ -78,6 +111,11 @@ export async function loadChatSettings(store: SettingsReader, options: SupportCh
     offline_email_after_seconds: Number(values.offline_email_after_seconds),
     business_hours: (values.business_hours as BusinessHours | null) ?? null,
     away_message: text("away_message"),
+    default_locale: text("default_locale") ?? FALLBACK_LOCALE,
+    chat_title: text("chat_title"),
+    welcome_message: text("welcome_message"),
+    email_offer: text("email_offer"),
+    translations: (values.translations as Record<string, ChatTextVariant> | null) ?? {},
   }
 }
 
@@ -106,6 +144,15 @@ export const BusinessHoursInput = z
   })
   .strict()
 const optionalText = (max: number) => safeText().trim().max(max).nullish()
+const variantText = (max: number) => safeText().trim().max(max).optional()
+
+/** The longest each store-written chat text may be. */
+export const MAX_CHAT_TEXT_LENGTH: Record<ChatTextField, number> = {
+  chat_title: 80,
+  welcome_message: 500,
+  away_message: 500,
+  email_offer: 300,
+}
 
 export const AdminUpdateChatSettings = z
   .object({
@@ -134,7 +181,25 @@ export const AdminUpdateChatSettings = z
     auto_reply_daily_call_budget: integer({ min: 0, max: 1_000_000, text: false }).optional(),
     offline_email_after_seconds: integer({ min: 0, max: 7 * 24 * 3600, text: false }).optional(),
     business_hours: BusinessHoursInput.nullish(),
-    away_message: optionalText(500),
+    away_message: optionalText(MAX_CHAT_TEXT_LENGTH.away_message),
+    /** The store's language for shoppers whose own it does not offer. */
+    default_locale: z.union([localeTag(), z.null()]).optional(),
+    chat_title: optionalText(MAX_CHAT_TEXT_LENGTH.chat_title),
+    welcome_message: optionalText(MAX_CHAT_TEXT_LENGTH.welcome_message),
+    email_offer: optionalText(MAX_CHAT_TEXT_LENGTH.email_offer),
+    /** Replaces every variant; null removes them all. A blank text in a variant falls back to the default. */
+    translations: translations(
+      z
+        .object({
+          chat_title: variantText(MAX_CHAT_TEXT_LENGTH.chat_title),
+          welcome_message: variantText(MAX_CHAT_TEXT_LENGTH.welcome_message),
+          away_message: variantText(MAX_CHAT_TEXT_LENGTH.away_message),
+          email_offer: variantText(MAX_CHAT_TEXT_LENGTH.email_offer),
+        })
+        .strict()
+        // Blank and absent texts are left out: the default answers for them.
+        .transform((variant) => Object.fromEntries(Object.entries(variant).filter(([, text]) => text)) as ChatTextVariant)
+    ).nullish(),
   })
   .strict()
 export type AdminUpdateChatSettingsType = z.infer<typeof AdminUpdateChatSettings>

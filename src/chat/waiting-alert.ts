@@ -30,11 +30,15 @@ export type WaitingAlertData = {
    * The shopper's words, for the template to show as a quotation.
    */
   last_message: string | null
+  /** The store's default language (src/shared/locale.ts): the staff template's, as every Notification names one. */
+  locale: string
 }
 
 /** The digest's data: the waits, oldest first, each as in a single alert. */
 export type WaitingDigestData = {
   count: number
+  /** The store's default language, as in each alert. */
+  locale: string
   conversations: WaitingAlertData[]
 }
 
@@ -103,6 +107,8 @@ export type WaitingAlertDeps = {
   /** A Medusa user's email, null when the user is gone. */
   userEmail: (userId: string) => Promise<string | null>
   adminUrl: (conversationId: number) => string | null
+  /** The store's default language (its languages' fallback): the alerts' `locale`. */
+  locale: string
   log: { warn: (message: string) => void }
 }
 
@@ -158,6 +164,7 @@ function alertData(deps: WaitingAlertDeps, claim: WaitingAlertClaim): WaitingAle
     waiting_since: claim.waiting_since.toISOString(),
     admin_url: deps.adminUrl(claim.conversation_id),
     last_message: messagePreview(claim.last_message),
+    locale: deps.locale,
   }
 }
 
@@ -170,7 +177,7 @@ function emailFor(deps: WaitingAlertDeps, recipient: Recipient, claims: WaitingA
   return {
     ...recipient,
     template: WAITING_DIGEST_TEMPLATE,
-    data: { count: claims.length, conversations: oldestFirst.map((claim) => alertData(deps, claim)) },
+    data: { count: claims.length, locale: deps.locale, conversations: oldestFirst.map((claim) => alertData(deps, claim)) },
   }
 }
 

@@ -1,3 +1,4 @@
+import { FALLBACK_LOCALE } from "../shared/locale"
 import { backoffSeconds } from "../shared/lease/retry-policy"
 import { errorReason } from "../shared/error-reason"
 import type { ConfirmationClaim, ConfirmationRepository } from "../modules/coming-soon/sql/confirmation-repository"
@@ -15,6 +16,8 @@ export type ConfirmationEmailData = {
   email: string
   confirm_url: string
   unsubscribe_url: string
+  /** The signup's locale (CONTRACT §9): the template picks its language from it. */
+  locale: string
 }
 
 export type ConfirmationEmail = { to: string; signup_id: string; attempt: number; data: ConfirmationEmailData }
@@ -54,6 +57,7 @@ async function sendClaimed(deps: ConfirmationEmailDeps, row: ConfirmationClaim, 
         email: row.email,
         confirm_url: deps.confirmUrl(row.id),
         unsubscribe_url: deps.unsubscribeUrl(row.id),
+        locale: row.locale ?? FALLBACK_LOCALE,
       },
     })
     await deps.store.markConfirmationSent(row)

@@ -1,3 +1,4 @@
+import { FALLBACK_LOCALE } from "../shared/locale"
 import { backoffSeconds } from "../shared/lease/retry-policy"
 import { errorReason } from "../shared/error-reason"
 import type { LaunchRepository, LaunchRow, NotificationClaim } from "../modules/coming-soon/sql/launch-repository"
@@ -13,6 +14,8 @@ export type LaunchEmailData = {
   email: string
   promotion_code: string | null
   unsubscribe_url: string
+  /** The signup's locale (CONTRACT §9): the template picks its language from it. */
+  locale: string
 }
 
 export type LaunchEmail = {
@@ -82,6 +85,7 @@ async function sendOne(deps: LaunchEmailDeps, launch: LaunchRow, product: Launch
         email: row.email,
         promotion_code: code,
         unsubscribe_url: deps.unsubscribeUrl(row.id),
+        locale: row.locale ?? FALLBACK_LOCALE,
       },
     })
     await deps.store.markNotified(row)

@@ -1,17 +1,20 @@
 import { z } from "@medusajs/framework/zod"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ProductSettingRow, ProductSettingValues } from "../modules/coming-soon/sql/product-setting-repository"
+import type { ProductSettingRow, ProductSettingValues, ProductTextVariant } from "../modules/coming-soon/sql/product-setting-repository"
 import { EMAIL_PROVIDERS, type EmailProvider } from "../modules/coming-soon/models/product-setting"
 import { MAX_OFFER_DESCRIPTION_LENGTH, sanitizeOfferHtml } from "./offer-html"
 import { yesNo } from "./settings"
-import { INT4_MAX, isStringId, safeText } from "../shared/input-schema"
+import { INT4_MAX, isStringId, safeText, translations } from "../shared/input-schema"
+import { variantFor } from "../shared/locale"
 import type { ComingSoonConfig } from "./options"
 
 export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
   enabled: false,
   arrival_date: null,
   offer_description: null,
+  button_text: null,
+  translations: null,
   email_provider: "mailer",
   mailer_group_id: null,
   forms_form_id: null,
@@ -29,6 +32,9 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
+/** The longest signup button text. */
+export const MAX_BUTTON_TEXT_LENGTH = 60
+
 // Blank clears a field; leaving it out keeps the saved value.
 const blankToNull = <T>(value: T | "" | null | undefined) => (value === "" ? null : value)
 
@@ -44,6 +50,20 @@ export const AdminUpdateProductComingSoon = z
       .optional()
       .transform(blankToNull),
     offer_description: safeText({ max: MAX_OFFER_DESCRIPTION_LENGTH }).nullish(),
+    /** The signup button's words; blank or null: the block's own. */
+    button_text: z
+      .union([safeText().trim().max(MAX_BUTTON_TEXT_LENGTH), z.null()])
+      .optional()
+      .transform(blankToNull),
+    /** `{ "<tag>": { offer_description?, button_text? } }`: replaces every variant; null removes them. */
+    translations: translations(
+      z
+        .object({
+          offer_description: safeText({ max: MAX_OFFER_DESCRIPTION_LENGTH }).optional(),
+          button_text: safeText().trim().max(MAX_BUTTON_TEXT_LENGTH).optional(),
+        })
+        .strict()
+    ).nullish(),
     email_provider: z.enum(EMAIL_PROVIDERS).optional(),
     // It becomes part of the provider's URL path: plain id characters only.
     mailer_group_id: z
@@ -91,7 +111,29 @@ export function mergeProductSettings(
   if (patch.offer_description !== undefined) {
     merged.offer_description = patch.offer_description === null ? null : sanitizeOfferHtml(patch.offer_description) || null
   }
+  if (patch.translations !== undefined) {
+    merged.translations = patch.translations === null ? null : sanitizedVariants(patch.translations)
+  }
   return merged
+}
+
+/** Each variant's offer HTML filtered as the default's; blank texts are left out (the default answers). */
+function sanitizedVariants(variants: Record<string, ProductTextVariant>): Record<string, ProductTextVariant> {
+  return Object.fromEntries(
+    Object.entries(variants).map(([tag, variant]) => {
+      const offer = variant.offer_description === undefined ? undefined : sanitizeOfferHtml(variant.offer_description)
+      return [tag, { ...(offer ? { offer_description: offer } : {}), ...(variant.button_text ? { button_text: variant.button_text } : {}) }]
+    })
+  )
+}
+
+/** A product's offer and button texts in `locale`: its variant's, else the default (CONTRACT §9). */
+export function productTextsFor(setting: Pick<ProductSettingValues, "offer_description" | "button_text" | "translations">, locale: string) {
+  const variant = variantFor(setting.translations, locale)
+  return {
+    offer_description: variant?.offer_description || setting.offer_description,
+    button_text: variant?.button_text || setting.button_text,
+  }
 }
 
 /** The provider in force: `forms_addon` only while the add-on is configured. */
@@ -106,6 +148,8 @@ export function adminProductSettingsView(productId: string, setting: ProductSett
     enabled: values.enabled,
     arrival_date: values.arrival_date,
     offer_description: values.offer_description,
+    button_text: values.button_text,
+    translations: values.translations ?? {},
     email_provider: values.email_provider,
     mailer_group_id: values.mailer_group_id,
     forms_form_id: values.forms_form_id,
@@ -142,6 +186,8 @@ export async function loadProductWithSettings(
       "cs_product_setting.enabled",
       "cs_product_setting.arrival_date",
       "cs_product_setting.offer_description",
+      "cs_product_setting.button_text",
+      "cs_product_setting.translations",
       "cs_product_setting.email_provider",
       "cs_product_setting.mailer_group_id",
       "cs_product_setting.forms_form_id",

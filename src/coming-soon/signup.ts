@@ -36,6 +36,7 @@ export type RecordSignupInput = {
   mailer_group_id: string
   referrer_id: string | null
   customer_id: string | null
+  locale: string | null
   sync_status: Extract<SignupSyncStatus, "pending" | "skipped">
   /** Double opt-in: the row waits for its address to be confirmed (a confirmation email goes out). */
   awaitsConfirmation: boolean
@@ -55,6 +56,8 @@ export type SignupRequest = {
   remoteIp?: string
   /** The signed-in customer, when the storefront sent the customer's session or token. */
   customerId?: string | null
+  /** The request's locale as the store's languages resolved it (src/shared/locale.ts): the signup's emails' language. */
+  locale?: string | null
 }
 
 /** What the signup action needs; the Medusa route provides it. */
@@ -188,6 +191,7 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
     mailer_group_id: setting.mailer_group_id,
     referrer_id: sanitiseReferrer(body.shared_by),
     customer_id: req.customerId ?? null,
+    locale: req.locale ?? null,
     sync_status: settings.mailer_api_key ? "pending" : "skipped",
     awaitsConfirmation: deps.config.doubleOptIn,
   })

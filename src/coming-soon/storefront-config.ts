@@ -1,5 +1,5 @@
 import { captchaActive, type ComingSoonSettings } from "./settings"
-import { effectiveProvider, type ProductWithSettings } from "./product-settings"
+import { effectiveProvider, productTextsFor, type ProductWithSettings } from "./product-settings"
 import { formsEmbedUrl, type ComingSoonConfig } from "./options"
 import { offerHtmlForOutput } from "./offer-html"
 import { issueSignupToken } from "./signup-token"
@@ -9,7 +9,8 @@ export function storefrontConfig(
   product: ProductWithSettings,
   settings: ComingSoonSettings,
   config: ComingSoonConfig,
-  tokenKey: Buffer
+  tokenKey: Buffer,
+  locale: string
 ) {
   const setting = product.setting
   if (!setting?.enabled) {
@@ -17,11 +18,15 @@ export function storefrontConfig(
   }
   const provider = effectiveProvider(setting, config)
   const formsUrl = provider === "forms_addon" ? formsEmbedUrl(config, setting.forms_form_id) : null
+  const texts = productTextsFor(setting, locale)
   return {
     coming_soon: true as const,
     product_id: product.id,
+    // The request's locale as the store's languages resolved it; the texts are in it where the store wrote them.
+    locale,
     arrival_date: setting.arrival_date,
-    offer_description: offerHtmlForOutput(setting.offer_description),
+    offer_description: offerHtmlForOutput(texts.offer_description),
+    button_text: texts.button_text,
     email_provider: provider,
     ...(formsUrl ? { forms_embed_url: formsUrl } : {}),
     // The widget loads the provider's script only when enabled.

@@ -6,6 +6,7 @@ import { getHttpResponseFromError } from "@medusajs/framework/http"
 import { MedusaError, parseCorsOrigins } from "@medusajs/framework/utils"
 import { clientIpResolver, type TrustProxy } from "../shared/client-ip"
 import type { Outcome } from "../shared/outcome"
+import { LOCALE_HEADER, requestedLocales } from "../shared/locale"
 import { sendOutcome } from "../shared/send-outcome"
 import { responseClosed, startSse } from "../chat/push/sse-response"
 import { isOpenStream, openVisitorStream, type VisitorStreamDeps } from "../chat/push/stream"
@@ -73,12 +74,15 @@ const wrap =
 export function createFastLaneApp(options: FastLaneAppOptions): express.Express {
   const { deps, streamDeps, keys } = options
   const clientOf = clientIpResolver({ trustProxy: options.trustProxy })
+  // The `locale` query parameter each request had before the locale middleware took it out.
+  const queryLocales = new WeakMap<Request, unknown>()
   const visitorRequest = async (req: Request): Promise<VisitorRequest> => {
     const cookies = req.cookies ?? {}
     return {
       ip: clientOf(req.socket.remoteAddress, req.headers["x-forwarded-for"])?.key,
       cookies,
       customerId: options.customers ? await options.customers.customerOf({ authorization: req.headers.authorization, cookies }) : null,
+      locales: requestedLocales(req.get(LOCALE_HEADER), queryLocales.get(req)),
       body: req.body,
       query: req.query,
     }
@@ -108,9 +112,13 @@ export function createFastLaneApp(options: FastLaneAppOptions): express.Express 
       next
     )
   })
-  // Medusa's locale middleware takes `locale` out of the query before any store route.
+  // Medusa's locale middleware takes `locale` out of the query before any store route; the
+  // operations read it, after the header, as on Medusa's lane.
   app.use("/store", (req, _res, next) => {
-    if (req.query.locale) delete req.query.locale
+    if (req.query.locale) {
+      queryLocales.set(req, req.query.locale)
+      delete req.query.locale
+    }
     next()
   })
 

@@ -17,6 +17,7 @@ import { issueConfirmationToken } from "../chat/transcript/confirmation-token"
 import { inertLinks, voiceOf } from "../chat/transcript/shopper-text"
 import { TRANSCRIPT_CONFIRM_PATH } from "../chat/transcript/confirmation-page"
 import { sendEmailOnce } from "./email-channel"
+import { FALLBACK_LOCALE } from "../shared/locale"
 import { signupTokenKeyOf } from "./coming-soon"
 
 export const TRANSCRIPT_TEMPLATE = "launchdesk.chat.transcript"
@@ -43,19 +44,21 @@ const chatModule = (container: MedusaContainer) => container.resolve<SupportChat
  */
 async function transcriptRecipient(container: MedusaContainer, feedback: FeedbackRepository, request: TranscriptRequest) {
   const now = await feedback.transcriptRecipient(request.conversation_id)
-  if (!now) return null
+  if (!now) return { to: null, locale: FALLBACK_LOCALE }
+  // The conversation's language; one from before locales were kept reads English.
+  const locale = now.locale ?? FALLBACK_LOCALE
   const customerId = request.customer_id ?? now.customer_id
   if (customerId) {
     const [customer] = await container.resolve(Modules.CUSTOMER).listCustomers({ id: customerId }, { select: ["email"], take: 1 })
-    return customer?.email || null
+    return { to: customer?.email || null, locale }
   }
-  return now.email_confirmed && request.email && now.email === request.email ? request.email : null
+  return { to: now.email_confirmed && request.email && now.email === request.email ? request.email : null, locale }
 }
 
 /** One transcript: the shopper's lines marked as theirs (`from: "shopper"`) and without links. */
 async function sendTranscript(container: MedusaContainer, feedback: FeedbackRepository, item: ClaimedOutboxItem<TranscriptRequest>, logger: Logger) {
   const { conversation_id, up_to_message_id } = item.payload
-  const to = await transcriptRecipient(container, feedback, item.payload)
+  const { to, locale } = await transcriptRecipient(container, feedback, item.payload)
   if (!to) {
     logger.info(`launchdesk: transcript of conversation ${conversation_id} not sent: no account email or confirmed address`)
     return
@@ -73,6 +76,7 @@ async function sendTranscript(container: MedusaContainer, feedback: FeedbackRepo
     data: {
       conversation_id,
       email: to,
+      locale,
       messages: lines.map((line) => {
         const from = voiceOf(line.sender)
         return {
@@ -95,8 +99,9 @@ function backendUrlOf(container: MedusaContainer): string {
 }
 
 /** The email that asks the address's owner to confirm it: the store's template, the address and the link, nothing the shopper wrote. */
-async function sendConfirmation(container: MedusaContainer, item: ClaimedOutboxItem<EmailConfirmationRequest>) {
+async function sendConfirmation(container: MedusaContainer, feedback: FeedbackRepository, item: ClaimedOutboxItem<EmailConfirmationRequest>) {
   const { token, expiresAt } = issueConfirmationToken(await signupTokenKeyOf(container), item.payload)
+  const locale = (await feedback.transcriptRecipient(item.payload.conversation_id))?.locale ?? FALLBACK_LOCALE
   await sendEmailOnce(container, {
     to: item.payload.email,
     receiver_id: `${EMAIL_CONFIRMATION_OUTBOX_TOPIC}:${item.id}`,
@@ -110,6 +115,7 @@ async function sendConfirmation(container: MedusaContainer, item: ClaimedOutboxI
       email: item.payload.email,
       confirm_url: `${backendUrlOf(container)}${TRANSCRIPT_CONFIRM_PATH}?token=${encodeURIComponent(token)}`,
       expires_at: expiresAt.toISOString(),
+      locale,
     },
   })
 }
@@ -161,7 +167,8 @@ export async function sendDueTranscripts(container: MedusaContainer): Promise<nu
 
 /** Sends the queued confirmation emails of transcript requests to addresses not confirmed yet, as `sendDueTranscripts` does. */
 export async function sendDueEmailConfirmations(container: MedusaContainer): Promise<number> {
+  const feedback = await chatModule(container).feedback()
   return sendDue<EmailConfirmationRequest>(container, EMAIL_CONFIRMATION_OUTBOX_TOPIC, "address confirmation email", (item) =>
-    sendConfirmation(container, item)
+    sendConfirmation(container, feedback, item)
   )
 }

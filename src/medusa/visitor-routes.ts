@@ -3,6 +3,7 @@ import { medusaClientOf } from "./client-ip"
 import { medusaCustomerOf } from "./customer-auth"
 import { variableValues } from "./customer-context"
 import type { Outcome } from "../shared/outcome"
+import { requestedLocalesOf } from "./locale"
 import { sendOutcome } from "../shared/send-outcome"
 import { medusaVisitorDeps } from "./chat"
 import type { VisitorDeps } from "../chat/visitor/visitor-api"
@@ -15,6 +16,7 @@ export const visitorRequestOf = (req: MedusaRequest): VisitorRequest => ({
   ip: medusaClientOf(req)?.key,
   cookies: req.cookies ?? {},
   customerId: medusaCustomerOf(req),
+  locales: requestedLocalesOf(req),
   body: req.body,
   query: req.query,
 })

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../modules/support-chat"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
 import { sendEmail } from "./email-channel"
+import { storeLanguagesOf } from "./locale"
 import { WAITING_ALERT_TEMPLATE, waitingAlertAdminUrl, type WaitingAlertDeps } from "../chat/waiting-alert"
 
 /** The waiting alerts' dependencies in Medusa: Notification module, User module, the dashboard's URL. */
@@ -27,6 +28,7 @@ export async function waitingAlertDepsOf(container: MedusaContainer): Promise<Wa
       return user?.email ?? null
     },
     adminUrl: (conversationId) => waitingAlertAdminUrl(config.admin, conversationId),
+    locale: (await storeLanguagesOf(container)).fallback,
     log: container.resolve(ContainerRegistrationKeys.LOGGER),
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { canonicalLocale } from "./browser-safe/locale"
 
 /**
  * The edge's building blocks for every id, integer and text a route takes (CONTRACT §5), on
@@ -60,6 +61,49 @@ export const sinceId = () => integer({ min: 0, max: INT4_MAX }).default(0)
 export const stringId = () => safeText({ max: MAX_STRING_ID_LENGTH }).min(1, "must not be empty")
 
 /** An int4 id in a path segment, written canonically ("12", not "012" or "1e1"); null when it cannot exist. */
+/** A BCP 47 language tag, answered in its canonical form (`pt-br` → `pt-BR`). */
+export const localeTag = () =>
+  safeText({ max: 35 }).transform((tag, ctx) => {
+    const canonical = canonicalLocale(tag)
+    if (!canonical) {
+      ctx.addIssue({ code: "custom", message: "must be a BCP 47 language tag, such as en, de-AT or pt-BR" })
+      return z.NEVER
+    }
+    return canonical
+  })
+
+/** The most locales one text's `translations` may hold. */
+export const MAX_TRANSLATED_LOCALES = 50
+
+/**
+ * A store text's per-locale variants, `{ "<tag>": variant }` (CONTRACT §9): each key a BCP 47
+ * tag, kept in its canonical form; two keys for the same tag (`de`, `DE`) and more than
+ * MAX_TRANSLATED_LOCALES locales are refused.
+ */
+export function translations<V extends z.ZodType>(variant: V) {
+  return z.record(z.string(), variant).transform((entries, ctx) => {
+    const keys = Object.keys(entries)
+    if (keys.length > MAX_TRANSLATED_LOCALES) {
+      ctx.addIssue({ code: "custom", message: `at most ${MAX_TRANSLATED_LOCALES} locales` })
+      return z.NEVER
+    }
+    const canonical: [string, z.output<V>][] = []
+    for (const key of keys) {
+      const tag = canonicalLocale(key)
+      if (!tag) {
+        ctx.addIssue({ code: "custom", message: "each key must be a BCP 47 language tag, such as de or pt-BR" })
+        return z.NEVER
+      }
+      if (canonical.some(([seen]) => seen === tag)) {
+        ctx.addIssue({ code: "custom", message: `${tag} is given twice` })
+        return z.NEVER
+      }
+      canonical.push([tag, entries[key] as z.output<V>])
+    }
+    return Object.fromEntries(canonical) as Record<string, z.output<V>>
+  })
+}
+
 export function int4IdFromPath(raw: string | undefined): number | null {
   if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) return null
   const id = Number(raw)

@@ -119,6 +119,8 @@ medusaIntegrationTestRunner({
           customer_name: null,
           // No chat hours set: never after hours.
           after_hours: false,
+          // The store offers no languages: its default.
+          locale: "en",
           page_url: null,
           created_at: expect.any(String),
           updated_at: expect.any(String),
@@ -444,6 +446,7 @@ medusaIntegrationTestRunner({
           question: "Do you ship to Norway?",
           response: "Yes, in 3-5 days.",
           category: "Shipping",
+          translations: {},
           source_message_id: message.message_id,
           created_at: expect.any(String),
           updated_at: expect.any(String),

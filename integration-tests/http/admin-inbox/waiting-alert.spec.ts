@@ -135,6 +135,8 @@ medusaIntegrationTestRunner({
         // The test app serves no dashboard: no address to link to.
         admin_url: null,
         last_message: "Order #7731, shipped Monday",
+        // The store's default language: no languages set, English.
+        locale: "en",
       })
       expect(await waitOf(conversationId)).toMatchObject({ waiting_alert_sent_at: expect.any(Date), waiting_alert_attempts: 1 })
       expect(await storedAlerts()).toEqual([
@@ -222,6 +224,7 @@ medusaIntegrationTestRunner({
       expect(digest.to).toBe(TEAM_ADDRESS)
       const data = digest.data as WaitingDigestData
       expect(data.count).toBe(8)
+      expect(data.locale).toBe("en")
       // Oldest wait first, each as a single alert names it.
       expect(digestIds(digest)).toEqual(flood)
       expect(data.conversations[1]).toEqual({
@@ -229,6 +232,7 @@ medusaIntegrationTestRunner({
         waiting_since: (await waitOf(flood[1])).waiting_since!.toISOString(),
         admin_url: null,
         last_message: "Question 1",
+        locale: "en",
       })
       // The shopper's words only as a one-line preview, cut short.
       const preview = data.conversations[0].last_message!

@@ -82,6 +82,8 @@ mailerIntegrationTestRunner({
         email: "ada@example.com",
         confirm_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/confirm\?token=cssu_/),
         unsubscribe_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/unsubscribe\?token=cssu_/),
+        // The signup's locale: no language asked, none offered.
+        locale: "en",
       })
       // Someone who never signed up can say so from the email, or from their mail client's button.
       expect(confirmation.provider_data).toEqual({
@@ -220,6 +222,7 @@ mailerIntegrationTestRunner({
           email: sentBeforeCrash.email,
           confirm_url: deps.confirmUrl(sentBeforeCrash.id),
           unsubscribe_url: deps.unsubscribeUrl(sentBeforeCrash.id),
+          locale: "en",
         },
       })
 

@@ -116,6 +116,8 @@ mailerIntegrationTestRunner({
           email: first.email,
           promotion_code: null,
           unsubscribe_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/unsubscribe\?token=cssu_/),
+          // A row without a locale (written before locales were kept): English.
+          locale: "en",
         })
         expect(emailsTo(first.email)[0].channel).toBe("email")
         const rows = await ledger(getContainer())
@@ -248,7 +250,7 @@ mailerIntegrationTestRunner({
           to: sentBeforeCrash.email,
           signup_id: sentBeforeCrash.id,
           attempt: sentBeforeCrash.notify_attempts,
-          data: { product_id: product.productId, product_title: "x", product_url: null, email: sentBeforeCrash.email, promotion_code: null, unsubscribe_url: "x" },
+          data: { product_id: product.productId, product_title: "x", product_url: null, email: sentBeforeCrash.email, promotion_code: null, unsubscribe_url: "x", locale: "en" },
         })
         await runJob()
         // The three others went out; the claimed ones wait for their lease.

@@ -162,8 +162,11 @@ medusaIntegrationTestRunner({
         expect(data).toEqual({
           coming_soon: true,
           product_id: productId,
+          // No language asked, none offered: the store's default, and the block's own button.
+          locale: "en",
           arrival_date: "2031-03-14",
           offer_description: "<p>Be first.</p>\n<p>Ships in spring.</p>",
+          button_text: null,
           email_provider: "mailer",
           captcha: { enabled: true, site_key: CAPTCHA_SITE_KEY, provider: "hcaptcha" },
           signup_token: expect.stringMatching(/^\d+\.[A-Za-z0-9_-]{43}$/),

@@ -43,6 +43,11 @@ medusaIntegrationTestRunner({
         offline_email_after_seconds: 120,
         business_hours: null,
         away_message: null,
+        default_locale: "en",
+        chat_title: null,
+        welcome_message: null,
+        email_offer: null,
+        translations: {},
         set_by_configuration: ["bridge.bot_token"],
       })
     })
@@ -64,6 +69,11 @@ medusaIntegrationTestRunner({
         offline_email_after_seconds: 300,
         business_hours: null,
         away_message: null,
+        default_locale: "en",
+        chat_title: null,
+        welcome_message: null,
+        email_offer: null,
+        translations: {},
         set_by_configuration: ["bridge.bot_token"],
       })
 

@@ -168,6 +168,25 @@ const headerText = fc.oneof(
 
 const clientIp = fc.ipV4()
 
+// A shopper's locale (CONTRACT §9): tags, near-tags and garbage, as a header or a query value.
+const localeTag = fc.oneof(fc.constantFrom("fr", "de-AT", "pt-br", "EN", "en_US", "zh-Hans-CN", "x", "", "__proto__"), headerText)
+/** One `locale` query parameter, or none: never repeated nor bracketed on a store route (see queryFor). */
+const localeQuery = fc.option(localeTag).map((tag) => (tag === null ? "" : `?locale=${encode(tag)}`))
+/** `translations: { "<tag>": variant }` with tags and garbage as keys, the variant's fields as given. */
+const translationsOf = (variant: Record<string, fc.Arbitrary<Json>>) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(localeTag, anyKey),
+        fc.oneof(
+          { weight: 4, arbitrary: fc.record(variant, { requiredKeys: [] }).map((fields) => new JsonObject(Object.entries(fields).filter((entry): entry is [string, Json] => entry[1] !== undefined))) },
+          { weight: 1, arbitrary: anyValue }
+        )
+      ),
+      { maxLength: 4 }
+    )
+    .map((entries) => new JsonObject(entries))
+
 // ---------------------------------------------------------------------------------------
 // One request, sent byte for byte as generated.
 
@@ -453,17 +472,27 @@ medusaIntegrationTestRunner({
       )
       // A sign-in that does not verify (garbage, a forged token) is a guest's request, never a 500.
       const authorization = fc.option(fc.oneof(headerText.map((value) => `Bearer ${value}`), fc.constant("Bearer eyJhbGciOiJIUzI1NiJ9.e30.forged")), { freq: 4 })
-      const visitorHeaders = fc.record({ ip: clientIp, cookie, key: fc.oneof({ weight: 12, arbitrary: fc.constant(publishableKey) }, { weight: 1, arbitrary: headerText }), authorization })
-      const headersOf = ({ ip, cookie, key, authorization }: { ip: string; cookie: string; key: string; authorization: string | null }, extra: Record<string, string> = {}) => {
+      const visitorHeaders = fc.record({
+        ip: clientIp,
+        cookie,
+        key: fc.oneof({ weight: 12, arbitrary: fc.constant(publishableKey) }, { weight: 1, arbitrary: headerText }),
+        authorization,
+        locale: fc.option(localeTag, { freq: 2 }),
+      })
+      const headersOf = (
+        { ip, cookie, key, authorization, locale }: { ip: string; cookie: string; key: string; authorization: string | null; locale: string | null },
+        extra: Record<string, string> = {}
+      ) => {
         const headers: Record<string, string> = { "x-publishable-api-key": key, "x-forwarded-for": ip, ...extra }
+        if (locale !== null) headers["x-medusa-locale"] = locale
         if (cookie) headers.cookie = cookie
         if (authorization) headers.authorization = authorization
         return headers
       }
       const ids = fc.oneof(fc.constant(String(data.conversation_id)), fc.nat({ max: 50 }).map(String))
       const post = (path: string, fields: Fields) =>
-        fc.record({ headers: visitorHeaders, body: bodyFor(fields) }).map(
-          ({ headers, body }): SweepRequest => ({ method: "POST", path: `/store/app/v1/${path}`, headers: headersOf(headers), body })
+        fc.record({ headers: visitorHeaders, body: bodyFor(fields), query: localeQuery }).map(
+          ({ headers, body, query }): SweepRequest => ({ method: "POST", path: `/store/app/v1/${path}${query}`, headers: headersOf(headers), body })
         )
       const get = (path: string, withLastEventId: boolean) =>
         fc
@@ -541,6 +570,7 @@ medusaIntegrationTestRunner({
         response: field(fc.string({ minLength: 1, maxLength: 30 })),
         category: field(fc.constantFrom("shipping", "")),
         source_message_id: field(fc.nat({ max: 5 })),
+        translations: field(translationsOf({ question: field(fc.string({ maxLength: 30 })), response: field(fc.string({ minLength: 1, maxLength: 30 })) })),
       }
       const adminRoutes: [string, fc.Arbitrary<SweepRequest>][] = [
         [
@@ -552,6 +582,7 @@ medusaIntegrationTestRunner({
               assigned_to: numeric(userId, fc.constant("none")),
               customer_id: anyText,
               customers_only: fc.constantFrom("true", "false"),
+              locale: localeTag,
               ...pagination,
             }),
           }),
@@ -606,6 +637,18 @@ medusaIntegrationTestRunner({
                   )
               ),
               away_message: field(fc.string({ maxLength: 30 })),
+              default_locale: field(localeTag),
+              chat_title: field(fc.string({ maxLength: 30 })),
+              welcome_message: field(fc.string({ maxLength: 30 })),
+              email_offer: field(fc.string({ maxLength: 30 })),
+              translations: field(
+                translationsOf({
+                  chat_title: field(fc.string({ maxLength: 30 })),
+                  welcome_message: field(fc.string({ maxLength: 30 })),
+                  away_message: field(fc.string({ maxLength: 30 })),
+                  email_offer: field(fc.string({ maxLength: 30 })),
+                })
+              ),
             },
           }),
         ],
@@ -650,6 +693,8 @@ medusaIntegrationTestRunner({
               enabled: field(fc.boolean(), fc.constantFrom("yes", "no")),
               arrival_date: field(fc.constantFrom("2031-02-03", "")),
               offer_description: field(fc.constant("<p>Soon</p>")),
+              button_text: field(fc.string({ maxLength: 30 })),
+              translations: field(translationsOf({ offer_description: field(fc.constant("<p>Bientôt</p>")), button_text: field(fc.string({ maxLength: 30 })) })),
               email_provider: field(fc.constantFrom("mailer", "forms_addon")),
               mailer_group_id: field(fc.constantFrom("g1", "")),
               forms_form_id: field(fc.nat({ max: 10 })),
@@ -696,7 +741,13 @@ medusaIntegrationTestRunner({
         ["POST /admin/coming-soon/signups/:id/retry-sync", adminRequest("POST", pathId(fc.constant("1")).map((id) => `signups/${id}/retry-sync`))],
         [
           "GET /store/coming-soon/products/:product_id",
-          fc.record({ id: pathId(product), headers: storeHeaders }).map(({ id, headers }) => ({ method: "GET", path: `/store/coming-soon/products/${id}`, headers })),
+          fc
+            .record({ id: pathId(product), headers: storeHeaders, query: localeQuery, locale: fc.option(localeTag) })
+            .map(({ id, headers, query, locale }) => ({
+              method: "GET",
+              path: `/store/coming-soon/products/${id}${query}`,
+              headers: locale === null ? headers : { ...headers, "x-medusa-locale": locale },
+            })),
         ],
         [
           "POST /store/coming-soon/signup",

@@ -178,6 +178,7 @@ medusaIntegrationTestRunner({
             email: VICTIM,
             confirm_url: expect.stringContaining(`${TRANSCRIPT_CONFIRM_PATH}?token=`),
             expires_at: expect.any(String),
+            locale: "en",
           })
           expect(JSON.stringify(confirmation)).not.toMatch(/evil|locked|verify/i)
           // Nothing else went out: no transcript to an address nobody confirmed.

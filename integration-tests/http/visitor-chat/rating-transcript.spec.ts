@@ -268,6 +268,7 @@ medusaIntegrationTestRunner({
         expect(email.data).toEqual({
           conversation_id: conversationId,
           email: "reader@example.com",
+          locale: "en",
           messages: [
             { sender: "visitor", from: "shopper", author_name: null, message: "Can I change the size?", created_at: expect.any(String) },
             { sender: "agent", from: "store", author_name: "Ada", message: "Of course <3", created_at: expect.any(String) },

@@ -68,6 +68,9 @@ medusaIntegrationTestRunner({
             messages: [],
             has_more: false,
             status: "open",
+            // No language asked, none offered: the store's default, and no store texts.
+            locale: "en",
+            texts: {},
             // Nobody of the store has read anything yet.
             read_up_to: null,
             // No hours configured: always open.

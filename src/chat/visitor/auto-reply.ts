@@ -9,6 +9,18 @@ import { StoreAutoReply } from "./validators"
 import { messageEffect } from "./deferred-effects"
 import { afterEffectsRecorded, limited, noCookie, notStored, UNKNOWN_CLIENT_KEY, visitorConversation, type VisitorDeps } from "./visitor-api"
 import { canFill, renderCannedText, type VariableValues } from "../../shared/browser-safe/canned-variables"
+import { variantFor } from "../../shared/locale"
+
+/** The answer a canned response gives in `locale`: its variant's, else the default. */
+export const cannedResponseIn = (choice: CannedChoice, locale: string | null) =>
+  variantFor(choice.translations, locale)?.response ?? choice.response
+
+/**
+ * What the model reads of a canned response: its question in every language it was written
+ * in (a shopper asks in theirs), on one line; its answers never.
+ */
+const questionsOf = (choice: CannedChoice) =>
+  [choice.question, ...Object.values(choice.translations ?? {}).flatMap((variant) => (variant.question ? [variant.question] : []))].join(" / ")
 
 export type AutoReplyDeclineReason =
   | "not_configured"
@@ -122,9 +134,11 @@ async function answerWithCannedResponse(
   question: string,
   endpoint: ModelEndpoint,
   canned: CannedChoice[],
-  values: VariableValues
+  values: VariableValues,
+  locale: string | null
 ): Promise<Attempt> {
-  const verdict = await classifyQuestion(endpoint, question, canned, deps.settings.autoReply.timeoutMs)
+  const candidates = canned.map((choice) => ({ ...choice, question: questionsOf(choice) }))
+  const verdict = await classifyQuestion(endpoint, question, candidates, deps.settings.autoReply.timeoutMs)
   if (verdict.outcome === "error") {
     deps.warn?.(`LaunchDesk auto-reply: ${verdict.detail}`)
     return { response: declined("classifier_error") }
@@ -136,7 +150,8 @@ async function answerWithCannedResponse(
   const stored = await deps.store.insertMessage({
     conversation_id: conversationId,
     sender: "auto",
-    message: renderCannedText(verdict.choice.response, values).text,
+    // In the conversation's language: the variant of its locale, else the default.
+    message: renderCannedText(cannedResponseIn(verdict.choice, locale), values).text,
     author_name: null,
     // Its event, recorded with it: both or neither.
     effects: [messageEffect("auto_reply")],
@@ -192,7 +207,9 @@ export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): 
   // Only answers whose variables this conversation fills: customer and order data for a
   // linked (verified) customer only, so a guest is never offered an answer that needs them.
   const values = (await deps.variableValues?.(conversation)) ?? {}
-  const canned = (await deps.store.cannedChoices(MAX_CANNED_IN_PROMPT)).filter((choice) => canFill(choice.response, values))
+  const canned = (await deps.store.cannedChoices(MAX_CANNED_IN_PROMPT)).filter((choice) =>
+    canFill(cannedResponseIn(choice, conversation.locale), values)
+  )
   if (!canned.length) return declined("not_configured")
   const conversationId = conversation.conversation_id
   if (!(await deps.store.hasVisitorMessage(conversationId))) return declined("no_visitor_message")
@@ -208,7 +225,7 @@ export async function requestAutoReply(deps: VisitorDeps, req: VisitorRequest): 
     return declined("daily_cap_reached")
   }
   const attempt = await undoOnError(
-    () => answerWithCannedResponse(deps, conversationId, input.data.question, endpoint, canned, values),
+    () => answerWithCannedResponse(deps, conversationId, input.data.question, endpoint, canned, values, conversation.locale),
     reservation.release
   )
   if (!attempt.stored) {

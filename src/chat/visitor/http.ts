@@ -12,6 +12,11 @@ export type VisitorRequest = {
    * bearer token); absent for a guest. Never read from the body.
    */
   customerId?: string | null
+  /**
+   * The locales the request asks for, in order (src/shared/locale.ts `requestedLocales`): the
+   * `x-medusa-locale` header, then the `locale` query parameter. Unchecked: anything may arrive.
+   */
+  locales?: readonly unknown[]
   body?: unknown
   query?: Record<string, unknown>
 }

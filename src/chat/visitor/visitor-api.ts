@@ -15,11 +15,12 @@ import {
 } from "../../modules/support-chat/sql/message-write-error"
 import type { ChatSignals } from "../../modules/support-chat/runtime/chat-signals"
 import type { PollSource } from "../../modules/support-chat/runtime/poll-cache"
-import type { ChatSettings } from "../settings"
+import { chatTextFor, sessionTextsFor, type ChatSettings } from "../settings"
 import { availabilityAt } from "../hours/availability"
 import type { VariableValues } from "../../shared/browser-safe/canned-variables"
 import { conflict, forbidden, invalid, ok, parseInput, rateLimited, unavailable, type Outcome, type Refusal } from "../../shared/outcome"
 import type { VisitorRequest } from "./http"
+import { resolveLocale, type StoreLanguages } from "../../shared/locale"
 import { messageEffect, type VisitorEffects } from "./deferred-effects"
 import { isWellFormedVisitorHash, newVisitorHash, visitorCookie, VISITOR_COOKIE } from "./cookie"
 import type { VisitorSettings } from "./options"
@@ -51,6 +52,8 @@ export type VisitorDeps = Pick<VisitorEffects, "onConversationCreated" | "onCust
   feedback: Pick<FeedbackRepository, "rate" | "requestTranscript">
   /** The chat's effective settings: the model endpoint and daily cap for an auto-reply, the hours for a session. */
   chatSettings: () => Promise<ChatSettings>
+  /** The languages the store offers (src/shared/locale.ts), the same on both lanes. */
+  storeLanguages: () => Promise<StoreLanguages>
   /** The store-wide daily cap of auto-replies. */
   dailyQuota: DailyQuota
   /**
@@ -188,18 +191,24 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
 
   // Another customer's conversation (a shared computer) is never resumed: a new one starts.
   // `new_conversation` leaves the cookie's conversation as it is and starts one too.
-  const [found, chat] = await Promise.all([
+  const [found, chat, languages] = await Promise.all([
     input.data.new_conversation ? null : visitorConversation(deps, req),
     deps.chatSettings(),
+    deps.storeLanguages(),
   ])
   const availability = availabilityAt(chat.business_hours, new Date())
+  const locale = resolveLocale(req.locales ?? [], languages)
   let conversation = !found || "refusal" in found ? null : found.conversation
   if (!conversation) {
     const customerId = req.customerId ?? null
-    conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null, customerId, !availability.online)
+    conversation = await deps.store.createConversation(newVisitorHash(), input.data.page_url ?? null, customerId, !availability.online, locale)
     await deps.onConversationCreated?.({ conversation_id: conversation.conversation_id })
     if (customerId) await deps.onCustomerLinked?.({ conversation_id: conversation.conversation_id, customer_id: customerId })
+  } else if (conversation.locale !== locale) {
+    // The conversation follows the shopper's latest language: later texts are in it.
+    await deps.store.setLocale(conversation.conversation_id, locale)
   }
+  const awayMessage = availability.online ? null : chatTextFor(chat, "away_message", locale)
   // The latest page; `has_more` says older history exists (the widget shows the latest only).
   const { messages, has_more } = await deps.store.latestMessages(conversation.conversation_id, MESSAGE_PAGE_SIZE)
 
@@ -210,11 +219,14 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
       messages,
       has_more,
       status: conversation.status,
+      locale,
+      // The store's own texts in that locale, where it wrote them (the widget has its own for the rest).
+      texts: sessionTextsFor(chat, locale),
       // The newest message the staff have read (read receipts on the shopper's messages).
       read_up_to: conversation.staff_read_up_to,
       availability,
       // Outside the hours: the store's own words, when it has some.
-      ...(availability.online || !chat.away_message ? {} : { away_message: chat.away_message }),
+      ...(awayMessage ? { away_message: awayMessage } : {}),
       ...linkOffer(req, conversation),
     },
     visitorCookie(conversation.visitor_hash, deps.settings.cookie)

@@ -5,6 +5,8 @@ import type { SupportChatOptions } from "../../modules/support-chat/types"
 import { DailyQuotaRepository, type DailyQuota } from "../../modules/launchdesk/sql/daily-quota-repository"
 import { RateLimitRepository, type Limiter } from "../../modules/launchdesk/sql/rate-limit-repository"
 import { SettingsRepository } from "../../modules/launchdesk/sql/settings-repository"
+import { StoreLanguagesRepository } from "../../modules/launchdesk/sql/store-languages-repository"
+import { storeLanguages } from "../../shared/locale"
 import type { SqlRunner } from "../../shared/sql"
 import { loadChatSettings } from "../settings"
 import type { VisitorEffects } from "./deferred-effects"
@@ -20,6 +22,7 @@ export type VisitorStores = {
   limiter: Limiter
   dailyQuota: DailyQuota
   settings: SettingsRepository
+  languages: StoreLanguagesRepository
 }
 
 /**
@@ -33,6 +36,7 @@ export const sqlVisitorStores = (sql: SqlRunner, notices?: MessageNotices): Visi
   limiter: new RateLimitRepository(sql),
   dailyQuota: new DailyQuotaRepository(sql),
   settings: new SettingsRepository(sql),
+  languages: new StoreLanguagesRepository(sql),
 })
 
 export type VisitorDepsInput = {
@@ -68,6 +72,7 @@ export function buildVisitorDeps({
     settings: visitorSettings(options),
     dailyQuota: stores.dailyQuota,
     chatSettings: () => loadChatSettings(stores.settings, options),
+    storeLanguages: async () => storeLanguages(await stores.languages.read()),
     onConversationCreated: effects.onConversationCreated,
     onCustomerLinked: effects.onCustomerLinked,
     onConversationRated: effects.onConversationRated,

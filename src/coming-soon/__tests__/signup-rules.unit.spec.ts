@@ -1,7 +1,7 @@
 import { issueSignupToken, signupTokenKey, verifySignupToken } from "../signup-token"
 import { normaliseEmail, sanitiseReferrer } from "../signup"
 import { formatParagraphs, offerHtmlForOutput, sanitizeOfferHtml } from "../offer-html"
-import { AdminUpdateProductComingSoon, isCalendarDate, mergeProductSettings } from "../product-settings"
+import { AdminUpdateProductComingSoon, isCalendarDate, mergeProductSettings, productTextsFor } from "../product-settings"
 import { comingSoonConfig, formsEmbedUrl } from "../options"
 import { neutraliseFormula } from "../signups-export"
 
@@ -94,11 +94,32 @@ describe("product settings", () => {
       enabled: true,
       arrival_date: null,
       offer_description: "<b>Soon</b>",
+      button_text: null,
+      translations: null,
       email_provider: "mailer",
       mailer_group_id: "7",
       forms_form_id: 12,
       launch_at: null,
     })
+  })
+
+  it("keeps translations under canonical tags, their HTML filtered, and answers a locale's variant else the default", () => {
+    const config = comingSoonConfig({})
+    const saved = mergeProductSettings(
+      null,
+      AdminUpdateProductComingSoon.parse({
+        offer_description: "<p>Soon</p>",
+        button_text: "Notify me",
+        translations: { "FR-ca": { offer_description: `<b onclick="x()">Bientôt</b>`, button_text: " Prévenez-moi " }, de: { button_text: "" } },
+      }),
+      config
+    )
+    expect(saved.translations).toEqual({ "fr-CA": { offer_description: "<b>Bientôt</b>", button_text: "Prévenez-moi" }, de: {} })
+    expect(productTextsFor(saved, "fr")).toEqual({ offer_description: "<b>Bientôt</b>", button_text: "Prévenez-moi" })
+    expect(productTextsFor(saved, "de-AT")).toEqual({ offer_description: "<p>Soon</p>", button_text: "Notify me" })
+    expect(productTextsFor(saved, "ja")).toEqual({ offer_description: "<p>Soon</p>", button_text: "Notify me" })
+    expect(AdminUpdateProductComingSoon.safeParse({ translations: { fr_FR: {} } }).success).toBe(false)
+    expect(AdminUpdateProductComingSoon.safeParse({ translations: { fr: {}, FR: {} } }).success).toBe(false)
   })
 
   it("refuses forms_addon without the add-on, accepts it with one", () => {

@@ -85,7 +85,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
       { product_id: productId },
       { select: [...PRODUCT_SETTING_FIELDS], take: 1 }
     )
-    return setting ?? null
+    return setting ? { ...setting, translations: (setting.translations ?? null) as ProductSettingRow["translations"] } : null
   }
 
   /** Creates or replaces a product's settings; `created` tells which. */

@@ -10,6 +10,7 @@ import {
   type OutboxRepository,
   type RateLimitRepository,
   type SettingsRepository,
+  type StoreLanguagesRepository,
 } from "./sql"
 import { clientIpResolver, type ClientAddress } from "../../shared/client-ip"
 import { checkPluginOptions, type LaunchDeskPluginOptionsType } from "../../shared/plugin-options"
@@ -63,6 +64,11 @@ class LaunchDeskModuleService extends MedusaService({ RateLimitWindow, Setting, 
    */
   async signingKey(): Promise<Buffer> {
     return this.repositories_.signingKey.key()
+  }
+
+  /** Where the store's languages come from: the Store module's locales and the plugin's own settings. */
+  async languages(): Promise<StoreLanguagesRepository> {
+    return this.repositories_.languages
   }
 
   /** Outgoing-call allowances shared by every process (a provider's rate limit and its 429 hold-offs). */

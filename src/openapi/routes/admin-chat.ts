@@ -164,6 +164,13 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     })
   ),
   admin({
+    method: "get",
+    path: "/admin/app/v1/canned/{id}",
+    summary: "One canned response, with its translations",
+    params: IdParam("canned response"),
+    responses: { 200: json(AdminCannedResponse, "The canned response"), 404: error(404, "No such canned response") },
+  }),
+  admin({
     method: "delete",
     path: "/admin/app/v1/canned/{id}",
     summary: "Delete a canned response",

@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { StoreComingSoonProductResponse, StoreSignupBody, StoreSignupResponse } from "../../types/http/coming-soon-store"
 import { error, htmlPage, json, pageOrError, signupError } from "../responses"
-import { BODY_PARSER, jsonBody, MEDUSA, NONE, ProductIdParam, STORE_400, TAGS, type RouteDescription } from "./route-kinds"
+import { BODY_PARSER, jsonBody, MEDUSA, NONE, LocaleHeader, LocaleQuery, ProductIdParam, STORE_400, TAGS, type RouteDescription } from "./route-kinds"
 
 /** Coming soon's store routes: a product's block, the signup, and the links its emails carry. */
 
@@ -27,8 +27,11 @@ export const COMING_SOON_STORE_ROUTES: RouteDescription[] = [
     method: "get",
     path: "/store/coming-soon/products/{product_id}",
     summary: "The coming-soon block's config for a product",
+    description: "The offer and button texts are the product's variants for the request's locale (`locale` in the answer), else its defaults.",
     access: "store",
     params: ProductIdParam,
+    headers: LocaleHeader,
+    query: LocaleQuery,
     responses: {
       200: json(StoreComingSoonProductResponse, "Coming soon or not"),
       400: STORE_400("A missing or unknown publishable key"),

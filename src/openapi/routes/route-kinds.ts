@@ -50,6 +50,14 @@ export const LastEventId = z.object({
     .optional()
     .meta({ description: "A browser's reconnect: resume after this message id (wins over `since_id`)." }),
 })
+/** The shopper's locale (CONTRACT §9): any value is read, a non-tag gets the store's default. */
+export const LocaleHeader = z.object({
+  "x-medusa-locale": z.string().optional().meta({ description: "The shopper's BCP 47 locale; read before the `locale` query parameter." }),
+})
+export const LocaleQuery = z.object({
+  locale: z.string().optional().meta({ description: "The shopper's BCP 47 locale, when no `x-medusa-locale` header is sent." }),
+})
+
 export const FileForm = {
   contentType: "multipart/form-data",
   schema: z.object({ file: z.string().meta({ format: "binary", description: "The one file; no other field." }) }),

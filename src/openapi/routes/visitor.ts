@@ -29,6 +29,8 @@ import {
   IdParam,
   jsonBody,
   LastEventId,
+  LocaleHeader,
+  LocaleQuery,
   MEDUSA,
   NOT_STORED,
   STORE_400,
@@ -61,6 +63,8 @@ export const VISITOR_ROUTES: RouteDescription[] = [
       "Sets the `app_visitor_hash` cookie for a new conversation. The latest 200 messages, oldest first, with `has_more` when older ones exist. " +
       "A signed-in shopper whose cookie holds a guest's conversation gets `link_offer`; `new_conversation: true` starts a new one instead.",
     access: "store",
+    headers: LocaleHeader,
+    query: LocaleQuery,
     body: jsonBody(StoreStartSession),
     responses: { 200: json(StoreSessionResponse, "The conversation"), 400: STORE_400(), 429: TOO_MANY, ...BODY_PARSER },
   }),

@@ -7,6 +7,10 @@ export type ComingSoonConfig = {
   product_id: string
   arrival_date: string | null
   offer_description: string | null
+  /** The resolved locale of the answer's texts (optional: an older server sends none). */
+  locale?: string
+  /** The store's signup button words in that locale; null or absent: the block's own. */
+  button_text?: string | null
   email_provider: "mailer" | "forms_addon"
   forms_embed_url?: string | null
   captcha: { enabled: boolean; site_key?: string | null; provider?: string | null }

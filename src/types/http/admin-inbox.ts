@@ -18,6 +18,8 @@ export const AdminConversation = z
     customer_id: z.string().nullable(),
     /** Started outside the chat's hours. */
     after_hours: z.boolean(),
+    /** The shopper's locale (CONTRACT §9), null for a conversation from before locales were kept. */
+    locale: z.string().nullable(),
     page_url: z.string().nullable(),
     created_at: DateTime,
     updated_at: DateTime,
@@ -136,6 +138,8 @@ export const AdminCannedResponse = z
     question: z.string(),
     response: z.string(),
     category: z.string().nullable(),
+    /** Per-locale variants by canonical BCP 47 tag (CONTRACT §9); `{}` when none. */
+    translations: z.record(z.string(), z.object({ question: z.string().optional(), response: z.string() })),
     source_message_id: Int4Id.nullable(),
     created_at: DateTime,
     updated_at: DateTime,
@@ -233,6 +237,21 @@ export const AdminChatSettingsResponse = z
     /** Null: always open. */
     business_hours: BusinessHours.nullable(),
     away_message: z.string().nullable(),
+    /** The store's language for a shopper whose own it does not offer (when the Store module lists no locales). */
+    default_locale: z.string(),
+    chat_title: z.string().nullable(),
+    welcome_message: z.string().nullable(),
+    email_offer: z.string().nullable(),
+    /** Per-locale variants, keyed by canonical BCP 47 tag; an absent text falls back to the default. */
+    translations: z.record(
+      z.string(),
+      z.object({
+        chat_title: z.string().optional(),
+        welcome_message: z.string().optional(),
+        away_message: z.string().optional(),
+        email_offer: z.string().optional(),
+      })
+    ),
     /** Dotted keys whose value comes from the plugin options, e.g. `bridge.bot_token`. */
     set_by_configuration: z.array(z.string()),
   })

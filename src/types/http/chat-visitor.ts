@@ -64,10 +64,16 @@ export const StoreSessionResponse = z
     messages: z.array(Message),
     has_more: z.boolean(),
     status: ConversationStatus,
+    /** The request's locale as the store's languages resolved it (CONTRACT §9); the conversation keeps it. */
+    locale: z.string(),
+    /** The store's own texts for that locale (its variant, else its default); only those it wrote. */
+    texts: z
+      .object({ chat_title: z.string().optional(), welcome_message: z.string().optional(), email_offer: z.string().optional() })
+      .meta({ id: "ChatTexts" }),
     /** The newest message the staff have read. */
     read_up_to: Int4Id.nullable(),
     availability: Availability,
-    /** Outside the hours, the store's own words, when it has some. */
+    /** Outside the hours, the store's own words in the session's locale (else its default), when it has some. */
     away_message: z.string().optional(),
     link_offer: LinkOffer.optional(),
   })

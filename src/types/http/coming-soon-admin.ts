@@ -12,6 +12,10 @@ export const AdminProductComingSoonResponse = z
     arrival_date: CalendarDate.nullable(),
     /** Sanitised, post-safe HTML. */
     offer_description: z.string().nullable(),
+    /** The signup button's words; null: the block's own. */
+    button_text: z.string().nullable(),
+    /** Per-locale variants by canonical BCP 47 tag (CONTRACT §9); `{}` when none. */
+    translations: z.record(z.string(), z.object({ offer_description: z.string().optional(), button_text: z.string().optional() })),
     email_provider: EmailProvider,
     mailer_group_id: z.string().nullable(),
     forms_form_id: z.number().int().min(0).nullable(),

@@ -24,8 +24,12 @@ export const StoreComingSoonProductResponse = z
       coming_soon: z.literal(true),
       product_id: z.string(),
       arrival_date: CalendarDate.nullable(),
-      /** Post-safe HTML. */
+      /** The request's locale as the store's languages resolved it (CONTRACT §9). */
+      locale: z.string(),
+      /** Post-safe HTML, the variant of `locale` else the default. */
       offer_description: z.string().nullable(),
+      /** The signup button's words in `locale` (else the default); null: the block's own. */
+      button_text: z.string().nullable(),
       email_provider: EmailProvider,
       /** The forms add-on's embed URL, when that provider is in force. */
       forms_embed_url: z.string().optional(),

@@ -13,6 +13,10 @@ export const ProductSetting = model
     arrival_date: model.text().nullable(),
     // Sanitised HTML.
     offer_description: model.text().nullable(),
+    // The signup button's words; null: the block's own (translated) wording.
+    button_text: model.text().nullable(),
+    // Per-locale variants, `{ "<tag>": { offer_description?, button_text? } }` (CONTRACT §9).
+    translations: model.json().nullable(),
     email_provider: model.enum([...EMAIL_PROVIDERS]).default("mailer"),
     mailer_group_id: model.text().nullable(),
     forms_form_id: model.number().nullable(),

@@ -28,6 +28,8 @@ export const Signup = model
     // This row's own code for its share links, set at insert (see referral-code.ts).
     referral_code: model.text().unique(),
     customer_id: model.text().nullable(),
+    // The locale the signup was made in: its emails' language (CONTRACT §9).
+    locale: model.text().nullable(),
     // Who the address belongs to, for one launch code per person: set when the product launches
     // (lower case, no +tag, Gmail without dots; see LaunchRepository).
     person_key: model.text().nullable(),

@@ -9,9 +9,11 @@ export type ConfirmationClaim = {
   product_id: string
   confirm_attempts: number
   confirmed_at: Date | null
+  /** The signup's locale: the email's language. */
+  locale: string | null
 }
 
-const CONFIRMATION_FIELDS = ["id", "email", "product_id", "confirm_attempts", "confirmed_at"] as const satisfies readonly (keyof ConfirmationClaim)[]
+const CONFIRMATION_FIELDS = ["id", "email", "product_id", "confirm_attempts", "confirmed_at", "locale"] as const satisfies readonly (keyof ConfirmationClaim)[]
 
 const CONFIRM_LEASE: LeaseColumns = {
   table: "cs_signup",

@@ -8,6 +8,8 @@ export type NotificationClaim = {
   email: string
   product_id: string
   customer_id: string | null
+  /** The signup's locale: the email's language. */
+  locale: string | null
   notify_attempts: number
   unsubscribed_at: Date | null
   promotion_code: string | null
@@ -19,6 +21,7 @@ const CLAIM_FIELDS = [
   "email",
   "product_id",
   "customer_id",
+  "locale",
   "notify_attempts",
   "unsubscribed_at",
   "promotion_code",

@@ -8,12 +8,19 @@ export type ProductSettingRow = {
   enabled: boolean
   arrival_date: string | null
   offer_description: string | null
+  /** The signup button's words; null: the block's own. */
+  button_text: string | null
+  /** Per-locale variants by canonical tag (CONTRACT §9); null or `{}`: none. */
+  translations: Record<string, ProductTextVariant> | null
   email_provider: EmailProvider
   mailer_group_id: string | null
   forms_form_id: number | null
   /** When the product launches by itself (CONTRACT §7). */
   launch_at: Date | null
 }
+
+/** A product's store-written texts in one locale; an absent one falls back to the default. */
+export type ProductTextVariant = { offer_description?: string; button_text?: string }
 
 export type ProductSettingValues = Omit<ProductSettingRow, "id" | "product_id">
 
@@ -23,6 +30,8 @@ export const PRODUCT_SETTING_FIELDS = [
   "enabled",
   "arrival_date",
   "offer_description",
+  "button_text",
+  "translations",
   "email_provider",
   "mailer_group_id",
   "forms_form_id",
@@ -45,11 +54,12 @@ export class ProductSettingRepository {
   ): Promise<{ setting: ProductSettingRow; created: boolean }> {
     const [row] = await this.sql<ProductSettingRow & { created: boolean }>(
       `INSERT INTO cs_product_setting
-         (id, product_id, enabled, arrival_date, offer_description, email_provider, mailer_group_id, forms_form_id, launch_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, now(), now())
+         (id, product_id, enabled, arrival_date, offer_description, button_text, translations, email_provider, mailer_group_id, forms_form_id, launch_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, now(), now())
        ON CONFLICT (product_id) WHERE deleted_at IS NULL DO UPDATE SET
          enabled = EXCLUDED.enabled, arrival_date = EXCLUDED.arrival_date,
-         offer_description = EXCLUDED.offer_description, email_provider = EXCLUDED.email_provider,
+         offer_description = EXCLUDED.offer_description, button_text = EXCLUDED.button_text,
+         translations = EXCLUDED.translations, email_provider = EXCLUDED.email_provider,
          mailer_group_id = EXCLUDED.mailer_group_id, forms_form_id = EXCLUDED.forms_form_id,
          launch_at = EXCLUDED.launch_at, updated_at = now()
        RETURNING ${SETTING_COLUMNS}, (xmax = 0) AS created`,
@@ -59,6 +69,8 @@ export class ProductSettingRepository {
         values.enabled,
         values.arrival_date,
         values.offer_description,
+        values.button_text,
+        values.translations === null ? null : JSON.stringify(values.translations),
         values.email_provider,
         values.mailer_group_id,
         values.forms_form_id,

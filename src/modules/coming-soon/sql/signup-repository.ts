@@ -15,6 +15,8 @@ export type SignupRow = {
   /** The row's own code for its share links (`shared_by`). */
   referral_code: string
   customer_id: string | null
+  /** The locale the signup was made in: its emails' language (CONTRACT §9); null before locales were kept. */
+  locale: string | null
   sync_status: SignupSyncStatus
   sync_attempts: number
   next_sync_at: Date | null
@@ -43,6 +45,8 @@ export type NewSignup = {
   mailer_group_id: string | null
   referrer_id: string | null
   customer_id: string | null
+  /** The request's locale as the store's languages resolved it; null or absent: unknown. */
+  locale?: string | null
   /** `pending` rows are claimed by the caller for `leaseSeconds` (its inline sync attempt). */
   sync_status: Extract<SignupSyncStatus, "pending" | "skipped">
   leaseSeconds: number
@@ -69,6 +73,7 @@ export const SIGNUP_FIELDS = [
   "referrer_id",
   "referral_code",
   "customer_id",
+  "locale",
   "sync_status",
   "sync_attempts",
   "next_sync_at",
@@ -170,9 +175,9 @@ export class SignupRepository {
     const insert = () =>
       this.sql<SignupRow>(
         `INSERT INTO cs_signup
-           (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, sync_status, sync_attempts, next_sync_at,
+           (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, locale, sync_status, sync_attempts, next_sync_at,
             confirmed_at, confirm_status, confirm_attempts, next_confirm_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END,
                  CASE WHEN ? THEN NULL ELSE now() END, CASE WHEN ? THEN 'pending' END, ?,
                  CASE WHEN ? THEN now() + make_interval(secs => ?) END, now(), now())
          ON CONFLICT (email, product_id) WHERE deleted_at IS NULL DO NOTHING
@@ -185,6 +190,7 @@ export class SignupRepository {
           signup.referrer_id,
           this.newReferralCode(),
           signup.customer_id,
+          signup.locale ?? null,
           signup.sync_status,
           syncing ? 1 : 0,
           syncing,

@@ -5,6 +5,7 @@ import { OutboxRepository } from "./outbox-repository"
 import { RateLimitRepository } from "./rate-limit-repository"
 import { SettingsRepository } from "./settings-repository"
 import { SigningKeyRepository } from "./signing-key-repository"
+import { StoreLanguagesRepository } from "./store-languages-repository"
 
 export type LaunchDeskRepositories = {
   rateLimits: RateLimitRepository
@@ -13,6 +14,7 @@ export type LaunchDeskRepositories = {
   outbox: OutboxRepository
   callBudget: CallBudgetRepository
   signingKey: SigningKeyRepository
+  languages: StoreLanguagesRepository
 }
 
 /**
@@ -27,7 +29,9 @@ export function launchDeskRepositories(sql: SqlRunner, options: { maxDeliveryAtt
     outbox: new OutboxRepository(sql, { maxAttempts: options.maxDeliveryAttempts }),
     callBudget: new CallBudgetRepository(sql),
     signingKey: new SigningKeyRepository(sql),
+    languages: new StoreLanguagesRepository(sql),
   }
 }
 
+export { StoreLanguagesRepository }
 export { CallBudgetRepository, DailyQuotaRepository, OutboxRepository, RateLimitRepository, SettingsRepository, SigningKeyRepository }

@@ -6,6 +6,8 @@ export const CannedResponse = model
     question: model.text(),
     response: model.text(),
     category: model.text().nullable(),
+    // Per-locale variants, `{ "<tag>": { question?, response } }` (CONTRACT §9); null: none.
+    translations: model.json().nullable(),
     source_message_id: model.number().nullable(),
   })
   .indexes([{ on: ["category"] }])

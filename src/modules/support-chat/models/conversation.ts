@@ -18,6 +18,9 @@ export const Conversation = model
     customer_id: model.text().nullable(),
     // Started outside the chat's hours: nobody was in, the shopper was asked for an email.
     after_hours: model.boolean().default(false),
+    // The shopper's locale (a BCP 47 tag of the store's languages): set by each /session, read
+    // by every text the shopper receives (src/shared/locale.ts).
+    locale: model.text().nullable(),
     page_url: model.text().nullable(),
     last_message_at: model.dateTime().nullable(),
     // Last poll by the visitor; an agent reply after a long silence is emailed.
@@ -50,6 +53,7 @@ export const Conversation = model
     { on: ["visitor_hash"], unique: true, where: null },
     { on: ["status", "last_message_at"] },
     { on: ["assigned_to"] },
+    { on: ["locale", "last_message_at"], where: "locale IS NOT NULL" },
     { on: ["customer_id", "last_message_at"], where: "customer_id IS NOT NULL" },
     { on: ["bridge_thread_id"], where: "bridge_thread_id IS NOT NULL" },
     { on: ["waiting_since"], where: "status = 'waiting' AND waiting_alert_sent_at IS NULL" },

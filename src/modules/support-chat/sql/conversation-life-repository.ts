@@ -20,7 +20,7 @@ export class ConversationLifeRepository {
 
   async findConversationByVisitor(visitorHash: string): Promise<ConversationRow | null> {
     const [row] = await this.sql<Omit<ConversationRow, "visitor_hash">>(
-      `SELECT id AS conversation_id, status, email, customer_id, staff_read_up_to
+      `SELECT id AS conversation_id, status, email, customer_id, staff_read_up_to, locale
        FROM chat_conversation WHERE visitor_hash = ? AND deleted_at IS NULL`,
       [storedVisitorKey(visitorHash)]
     )
@@ -31,15 +31,25 @@ export class ConversationLifeRepository {
     visitorHash: string,
     pageUrl: string | null,
     customerId: string | null = null,
-    afterHours = false
+    afterHours = false,
+    locale: string | null = null
   ): Promise<ConversationRow> {
     const [row] = await this.sql<Omit<ConversationRow, "visitor_hash">>(
-      `INSERT INTO chat_conversation (visitor_hash, status, page_url, customer_id, after_hours, created_at, updated_at)
-       VALUES (?, 'open', ?, ?, ?, now(), now())
-       RETURNING id AS conversation_id, status, email, customer_id, staff_read_up_to`,
-      [storedVisitorKey(visitorHash), pageUrl, customerId, afterHours]
+      `INSERT INTO chat_conversation (visitor_hash, status, page_url, customer_id, after_hours, locale, created_at, updated_at)
+       VALUES (?, 'open', ?, ?, ?, ?, now(), now())
+       RETURNING id AS conversation_id, status, email, customer_id, staff_read_up_to, locale`,
+      [storedVisitorKey(visitorHash), pageUrl, customerId, afterHours, locale]
     )
     return { ...row, visitor_hash: visitorHash }
+  }
+
+  /** Keeps the shopper's latest resolved locale; writes only when it changed. */
+  async setLocale(conversationId: number, locale: string): Promise<void> {
+    await this.sql(
+      `UPDATE chat_conversation SET locale = ?, updated_at = now()
+       WHERE id = ? AND locale IS DISTINCT FROM ? AND deleted_at IS NULL`,
+      [locale, conversationId, locale]
+    )
   }
 
   /**
@@ -179,14 +189,14 @@ export class ConversationLifeRepository {
     conversationId: number,
     offlineAfterSeconds: number,
     cooldownSeconds: number
-  ): Promise<{ email: string; page_url: string | null; previous_sent_at: Date | null } | null> {
-    const [row] = await this.sql<{ email: string; page_url: string | null; previous_sent_at: Date | null }>(
+  ): Promise<{ email: string; page_url: string | null; locale: string | null; previous_sent_at: Date | null } | null> {
+    const [row] = await this.sql<{ email: string; page_url: string | null; locale: string | null; previous_sent_at: Date | null }>(
       `UPDATE chat_conversation c SET last_email_sent_at = now()
        FROM (SELECT id, last_email_sent_at AS previous_sent_at FROM chat_conversation WHERE id = ? FOR UPDATE) old
        WHERE c.id = old.id AND c.deleted_at IS NULL AND c.email IS NOT NULL
          AND (c.last_seen_at IS NULL OR c.last_seen_at < now() - make_interval(secs => ?))
          AND (c.last_email_sent_at IS NULL OR c.last_email_sent_at < now() - make_interval(secs => ?))
-       RETURNING c.email, c.page_url, old.previous_sent_at`,
+       RETURNING c.email, c.page_url, c.locale, old.previous_sent_at`,
       [conversationId, offlineAfterSeconds, cooldownSeconds]
     )
     return row ?? null

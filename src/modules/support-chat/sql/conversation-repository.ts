@@ -13,6 +13,7 @@ export {
   toPage,
   type BridgeMessageRow,
   type CannedChoice,
+  type CannedVariant,
   type ConversationRow,
   type MessageDTO,
   type MessageEffect,
@@ -43,6 +44,9 @@ export class ConversationRepository {
   }
   createConversation(...args: Parameters<ConversationLifeRepository["createConversation"]>) {
     return this.life.createConversation(...args)
+  }
+  setLocale(...args: Parameters<ConversationLifeRepository["setLocale"]>) {
+    return this.life.setLocale(...args)
   }
   linkCustomer(...args: Parameters<ConversationLifeRepository["linkCustomer"]>) {
     return this.life.linkCustomer(...args)

@@ -37,7 +37,13 @@ export type EmailConfirmationRequest = {
 export type TranscriptQueued = { queued: "transcript" | "confirmation" }
 
 /** Whom a queued transcript may go to now (checked again when it is sent). */
-export type TranscriptRecipient = { customer_id: string | null; email: string | null; email_confirmed: boolean }
+export type TranscriptRecipient = {
+  customer_id: string | null
+  email: string | null
+  email_confirmed: boolean
+  /** The conversation's locale: the emails' language (CONTRACT §9). */
+  locale: string | null
+}
 
 export type RatingRefusal = "not_closed" | "already_rated"
 export type TranscriptRefusal = "not_closed" | "no_email" | "already_requested"
@@ -174,7 +180,7 @@ export class FeedbackRepository {
   /** Whom the conversation's transcript may go to now; null when the conversation is gone. */
   async transcriptRecipient(conversationId: number): Promise<TranscriptRecipient | null> {
     const [row] = await this.sql<TranscriptRecipient>(
-      `SELECT customer_id, email, email_confirmed_at IS NOT NULL AS email_confirmed
+      `SELECT customer_id, email, email_confirmed_at IS NOT NULL AS email_confirmed, locale
        FROM chat_conversation WHERE id = ? AND deleted_at IS NULL`,
       [conversationId]
     )

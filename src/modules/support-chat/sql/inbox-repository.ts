@@ -12,6 +12,8 @@ export type InboxFilters = {
   customer_id?: string
   /** Only conversations linked to a customer. */
   customers_only?: boolean
+  /** Conversations in this locale (a canonical tag). */
+  locale?: string
   /** Customers whose email or name matches `search` (the Customer module finds them): their conversations match too. */
   search_customer_ids?: string[]
   limit: number
@@ -30,6 +32,8 @@ export type InboxConversation = {
   customer_id: string | null
   /** Started outside the chat's hours. */
   after_hours: boolean
+  /** The shopper's locale, null for a conversation started before locales were kept. */
+  locale: string | null
   page_url: string | null
   created_at: Date
   updated_at: Date
@@ -59,7 +63,7 @@ export const INBOX_COUNT_CAP = 1000
 
 const PREVIEW_LENGTH = 200
 const CONVERSATION_COLUMNS = `c.id AS conversation_id, c.status, c.assigned_to, c.email, c.customer_id, c.after_hours,
-  c.page_url, c.created_at, c.updated_at, c.last_message_at`
+  c.locale, c.page_url, c.created_at, c.updated_at, c.last_message_at`
 // The list's order; IDX_chat_conversation_activity and _status_activity hold it.
 const ACTIVITY = "COALESCE(c.last_message_at, c.created_at)"
 // The cursor's text form of ACTIVITY: UTC to the microsecond, whatever the session's settings.
@@ -95,6 +99,9 @@ function filterWhere(filters: InboxFilters): Fragment[] {
     clauses.push({ sql: "c.customer_id = ?", params: [filters.customer_id] })
   } else if (filters.customers_only) {
     clauses.push({ sql: "c.customer_id IS NOT NULL", params: [] })
+  }
+  if (filters.locale) {
+    clauses.push({ sql: "c.locale = ?", params: [filters.locale] })
   }
   return clauses
 }

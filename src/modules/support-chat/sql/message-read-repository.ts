@@ -127,7 +127,7 @@ export class MessageReadRepository {
   /** The first `limit` canned responses by id; they all go into one model prompt. */
   async cannedChoices(limit: number): Promise<CannedChoice[]> {
     return await this.sql<CannedChoice>(
-      `SELECT id, question, response FROM chat_canned_response WHERE deleted_at IS NULL ORDER BY id LIMIT ?`,
+      `SELECT id, question, response, translations FROM chat_canned_response WHERE deleted_at IS NULL ORDER BY id LIMIT ?`,
       [limit]
     )
   }

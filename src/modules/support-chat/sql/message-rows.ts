@@ -14,6 +14,8 @@ export type ConversationRow = {
   customer_id: string | null
   /** The newest message the store's staff have read (read-marks-repository.ts). */
   staff_read_up_to: number | null
+  /** The shopper's locale, as the store's languages resolved it (CONTRACT §9); null before it was known. */
+  locale: string | null
 }
 
 export type MessageDTO = {
@@ -128,7 +130,9 @@ export type MessageNotices = {
 }
 
 /** A canned response the auto-reply may send. */
-export type CannedChoice = { id: number; question: string; response: string }
+/** A canned response's variant for one locale (CONTRACT §9). */
+export type CannedVariant = { question?: string; response: string }
+export type CannedChoice = { id: number; question: string; response: string; translations: Record<string, CannedVariant> | null }
 
 /** A message's columns, its attachment URLs on the download route of `audience`. */
 const messageColumns = (audience: AttachmentAudience) => `m.id AS message_id, m.conversation_id, m.sender, m.author_name,

@@ -1,19 +1,22 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../modules/support-chat"
-import { CONVERSATION_CLOSED_NOTE } from "../../../chat/feedback/closing"
+import { closingNote } from "../../../chat/feedback/closing"
 
 export const closeConversationStepId = "close-conversation"
 
 /**
  * Closes a conversation and, when it was not closed yet, leaves the `system` note that tells
- * the widget (rating, transcript); compensation removes the note and puts the status back.
+ * the widget (rating, transcript), in the conversation's language; compensation removes the note and puts the status back.
  */
 export const closeConversationStep = createStep(
   closeConversationStepId,
   async (input: { conversation_id: number }, { container }) => {
-    const store = await container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).conversations()
-    const closed = await store.close(input.conversation_id, CONVERSATION_CLOSED_NOTE)
+    const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
+    const store = await chat.conversations()
+    // In the shopper's language (the conversation's locale), else English.
+    const conversation = await (await chat.inbox()).findConversation(input.conversation_id)
+    const closed = await store.close(input.conversation_id, closingNote(conversation?.locale ?? null))
     if (!closed) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Conversation ${input.conversation_id} was not found`)
     }

@@ -1,10 +1,13 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../modules/support-chat"
+import type { CannedVariant } from "../../../modules/support-chat/sql/conversation-repository"
 
 export type CreateCannedResponseInput = {
   question: string
   response: string
   category?: string | null
+  /** Per-locale variants, keyed by canonical tag. */
+  translations?: Record<string, CannedVariant>
   source_message_id?: number | null
 }
 
@@ -15,7 +18,11 @@ export const createCannedResponseStep = createStep(
   createCannedResponseStepId,
   async (input: CreateCannedResponseInput, { container }) => {
     const chat = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE)
-    const created = await chat.createCannedResponses({ ...input, source_message_id: input.source_message_id ?? null })
+    const created = await chat.createCannedResponses({
+      ...input,
+      translations: input.translations ?? {},
+      source_message_id: input.source_message_id ?? null,
+    })
     return new StepResponse(created, created.id)
   },
   async (createdId, { container }) => {

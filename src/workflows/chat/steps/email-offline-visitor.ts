@@ -49,6 +49,8 @@ async function emailOfflineVisitor(input: EmailOfflineVisitorInput, container: M
         reply: input.message,
         author_name: input.author_name,
         store_url: offlineEmailLink(chat.options.storeUrl, config.projectConfig.http?.storeCors, claim.page_url),
+        // The template's language: the conversation's, else the store's default.
+        locale: claim.locale ?? settings.default_locale,
       },
     })
     return true

@@ -21,6 +21,8 @@ export {
   type ContextOrder,
 } from "../../../../medusa/customer-context"
 export { renderCannedText } from "../../../../shared/browser-safe/canned-variables"
+export { variantFor } from "../../../../shared/locale"
+export type { CannedVariant } from "../../../../modules/support-chat/sql/conversation-repository"
 export { staffDownloadRoute, staffUploadRoute } from "../../../../medusa/chat-attachments"
 
 export const chatModule = (req: AuthenticatedMedusaRequest) =>

@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { CONVERSATION_STATUSES } from "../../../../modules/support-chat/models/conversation"
 import { decodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
-import { int4Id, integer, MAX_STRING_ID_LENGTH, safeText, sinceId, stringId } from "../../../../shared/input-schema"
+import { int4Id, integer, localeTag, MAX_STRING_ID_LENGTH, safeText, sinceId, stringId, translations } from "../../../../shared/input-schema"
 import { attachmentIds } from "../../../../chat/attachments/validators"
 
 export const MAX_PER_PAGE = 100
@@ -29,6 +29,8 @@ export const AdminListConversations = z.object({
   customer_id: stringId().optional(),
   /** `true`: only conversations linked to a customer. */
   customers_only: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
+  /** Conversations in this locale (exact tag, canonical: `de-at` lists `de-AT`'s). */
+  locale: localeTag().optional(),
   ...pagination,
   /** A `next_cursor` from an earlier answer: the page after it (keyset), instead of `page`. */
   cursor: safeText({ max: 200 })
@@ -104,11 +106,20 @@ const category = safeText()
   .nullish()
   .transform((value) => (value === undefined ? undefined : value || null))
 
+const cannedQuestion = safeText().trim().min(1).max(1000)
+const cannedResponse = safeText().trim().min(1).max(5000)
+
+/** `{ "<tag>": { question?, response } }`: keys stored canonical; null (on update) removes every variant. */
+const cannedTranslations = translations(z.object({ question: cannedQuestion.optional(), response: cannedResponse }).strict())
+  .nullish()
+  .transform((value) => (value === null ? {} : value))
+
 export const AdminCreateCannedResponse = z
   .object({
-    question: safeText().trim().min(1).max(1000),
-    response: safeText().trim().min(1).max(5000),
+    question: cannedQuestion,
+    response: cannedResponse,
     category,
+    translations: cannedTranslations,
     source_message_id: int4Id().nullish(),
   })
   .strict()
@@ -116,9 +127,10 @@ export type AdminCreateCannedResponseType = z.infer<typeof AdminCreateCannedResp
 
 export const AdminUpdateCannedResponse = z
   .object({
-    question: safeText().trim().min(1).max(1000).optional(),
-    response: safeText().trim().min(1).max(5000).optional(),
+    question: cannedQuestion.optional(),
+    response: cannedResponse.optional(),
     category,
+    translations: cannedTranslations,
   })
   .strict()
 export type AdminUpdateCannedResponseType = z.infer<typeof AdminUpdateCannedResponse>

@@ -3,6 +3,7 @@ import { signupDepsOf } from "../../../../medusa/coming-soon-signup"
 import { signup, signupErrorBody } from "../../../../coming-soon/signup"
 import { medusaClientOf } from "../../../../medusa/client-ip"
 import { sendOutcome } from "../../../../shared/send-outcome"
+import { requestLocaleOf } from "../../../../medusa/locale"
 
 /** The waitlist signup (the seed's `cs_ajax_signup` action); see `signup` for the order of checks. */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
@@ -12,6 +13,7 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
     remoteIp: client?.address,
     body: req.body,
     customerId: req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id : null,
+    locale: await requestLocaleOf(req),
   })
   sendOutcome(res, outcome, signupErrorBody)
 }

@@ -1,5 +1,6 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { CannedResponse } from "../../../../../modules/support-chat/models/canned-response"
+import type { CannedVariant } from "../../../../../modules/support-chat/sql/conversation-repository"
 
 type CannedResponseRow = InferTypeOf<typeof CannedResponse>
 
@@ -9,6 +10,7 @@ export const toCannedResponseDTO = (row: CannedResponseRow) => ({
   question: row.question,
   response: row.response,
   category: row.category,
+  translations: (row.translations ?? {}) as Record<string, CannedVariant>,
   source_message_id: row.source_message_id,
   created_at: row.created_at,
   updated_at: row.updated_at,

@@ -4,8 +4,9 @@ import { comingSoonConfigOf, comingSoonSettingsOf, signupTokenKeyOf } from "../.
 import { loadProductWithSettings } from "../../../../../coming-soon/product-settings"
 import { storefrontConfig } from "../../../../../coming-soon/storefront-config"
 import { stringIdParam } from "../../../../utils/validate-query"
+import { requestLocaleOf } from "../../../../../medusa/locale"
 
-/** The coming-soon widget's config for a product (the seed's `cs_ajax` object). */
+/** The coming-soon widget's config for a product (the seed's `cs_ajax` object), its texts in the request's locale. */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const productId = stringIdParam(req, "product_id", "Product")
   const product = await loadProductWithSettings(req.scope, productId)
@@ -13,6 +14,6 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   if (!product || product.status !== "published") {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
   }
-  const settings = await comingSoonSettingsOf(req.scope)
-  res.json(storefrontConfig(product, settings, comingSoonConfigOf(req.scope), await signupTokenKeyOf(req.scope)))
+  const [settings, locale] = await Promise.all([comingSoonSettingsOf(req.scope), requestLocaleOf(req)])
+  res.json(storefrontConfig(product, settings, comingSoonConfigOf(req.scope), await signupTokenKeyOf(req.scope), locale))
 }

@@ -1,7 +1,16 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
 import { toCannedResponseDTO } from "../canned-dto"
 import type { AdminUpdateCannedResponseType } from "../../validators"
-import { deleteCannedResponseWorkflow, integerIdParam, updateCannedResponseWorkflow } from "../../helpers"
+import { chatModule, deleteCannedResponseWorkflow, integerIdParam, updateCannedResponseWorkflow } from "../../helpers"
+
+/** One canned response, its `translations` included. */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const id = integerIdParam(req, "Canned response")
+  const [row] = await chatModule(req).listCannedResponses({ id })
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Canned response ${id} was not found`)
+  res.json(toCannedResponseDTO(row))
+}
 
 const update = async (req: AuthenticatedMedusaRequest<AdminUpdateCannedResponseType>, res: MedusaResponse) => {
   const id = integerIdParam(req, "Canned response")

@@ -1,18 +1,28 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { chatModule, integerIdParam, orderForContext, renderCannedText, variableValues, type ContextOrder } from "../../../helpers"
+import {
+  chatModule,
+  integerIdParam,
+  orderForContext,
+  renderCannedText,
+  variableValues,
+  variantFor,
+  type CannedVariant,
+  type ContextOrder,
+} from "../../../helpers"
 import type { AdminRenderCannedType } from "../../../validators"
 
 /**
  * `POST /admin/app/v1/canned/:id/render`: the canned response filled in for one conversation,
  * with the latest order of its customer unless `order_id` names another of theirs. Variables
- * without a value stay as written and are listed in `missing`.
+ * without a value stay as written and are listed in `missing`. The text is the variant of the
+ * conversation's locale, else the default (CONTRACT §9).
  */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminRenderCannedType>, res: MedusaResponse) => {
   const id = integerIdParam(req, "Canned response")
   const { conversation_id, order_id } = req.validatedBody
   const chat = chatModule(req)
-  const [canned] = await chat.listCannedResponses({ id }, { select: ["response"] })
+  const [canned] = await chat.listCannedResponses({ id }, { select: ["response", "translations"] })
   if (!canned) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Canned response ${id} was not found`)
   const conversation = await (await chat.inbox()).findConversation(conversation_id)
   if (!conversation) throw new MedusaError(MedusaError.Types.INVALID_DATA, `Conversation ${conversation_id} was not found`)
@@ -25,5 +35,6 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminRenderCannedType
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `Order ${order_id} is not an order of this conversation's customer`)
     }
   }
-  res.json(renderCannedText(canned.response, await variableValues(req.scope, conversation, order)))
+  const variant = variantFor(canned.translations as Record<string, CannedVariant> | null, conversation.locale)
+  res.json(renderCannedText(variant?.response ?? canned.response, await variableValues(req.scope, conversation, order)))
 }
