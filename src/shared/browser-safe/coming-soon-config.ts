@@ -15,10 +15,6 @@ export type ComingSoonConfig = {
   forms_embed_url?: string | null
   captcha: { enabled: boolean; site_key?: string | null; provider?: string | null }
   signup_token: string
-  /** The store's notify-button text in the shopper's locale (CONTRACT §9), when it set one. */
-  button_text?: string | null
-  /** The locale the answer's texts are in. */
-  locale?: string
 }
 
 export type ComingSoonLookup = { coming_soon: false } | ComingSoonConfig
