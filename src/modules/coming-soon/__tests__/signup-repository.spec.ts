@@ -176,6 +176,8 @@ moduleIntegrationTestRunner<ComingSoonModuleService>({
         enabled: true,
         arrival_date: "2031-03-14",
         offer_description: null,
+        button_text: null,
+        translations: { de: { button_text: "Benachrichtigen" } },
         email_provider: "mailer" as const,
         mailer_group_id: "9",
         forms_form_id: null,
@@ -185,7 +187,7 @@ moduleIntegrationTestRunner<ComingSoonModuleService>({
       const second = await service.upsertProductSetting("prod_1", { ...values, enabled: false })
       expect(first.created).toBe(true)
       expect(second.created).toBe(false)
-      expect(second.setting).toMatchObject({ id: first.setting.id, enabled: false })
+      expect(second.setting).toMatchObject({ id: first.setting.id, enabled: false, translations: { de: { button_text: "Benachrichtigen" } } })
       expect(await service.listCsProductSettings({})).toHaveLength(1)
     })
   },

@@ -13,6 +13,14 @@ moduleIntegrationTestRunner<SupportChatModuleService>({
   moduleName: SUPPORT_CHAT_MODULE,
   resolve: "./src/modules/support-chat",
   testSuite: ({ service, MikroOrmWrapper }) => {
+    it("keeps the locale a conversation was started in, and the latest one its shopper came back with", async () => {
+      const store = await service.conversations()
+      const created = await store.createConversation("l".repeat(43), null, null, false, "fr")
+      expect(created.locale).toBe("fr")
+      await store.setLocale(created.conversation_id, "de")
+      expect((await store.findConversationByVisitor("l".repeat(43)))?.locale).toBe("de")
+    })
+
     it("creates, finds and moves conversations", async () => {
       const store = await service.conversations()
       const created = await store.createConversation("h".repeat(43), "https://shop.test/")
@@ -23,6 +31,7 @@ moduleIntegrationTestRunner<SupportChatModuleService>({
         email: null,
         customer_id: null,
         staff_read_up_to: null,
+        locale: null,
       })
       expect(await store.findConversationByVisitor("h".repeat(43))).toEqual(created)
       expect(await store.findConversationByVisitor("x".repeat(43))).toBeNull()
