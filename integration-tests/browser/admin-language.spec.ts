@@ -1,6 +1,7 @@
 // The admin in its user's language: a German user reads the plugin's screens in German, with
 // Medusa's breadcrumb set on each, on one packed host app, one Chromium and one signed-in session.
 import type { Page } from "playwright-core"
+import { waitFor } from "./admin-host"
 import { useAdminSession } from "./admin-session"
 
 // Packing, installing, building the dashboard and migrating take a few minutes.
@@ -65,4 +66,45 @@ describe("the admin in the user's language, in a real browser", () => {
     await page.getByRole("button", { name: "Verbindung testen" }).waitFor()
     await page.getByText("Keine Bewertungen in den letzten 12 Wochen").waitFor()
   })
+
+  it("a German shopper's conversation shows its language, and the canned picker offers the German variants first", async () => {
+    const { page, context, url, newVisitor } = session
+    // The store offers German once its texts have a German variant.
+    const settings = await context.request.post(url("/admin/app/v1/settings"), {
+      data: { welcome_message: "Ask us anything.", translations: { de: { welcome_message: "Fragen Sie uns alles." } } },
+    })
+    expect(settings.status()).toBe(200)
+    for (const data of [
+      { question: "Do you ship to Austria?", response: "Yes, within 3 days." },
+      {
+        question: "How do I wash the wool sweater?",
+        response: "By hand, cold.",
+        translations: { de: { question: "Wie wasche ich den Wollpullover?", response: "Von Hand, kalt." } },
+      },
+    ]) {
+      expect((await context.request.post(url("/admin/app/v1/canned"), { data })).status()).toBe(200)
+    }
+    const visitor = newVisitor()
+    visitor.locale = "de-AT"
+    expect((await visitor.session({ page_url: "https://shop.example/" })).status).toBe(200)
+    const sent = await visitor.send({ message: "Wie wasche ich ihn?", page_url: "https://shop.example/" })
+    const conversationId = sent.data.conversation_id as number
+
+    await page.goto(url(`/app/support-inbox?id=${conversationId}`))
+    const pane = page.getByLabel(`Unterhaltung ${conversationId}`)
+    await pane.getByText("Wie wasche ich ihn?").waitFor()
+    await pane.locator('[data-field="locale"]').waitFor()
+    expect(await pane.locator('[data-field="locale"]').textContent()).toMatch(/Deutsch/)
+
+    await pane.getByRole("button", { name: "Textbaustein", exact: true }).click()
+    const options = page.getByRole("option")
+    await options.first().getByText("Wie wasche ich den Wollpullover?").waitFor()
+    expect(await options.count()).toBe(2)
+    // The one without a German variant comes after, in its default words.
+    expect(await options.nth(1).textContent()).toContain("Do you ship to Austria?")
+    await options.first().click()
+    const reply = pane.getByPlaceholder("Antwort schreiben")
+    await waitFor(async () => ((await reply.inputValue()) === "Von Hand, kalt." ? true : undefined), { what: "the German variant in the reply" })
+  })
 })
+

@@ -1,14 +1,30 @@
 import { BookOpen } from "@medusajs/icons"
 import { Button, Input, Popover, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { matchLocale } from "../../../shared/browser-safe/locale"
 import { useT } from "../../lib/i18n"
 import { useCannedResponses } from "../../lib/chat-hooks"
 import type { CannedResponse } from "../../lib/types"
 
 const SHOWN = 20
 
-/** A searchable list of canned responses; picking one hands its text to `onPick`. */
-export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => void }) {
+type Shown = { item: CannedResponse; question: string; response: string; variant?: string }
+
+/**
+ * A canned response as the shopper will read it: its variant for the conversation's language
+ * when it has one (matched as the server matches it), else its default text.
+ */
+function shownIn(item: CannedResponse, locale: string | null | undefined): Shown {
+  const variant = locale ? matchLocale(locale, Object.keys(item.translations ?? {})) : undefined
+  const texts = variant ? item.translations?.[variant] : undefined
+  return texts ? { item, question: texts.question || item.question, response: texts.response, variant } : { item, ...item }
+}
+
+/**
+ * A searchable list of canned responses, those written in the conversation's language (`locale`)
+ * first and shown in it; picking one hands it to `onPick`, which fills it in as the shopper reads it.
+ */
+export function CannedPicker({ onPick, locale }: { onPick: (canned: CannedResponse) => void; locale?: string | null }) {
   const { t } = useT()
   const [open, setOpen] = useState(false)
   const [search, setSearch] = useState("")
@@ -54,7 +70,11 @@ export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => v
               {search ? t("picker.nothingMatches") : t("picker.none")}
             </Text>
           )}
-          {canned.data?.items.map((item) => (
+          {canned.data?.items
+            .map((item) => shownIn(item, locale))
+            // A stable sort: the variants in the conversation's language first, each group as the server ordered it.
+            .sort((a, b) => Number(Boolean(b.variant)) - Number(Boolean(a.variant)))
+            .map(({ item, question, response, variant }) => (
             <button
               key={item.id}
               type="button"
@@ -63,11 +83,11 @@ export function CannedPicker({ onPick }: { onPick: (canned: CannedResponse) => v
               onClick={() => pick(item)}
               className="hover:bg-ui-bg-base-hover focus-visible:bg-ui-bg-base-hover flex w-full flex-col rounded-md px-2 py-1.5 text-left outline-none"
             >
-              <Text size="small" weight="plus" leading="compact" className="truncate">
-                {item.question}
+              <Text size="small" weight="plus" leading="compact" className="truncate" lang={variant}>
+                {question}
               </Text>
-              <Text size="xsmall" leading="compact" className="text-ui-fg-subtle line-clamp-2">
-                {item.response}
+              <Text size="xsmall" leading="compact" className="text-ui-fg-subtle line-clamp-2" lang={variant} data-variant={variant}>
+                {response}
               </Text>
             </button>
           ))}

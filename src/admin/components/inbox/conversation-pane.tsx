@@ -119,7 +119,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
           setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id, translations: [] })
         }
       />
-      <ReplyBox conversationId={conversationId} orderId={replyOrderId} />
+      <ReplyBox conversationId={conversationId} orderId={replyOrderId} locale={data.locale} />
       <CannedResponseDrawer
         open={cannedDraft !== null}
         onOpenChange={(open) => !open && setCannedDraft(null)}

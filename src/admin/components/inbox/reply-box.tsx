@@ -22,7 +22,7 @@ const MAX_FILES = 5
  * with no value stays in the text, is named under the box, and blocks sending until the agent
  * fills it in or removes it (the server refuses it too), so braces never reach the shopper.
  */
-export function ReplyBox({ conversationId, orderId }: { conversationId: number; orderId?: string }) {
+export function ReplyBox({ conversationId, orderId, locale }: { conversationId: number; orderId?: string; locale?: string | null }) {
   const { t } = useT()
   const [text, setText] = useState("")
   // Names a render filled in whose value itself reads like a variable (a customer named
@@ -183,6 +183,7 @@ export function ReplyBox({ conversationId, orderId }: { conversationId: number; 
             <PaperClip />
           </IconButton>
           <CannedPicker
+            locale={locale}
             onPick={async (canned) => {
               try {
                 const rendered = await render.mutateAsync({ cannedId: canned.id, conversationId, orderId })
