@@ -119,7 +119,8 @@ describe("the storefront in the shopper's language, in a real browser", () => {
     const conversationId = await conversationIdOf(page)
     await page.keyboard.press("Escape")
     await session.host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Ja, ab Juni." })
-    await page.getByRole("button", { name: "Support-Chat öffnen, eine Antwort" }).waitFor({ timeout: 15000 })
+    // By the stream, or by a closed panel's poll (every 9 s, later after a slow one): a few rounds' time.
+    await page.getByRole("button", { name: "Support-Chat öffnen, eine Antwort" }).waitFor({ timeout: 30000 })
   })
 
   it("React: the provider's locale and per-locale labels, and the locale on every call", async () => {
@@ -136,5 +137,39 @@ describe("the storefront in the shopper's language, in a real browser", () => {
     // The bindings carry every language: nothing more is fetched.
     expect(requests.map(localePart).filter(Boolean)).toEqual([])
     expect(errors).toEqual([])
+  })
+
+  it("a French shopper's question gets the French variant of the canned answer", async () => {
+    const { host, model, modelUrl } = session
+    // The store offers French once its texts have a French variant, and routes questions through the model.
+    await host.admin("POST", "/admin/app/v1/settings", {
+      model: { base_url: modelUrl, api_key: "sk-test-storefront", model: "router-mini-2" },
+      translations: { fr: { welcome_message: "Posez-nous vos questions." } },
+    })
+    const { id } = await host.admin<{ id: number }>("POST", "/admin/app/v1/canned", {
+      question: "When does my parcel arrive?",
+      response: "Parcels arrive in two to four working days.",
+      translations: { fr: { question: "Quand arrive mon colis ?", response: "Les colis arrivent en deux à quatre jours ouvrés." } },
+    })
+    model.reset({ answer: String(id) })
+    try {
+      const { page } = await shopper()
+      await page.goto(productPage("comet-socks", { lang: "fr" }))
+      await page.getByRole("button", { name: "Ouvrir le chat d’assistance" }).click()
+      // The store's French welcome, in place of the widget's own.
+      await chatRoot(page).getByText("Posez-nous vos questions.", { exact: true }).waitFor()
+      await page.getByRole("textbox", { name: "Message" }).fill("Quand est-ce que mon colis arrive ?")
+      await page.keyboard.press("Enter")
+      const answer = chatRoot(page).locator('li[data-sender="auto"]')
+      await answer.waitFor({ timeout: 15000 })
+      expect(await answer.locator(".text").textContent()).toBe("Les colis arrivent en deux à quatre jours ouvrés.")
+      // The model read the question the shopper asked, beside every variant of the canned one.
+      const prompt = JSON.stringify(model.requests[0]?.body)
+      expect(prompt).toContain("Quand est-ce que mon colis arrive ?")
+      expect(prompt).toContain("Quand arrive mon colis ?")
+    } finally {
+      await host.admin("POST", "/admin/app/v1/settings", { model: { base_url: null }, translations: null })
+      await host.admin("DELETE", `/admin/app/v1/canned/${id}`)
+    }
   })
 })

@@ -9,6 +9,7 @@ import { build } from "esbuild"
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from "playwright-core"
 import { ROOT } from "../../scripts/lib/host-app"
 import { freePort } from "../../scripts/lib/database"
+import { FakeOpenAi } from "../utils/fake-openai"
 import { FakeMailerLite } from "../utils/fake-mailerlite"
 import { FakeCaptcha } from "../utils/fake-captcha"
 import type { LaunchDeskGlobal } from "../../src/storefront/core/globals"
@@ -107,6 +108,9 @@ export type StorefrontSession = {
   pages: StorefrontPages
   demo: { url: string; stop: () => Promise<void> }
   mailer: FakeMailerLite
+  /** The language model's test double, at `modelUrl` (the store's settings leave it unused until a case sets it). */
+  model: FakeOpenAi
+  modelUrl: string
   captcha: FakeCaptcha
   /**
    * By handle: the demo seed's products, and three more that are coming soon: nebula-beanie (no
@@ -131,6 +135,8 @@ export function useStorefrontSession(): StorefrontSession {
   let demo: { url: string; stop: () => Promise<void> }
   const mailer = new FakeMailerLite(MAILER_KEY)
   const captcha = new FakeCaptcha(CAPTCHA.secretKey, CAPTCHA.siteKey)
+  const model = new FakeOpenAi()
+  let modelUrl: string
   const contexts: BrowserContext[] = []
   const products: Record<string, Product> = {}
   let visitorIp = 10
@@ -188,6 +194,7 @@ export function useStorefrontSession(): StorefrontSession {
       freePort(),
       freePort(),
     ])
+    modelUrl = await model.start()
     pages = new StorefrontPages(pagesPort, () => host.bundleDir)
     const demoUrl = `http://localhost:${demoPort}`
     host = await startStorefrontHost({
@@ -195,6 +202,7 @@ export function useStorefrontSession(): StorefrontSession {
       demoStorefrontUrl: demoUrl,
       pluginOptions: {
         rateLimits: { send: { max: SEND_LIMIT, windowSeconds: SEND_WINDOW_SECONDS } },
+        autoReply: { allowedBaseUrls: [modelUrl] },
         mailer: { apiKey: MAILER_KEY, baseUrl: mailerUrl },
         captcha: {
           verifyUrls: {
@@ -332,6 +340,7 @@ export function useStorefrontSession(): StorefrontSession {
     await host?.stop()
     await mailer.stop()
     await captcha.stop()
+    await model.stop()
   })
 
   return {
@@ -349,6 +358,10 @@ export function useStorefrontSession(): StorefrontSession {
     },
     mailer,
     captcha,
+    model,
+    get modelUrl() {
+      return modelUrl
+    },
     products,
     shopper,
     storedMessageIds,
