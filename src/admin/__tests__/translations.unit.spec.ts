@@ -59,8 +59,9 @@ function flatten(messages: Messages, prefix = ""): Map<string, string> {
   return flat
 }
 
-const catalog = (language: string) =>
-  flatten((resources as unknown as Record<string, Record<string, Messages>>)[language][NAMESPACE])
+// The JSON files' own types fit the nested string map as they are: no cast.
+const catalogs: Record<string, Record<string, Messages>> = resources
+const catalog = (language: string) => flatten(catalogs[language][NAMESPACE])
 
 function sourceFiles(dir: string, found: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
