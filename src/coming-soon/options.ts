@@ -24,7 +24,7 @@ export type ComingSoonConfig = {
   mailer: { baseUrl: string; timeoutMs: number; answerWithinMs: number; requestsPerMinute: number }
   captcha: { verifyUrls: Record<CaptchaProvider, string>; timeoutMs: number }
   cookie: VisitorCookieSettings
-  /** `backendUrl` null: take the admin's, else the default (needs the Medusa config, see `launchBackendUrl`). */
+  /** `backendUrl` null: take the plugin's `backendUrl`, else the admin's, else the default (see `launchBackendUrl`). */
   launch: { emailsPerMinute: number; productUrl: string | null; backendUrl: string | null }
   /** New signups confirm their address from an email before they are synced or notified. */
   doubleOptIn: boolean
@@ -64,11 +64,14 @@ export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
   }
 }
 
-/** The server's public URL for links in emails: the option, else the admin's absolute `backendUrl`, else the default. */
-export function launchBackendUrl(config: ComingSoonConfig, adminBackendUrl: string | undefined): string {
+/**
+ * The server's public URL for links in emails: `launch.backendUrl`, else the first absolute URL
+ * of `serverUrls` (the plugin's `backendUrl`, then the admin's), else the default.
+ */
+export function launchBackendUrl(config: ComingSoonConfig, ...serverUrls: (string | null | undefined)[]): string {
   if (config.launch.backendUrl) return config.launch.backendUrl
-  if (adminBackendUrl && /^https?:\/\//i.test(adminBackendUrl)) return adminBackendUrl.replace(/\/+$/, "")
-  return DEFAULT_BACKEND_URL
+  const absolute = serverUrls.find((url) => url && /^https?:\/\//i.test(url))
+  return absolute ? absolute.replace(/\/+$/, "") : DEFAULT_BACKEND_URL
 }
 
 /** The product's page for a launch email, or null without a `productUrl` template. */

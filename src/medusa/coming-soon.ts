@@ -8,6 +8,7 @@ import { callsPerWindow } from "../modules/launchdesk/sql/call-budget-repository
 import type { EmailBudget } from "../coming-soon/launch-emails"
 import { signupTokenKey } from "../coming-soon/signup-token"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
+import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../modules/support-chat"
 import { mailerBudget, type MailerBudget, type MailerTarget } from "../coming-soon/sync"
 
 /** Wiring of the coming-soon code to Medusa's container, shared by routes, steps and the job. */
@@ -43,10 +44,11 @@ export async function emailBudgetOf(container: MedusaContainer): Promise<EmailBu
   return { take: (emails) => calls.take(EMAIL_BUDGET_SCOPE, perMinute, emails), perTake: callsPerWindow(perMinute) }
 }
 
-/** This server's public URL, for the links in emails to signups. */
+/** This server's public URL, for the links in emails to signups (the plugin's one `backendUrl` serves both features). */
 export function emailBackendUrlOf(container: MedusaContainer): string {
   const configModule = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
-  return launchBackendUrl(comingSoonConfigOf(container), configModule.admin?.backendUrl)
+  const pluginBackendUrl = container.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).options.backendUrl
+  return launchBackendUrl(comingSoonConfigOf(container), pluginBackendUrl, configModule.admin?.backendUrl)
 }
 
 /**

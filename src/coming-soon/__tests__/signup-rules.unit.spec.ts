@@ -2,7 +2,7 @@ import { issueSignupToken, signupTokenKey, verifySignupToken } from "../signup-t
 import { normaliseEmail, sanitiseReferrer } from "../signup"
 import { formatParagraphs, offerHtmlForOutput, sanitizeOfferHtml } from "../offer-html"
 import { AdminUpdateProductComingSoon, isCalendarDate, mergeProductSettings, productTextsFor } from "../product-settings"
-import { comingSoonConfig, formsEmbedUrl } from "../options"
+import { comingSoonConfig, formsEmbedUrl, launchBackendUrl } from "../options"
 import { neutraliseFormula } from "../signups-export"
 
 const HOUR = 3600 * 1000
@@ -133,6 +133,16 @@ describe("product settings", () => {
 })
 
 describe("options", () => {
+  it("links emails to launch.backendUrl, else the plugin's backendUrl, else the admin's absolute one, else localhost", () => {
+    const own = comingSoonConfig({ launch: { backendUrl: "https://links.shop.example/" } })
+    expect(launchBackendUrl(own, "https://api.shop.example", "https://admin.shop.example")).toBe("https://links.shop.example")
+    const plain = comingSoonConfig({})
+    expect(launchBackendUrl(plain, "https://api.shop.example/", "https://admin.shop.example")).toBe("https://api.shop.example")
+    expect(launchBackendUrl(plain, undefined, "https://admin.shop.example/")).toBe("https://admin.shop.example")
+    // Medusa's default admin backendUrl is "/": not a place a link can point to.
+    expect(launchBackendUrl(plain, null, "/")).toBe("http://localhost:9000")
+  })
+
   it("defaults to 5 signups per 10 minutes, MailerLite's API, 10 s timeouts and a 2 s wait for the subscriber id", () => {
     const config = comingSoonConfig({})
     expect(config.signupLimit).toEqual({ max: 5, windowSeconds: 600 })

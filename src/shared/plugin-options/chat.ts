@@ -103,7 +103,7 @@ export const chatOptions = {
     group: "Chat",
     defaultText: "the admin's `backendUrl` when absolute",
     description:
-      "This server's public URL (`https://api.example.com`): team-chat posts link to attachments under it; without one they name the files without a link",
+      "This server's public URL (`https://api.example.com`): the links in emails (transcript and signup confirmations, unsubscribe; `launch.backendUrl` overrides it for signups) and team-chat posts' attachment links point under it; without one posts name the files without a link",
   }),
   maxConversationBytes: doc(wholeNumber(0).default(MEBIBYTE), {
     group: "Chat",

@@ -46,7 +46,7 @@ export const comingSoonOptions = {
           'The product page in launch emails, `{handle}` replaced (e.g. `"https://shop.example/products/{handle}"`); without it the email data\'s `product_url` is null',
       }),
       backendUrl: doc(httpUrlOrBlank().optional(), {
-        defaultText: "the admin's `backendUrl` when absolute, else `http://localhost:9000`",
+        defaultText: "`backendUrl`, else the admin's `backendUrl` when absolute, else `http://localhost:9000`",
         description: "This server's public URL, for the unsubscribe and confirmation links in emails",
       }),
     }).prefault({}),
