@@ -73,9 +73,9 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await drawer.getByLabel("Signup form").click()
       await page.getByRole("option", { name: "Built-in form, MailerLite group" }).click()
 
+      // The group is optional (without one, signups stay in the ledger), and the field says so.
+      await drawer.getByText("Leave empty to keep signups in the store's ledger only, without a mailing list.").waitFor()
       // Nothing is saved while a field is wrong; each error shows beside its field.
-      await drawer.getByRole("button", { name: "Save" }).click()
-      await drawer.getByText("Signups need the MailerLite group to add people to").waitFor()
       await drawer.getByLabel("MailerLite group ID").fill("not a group!")
       await drawer.getByRole("button", { name: "Save" }).click()
       await drawer.getByText("Letters, digits, - and _ only").waitFor()
@@ -110,6 +110,19 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       expect(config.offer_description).toContain("<strong>10% off</strong>")
       expect(config.offer_description).not.toContain("script")
       expect(config.offer_description).not.toContain("onclick")
+
+      // A store without MailerLite saves without a group: its signups stay in the ledger.
+      await widget.getByRole("button", { name: "Edit" }).click()
+      await drawer.getByLabel("MailerLite group ID").fill("")
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await page.getByText("Coming-soon settings saved").last().waitFor()
+      await drawer.waitFor({ state: "detached" })
+      await widget.getByText("MailerLite group not set").waitFor()
+      await widget.getByRole("button", { name: "Edit" }).click()
+      await drawer.getByLabel("MailerLite group ID").fill("launch_2027")
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await widget.getByText("MailerLite group launch_2027").waitFor()
+      await drawer.waitFor({ state: "detached" })
     })
 
     it("signups page: per product and overall, search, count, referrer column, CSV export", async () => {

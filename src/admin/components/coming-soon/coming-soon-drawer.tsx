@@ -48,9 +48,9 @@ function validate(form: Form): FieldErrors {
     errors.offer_description = translate("comingSoon.errorOfferLength", { max: formatNumber(MAX_OFFER_LENGTH) })
   }
   if (form.email_provider === "mailer") {
+    // Optional: without a group (or without a MailerLite key) signups stay in the ledger only.
     const group = form.mailer_group_id.trim()
-    if (!group) errors.mailer_group_id = translate("comingSoon.errorGroupMissing")
-    else if (!/^[A-Za-z0-9_-]{1,100}$/.test(group)) errors.mailer_group_id = translate("comingSoon.errorGroupChars")
+    if (group && !/^[A-Za-z0-9_-]{1,100}$/.test(group)) errors.mailer_group_id = translate("comingSoon.errorGroupChars")
   } else {
     const formId = form.forms_form_id.trim()
     if (!formId) errors.forms_form_id = translate("comingSoon.errorFormMissing")
@@ -257,7 +257,11 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                 </FormField>
 
                 {form.email_provider === "mailer" ? (
-                  <FormField label={<FieldLabel htmlFor="cs-group">{t("comingSoon.groupId")}</FieldLabel>} error={errorOf("mailer_group_id")}>
+                  <FormField
+                    label={<FieldLabel htmlFor="cs-group">{t("comingSoon.groupId")}</FieldLabel>}
+                    error={errorOf("mailer_group_id")}
+                    hint={t("comingSoon.groupHint")}
+                  >
                     <Input
                       id="cs-group"
                       value={form.mailer_group_id}
