@@ -7,7 +7,8 @@ import ts from "typescript"
  * stands on a floor and imports only from its own floor or below; the two features do not
  * import each other; the admin and the storefront run in the browser and import only the wire
  * types and the browser-safe rules; there are no import circles and no import climbs six
- * folders. Tests are left out: a test may reach wherever it checks.
+ * folders, and no file grows past 400 lines. Tests are left out: a test may reach wherever it
+ * checks.
  */
 
 const SRC = path.resolve(__dirname, "..")
@@ -34,6 +35,8 @@ const BROWSER = new Set(["admin", "storefront"])
 const BROWSER_SAFE = ["types/http", "shared/browser-safe"]
 const FEATURES = new Set(["chat", "coming-soon"])
 const MAX_CLIMB = 5
+// A file past this many lines holds more than one idea a reader can keep in mind: split it by role.
+const MAX_LINES = 400
 
 type Edge = { from: string; to: string; specifier: string }
 
@@ -119,5 +122,12 @@ describe("the import rule over src/", () => {
   it(`climbs at most ${MAX_CLIMB} folders in an import`, () => {
     const deep = edges.filter((edge) => edge.specifier.split("/").filter((part) => part === "..").length > MAX_CLIMB)
     expect(deep.map(describeEdge)).toEqual([])
+  })
+
+  it(`keeps every source file to ${MAX_LINES} lines`, () => {
+    const long = files
+      .map((file) => ({ file, lines: fs.readFileSync(file, "utf8").split("\n").length }))
+      .filter(({ lines }) => lines > MAX_LINES)
+    expect(long.map(({ file, lines }) => `${relative(file)}: ${lines} lines`)).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
 import { ApiError } from "./api"
-import type { ChatMessage } from "../../shared/browser-safe/chat-message"
 import { resolveChatOptions, type ChatControllerOptions, type ResolvedChatOptions } from "./chat-options"
 import { ChatConversationState } from "./chat-state"
 import type { ChatStreamHandle, Presence } from "./chat-stream"
 import { PollLoop } from "./poll-schedule"
+import type { AutoReplyResponse, LinkOffer, PollResponse, SendResponse, SessionResponse } from "./chat-wire"
 
 /**
  * What became of a rating or transcript request: the route's answer once stored (a transcript's
@@ -24,22 +24,6 @@ const MAX_POLL_PAGES = 25
 const TYPING_EVERY_MS = 3000
 const TYPING_HOLDS_MS = 6000
 
-type SessionResponse = {
-  conversation_id: number
-  messages: ChatMessage[]
-  status: string
-  availability?: { online: boolean; next_open_at: string | null }
-  away_message?: string
-  read_up_to?: number | null
-  link_offer?: LinkOffer
-  /** The store's own texts in the shopper's locale (servers before issue 30 send none). */
-  texts?: { chat_title?: string | null; welcome_message?: string | null; email_offer?: string | null }
-}
-/** A signed-in shopper's cookie holds a guest's conversation: keep it (`/session/link`) or start anew. */
-type LinkOffer = { conversation_id: number }
-type SendResponse = { message_id: number | null; conversation_id: number }
-type PollResponse = { messages: ChatMessage[]; has_more?: boolean; conversation_id: number; link_offer?: LinkOffer } & Presence
-type AutoReplyResponse = { auto_replied: boolean }
 
 /**
  * The chat's behaviour, without any markup: session, sending, new messages, the one
