@@ -25,8 +25,11 @@ describe("reading Server-Sent Events with fetch", () => {
           res.write('id: 5\ndata: {"message_id"')
           await sleep(30)
           res.write(': 5}\n\nid: 6\ndata: first line\ndata: second line\n\n')
-          for (let i = 0; i < 6; i++) {
-            await sleep(50)
+          // 100 ms apart against an idle limit of 1 s: a loaded machine may stretch a gap
+          // several times over and the stream must still stay open, while the 1.2 s of
+          // keep-alives outlast the limit, so only they can have kept it open.
+          for (let i = 0; i < 12; i++) {
+            await sleep(100)
             res.write(": keep-alive\n\n")
           }
           res.end()
@@ -59,7 +62,7 @@ describe("reading Server-Sent Events with fetch", () => {
       headers: { "x-publishable-api-key": "pk_test" },
       lastEventId: "4",
       signal: new AbortController().signal,
-      idleTimeoutMs: 150,
+      idleTimeoutMs: 1000,
       onOpen: () => (openedBeforeFirstEvent = events.length === 0),
       onEvent: (event) => events.push(event),
       onRetry: (ms) => retries.push(ms),
