@@ -121,6 +121,8 @@ medusaIntegrationTestRunner({
           after_hours: false,
           // The store offers no languages: its default.
           locale: "en",
+          // Staff set none (notes-and-labels.spec.ts).
+          labels: [],
           page_url: null,
           created_at: expect.any(String),
           updated_at: expect.any(String),

@@ -9,15 +9,17 @@ import { FeedbackRepository } from "./sql/feedback-repository"
 import { ReadMarksRepository } from "./sql/read-marks-repository"
 import { AttachmentRepository } from "./sql/attachment-repository"
 import { WaitingAlertRepository } from "./sql/waiting-alert-repository"
+import { StaffMarksRepository } from "./sql/staff-marks-repository"
 import { Conversation } from "./models/conversation"
 import { Message } from "./models/message"
 import { CannedResponse } from "./models/canned-response"
 import { Rating } from "./models/rating"
 import { Attachment } from "./models/attachment"
+import { Note } from "./models/note"
 import type { SupportChatOptions } from "./types"
 
 /**
- * Conversations, messages and canned responses. The generated methods serve plain reads and
+ * Conversations, messages, internal notes and canned responses. The generated methods serve plain reads and
  * writes; `conversations()` and `inbox()` hold the statements that need SQL. What the process
  * keeps for the chat (push, and what the Medusa glue builds once over it) is the runtime the
  * module's loader registers (loaders/chat-runtime.ts), closed here when the application stops.
@@ -28,6 +30,7 @@ class SupportChatModuleService extends MedusaService({
   CannedResponse,
   Attachment,
   Rating,
+  Note,
 }) {
   readonly options: SupportChatOptions
   private readonly conversations_: ConversationRepository
@@ -36,6 +39,7 @@ class SupportChatModuleService extends MedusaService({
   private readonly readMarks_: ReadMarksRepository
   private readonly attachments_: AttachmentRepository
   private readonly waitingAlerts_: WaitingAlertRepository
+  private readonly staffMarks_: StaffMarksRepository
   private readonly runtime_: ChatRuntime
 
   constructor(container: ModuleConnection & { chatRuntime: ChatRuntime }, options: SupportChatOptions = {}) {
@@ -53,6 +57,7 @@ class SupportChatModuleService extends MedusaService({
     this.readMarks_ = new ReadMarksRepository(sql)
     this.attachments_ = new AttachmentRepository(sql)
     this.waitingAlerts_ = new WaitingAlertRepository(sql)
+    this.staffMarks_ = new StaffMarksRepository(sql)
   }
 
   // The module lives exactly as long as the application: what it opens, it closes here.
@@ -113,6 +118,11 @@ class SupportChatModuleService extends MedusaService({
   /** The waiting-alert emails' claims (the `waitingAlert` option). */
   async waitingAlerts(): Promise<WaitingAlertRepository> {
     return this.waitingAlerts_
+  }
+
+  /** Staff's own marks on a conversation: internal notes and labels. */
+  async staffMarks(): Promise<StaffMarksRepository> {
+    return this.staffMarks_
   }
 }
 

@@ -3,6 +3,7 @@ import { int4Id } from "../../shared/input-schema"
 import { SuccessBody } from "../../types/http/common"
 import { UploadedAttachment } from "../../types/http/chat-visitor"
 import {
+  AdminAddNoteResponse,
   AdminAssignResponse,
   AdminBridgeTestResponse,
   AdminCannedResponse,
@@ -15,8 +16,10 @@ import {
   AdminRatingsSummaryResponse,
   AdminRenderCannedResponse,
   AdminReplyResponse,
+  AdminSetLabelsResponse,
 } from "../../types/http/admin-inbox"
 import {
+  AdminAddNote,
   AdminAssign,
   AdminCreateCannedResponse,
   AdminGetConversation,
@@ -26,6 +29,7 @@ import {
   AdminRatingsSummary,
   AdminRenderCanned,
   AdminReply,
+  AdminSetLabels,
   AdminTyping,
   AdminUpdateCannedResponse,
   AdminUploadAttachment,
@@ -55,6 +59,22 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     params: ConversationIdParam,
     query: AdminGetConversation,
     responses: { 200: json(AdminConversationResponse, "The conversation"), 400: INVALID, 404: NO_CONVERSATION },
+  }),
+  admin({
+    method: "post",
+    path: "/admin/app/v1/conversation/{id}/notes",
+    summary: "Add an internal note (never shown to the shopper)",
+    params: ConversationIdParam,
+    body: jsonBody(AdminAddNote),
+    responses: { 200: json(AdminAddNoteResponse, "The note as stored"), 400: INVALID, 404: NO_CONVERSATION },
+  }),
+  admin({
+    method: "post",
+    path: "/admin/app/v1/conversation/{id}/labels",
+    summary: "Replace the conversation's labels",
+    params: ConversationIdParam,
+    body: jsonBody(AdminSetLabels),
+    responses: { 200: json(AdminSetLabelsResponse, "The labels as stored"), 400: INVALID, 404: NO_CONVERSATION },
   }),
   admin({
     method: "get",

@@ -20,6 +20,8 @@ export const AdminConversation = z
     after_hours: z.boolean(),
     /** The shopper's locale (CONTRACT §9), null for a conversation from before locales were kept. */
     locale: z.string().nullable(),
+    /** Staff's own labels (CONTRACT §11), in the order they were set. */
+    labels: z.array(z.string()),
     page_url: z.string().nullable(),
     created_at: DateTime,
     updated_at: DateTime,
@@ -60,6 +62,28 @@ export const AdminRating = z
   .meta({ id: "AdminRating" })
 export type AdminRatingType = z.infer<typeof AdminRating>
 
+/** A staff member's internal note on a conversation (CONTRACT §11): the shopper never sees it. */
+export const AdminNote = z
+  .object({
+    note_id: Int4Id,
+    conversation_id: Int4Id,
+    /** The Medusa user who wrote it, null for an API key. */
+    author_id: z.string().nullable(),
+    author_name: z.string(),
+    text: z.string(),
+    created_at: DateTime,
+  })
+  .meta({ id: "AdminNote" })
+export type AdminNoteType = z.infer<typeof AdminNote>
+
+/** `POST /admin/app/v1/conversation/:id/notes`. */
+export const AdminAddNoteResponse = z.object({ note: AdminNote }).meta({ id: "AdminAddNoteResponse" })
+export type AdminAddNoteResponseType = z.infer<typeof AdminAddNoteResponse>
+
+/** `POST /admin/app/v1/conversation/:id/labels`: the labels as stored. */
+export const AdminSetLabelsResponse = z.object({ labels: z.array(z.string()) }).meta({ id: "AdminSetLabelsResponse" })
+export type AdminSetLabelsResponseType = z.infer<typeof AdminSetLabelsResponse>
+
 /** `GET /admin/app/v1/conversation/:id`: at most one page of messages after `since_id`; follow `has_more`. */
 export const AdminConversationResponse = AdminConversation.extend({
   /** The newest message the shopper has read. */
@@ -70,6 +94,8 @@ export const AdminConversationResponse = AdminConversation.extend({
   rating: AdminRating.nullable(),
   messages: z.array(Message),
   has_more: z.boolean(),
+  /** The latest 200 internal notes, oldest first. */
+  notes: z.array(AdminNote),
 }).meta({ id: "AdminConversationResponse" })
 export type AdminConversationResponseType = z.infer<typeof AdminConversationResponse>
 

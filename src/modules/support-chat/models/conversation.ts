@@ -37,6 +37,8 @@ export const Conversation = model
     staff_read_up_to: model.number().nullable(),
     // Bytes of every message's text and page URL, kept by the insert that stores it (the byte cap).
     message_bytes: model.number().default(0),
+    // Staff's own labels (CONTRACT §11): at most 10, each 1-32 characters; the inbox filters by one.
+    labels: model.array().default([]),
     // Attachments uploaded and their bytes, kept by the upload's statement (the per-conversation caps).
     attachment_count: model.number().default(0),
     attachment_bytes: model.number().default(0),

@@ -14,6 +14,8 @@ export type InboxFilters = {
   customers_only?: boolean
   /** Conversations in this locale (a canonical tag). */
   locale?: string
+  /** Conversations staff gave this label. */
+  label?: string
   /** Customers whose email or name matches `search` (the Customer module finds them): their conversations match too. */
   search_customer_ids?: string[]
   limit: number
@@ -34,6 +36,8 @@ export type InboxConversation = {
   after_hours: boolean
   /** The shopper's locale, null for a conversation started before locales were kept. */
   locale: string | null
+  /** Staff's own labels, in the order they were set. */
+  labels: string[]
   page_url: string | null
   created_at: Date
   updated_at: Date
@@ -63,7 +67,7 @@ export const INBOX_COUNT_CAP = 1000
 
 const PREVIEW_LENGTH = 200
 const CONVERSATION_COLUMNS = `c.id AS conversation_id, c.status, c.assigned_to, c.email, c.customer_id, c.after_hours,
-  c.locale, c.page_url, c.created_at, c.updated_at, c.last_message_at`
+  c.locale, c.labels, c.page_url, c.created_at, c.updated_at, c.last_message_at`
 // The list's order; IDX_chat_conversation_activity and _status_activity hold it.
 const ACTIVITY = "COALESCE(c.last_message_at, c.created_at)"
 // The cursor's text form of ACTIVITY: UTC to the microsecond, whatever the session's settings.
@@ -102,6 +106,10 @@ function filterWhere(filters: InboxFilters): Fragment[] {
   }
   if (filters.locale) {
     clauses.push({ sql: "c.locale = ?", params: [filters.locale] })
+  }
+  if (filters.label) {
+    // Containment, so IDX_chat_conversation_labels (GIN) finds the rows.
+    clauses.push({ sql: "c.labels @> ARRAY[?::text]", params: [filters.label] })
   }
   return clauses
 }

@@ -4,6 +4,8 @@ import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../../
 
 // Route files import what they call from here, so their import paths stay short at any depth.
 export { assignConversationWorkflow } from "../../../../workflows/chat/assign-conversation"
+export { addConversationNoteWorkflow } from "../../../../workflows/chat/add-conversation-note"
+export { setConversationLabelsWorkflow } from "../../../../workflows/chat/set-conversation-labels"
 export { closeConversationWorkflow } from "../../../../workflows/chat/close-conversation"
 export { deleteCannedResponseWorkflow } from "../../../../workflows/chat/delete-canned-response"
 export { updateCannedResponseWorkflow } from "../../../../workflows/chat/update-canned-response"

@@ -2,6 +2,7 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateBody, validateQuery } from "../../../utils/validate-query"
 import { AdminUpdateChatSettings } from "../../../../chat/settings"
 import {
+  AdminAddNote,
   AdminAssign,
   AdminCreateCannedResponse,
   AdminGetConversation,
@@ -11,6 +12,7 @@ import {
   AdminRatingsSummary,
   AdminRenderCanned,
   AdminReply,
+  AdminSetLabels,
   AdminTyping,
   AdminUpdateCannedResponse,
   AdminUploadAttachment,
@@ -24,6 +26,8 @@ export const adminChatRoutesMiddlewares: MiddlewareRoute[] = [
   { matcher: `${ADMIN}/conversation/:id`, methods: ["GET"], middlewares: [validateQuery(AdminGetConversation)] },
   { matcher: `${ADMIN}/conversation/:id/typing`, methods: ["POST"], middlewares: [validateBody(AdminTyping)] },
   { matcher: `${ADMIN}/conversation/:id/read`, methods: ["POST"], middlewares: [validateBody(AdminMarkRead)] },
+  { matcher: `${ADMIN}/conversation/:id/notes`, methods: ["POST"], middlewares: [validateBody(AdminAddNote)] },
+  { matcher: `${ADMIN}/conversation/:id/labels`, methods: ["POST"], middlewares: [validateBody(AdminSetLabels)] },
   { matcher: `${ADMIN}/reply`, methods: ["POST"], middlewares: [validateBody(AdminReply)] },
   { matcher: `${ADMIN}/attachments`, methods: ["POST"], middlewares: [validateQuery(AdminUploadAttachment)] },
   { matcher: `${ADMIN}/assign/:id`, methods: ["POST"], middlewares: [validateBody(AdminAssign)] },

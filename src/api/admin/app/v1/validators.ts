@@ -18,6 +18,16 @@ const pagination = {
 const UNASSIGNED = "none"
 const UNASSIGNED_SPELLINGS = new Set([UNASSIGNED, "0", ""])
 
+/** A staff label (CONTRACT §11): 1 to 32 characters once trimmed. */
+function staffLabel() {
+  return safeText()
+    .trim()
+    .refine((label) => label.length > 0, "is empty")
+    .refine((label) => [...label].length <= MAX_LABEL_LENGTH, `at most ${MAX_LABEL_LENGTH} characters`)
+}
+export const MAX_LABEL_LENGTH = 32
+export const MAX_LABELS = 10
+
 export const AdminListConversations = z.object({
   status: z.enum(CONVERSATION_STATUSES).optional(),
   search: safeText({ max: 200 }).optional(),
@@ -31,6 +41,8 @@ export const AdminListConversations = z.object({
   customers_only: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
   /** Conversations in this locale (exact tag, canonical: `de-at` lists `de-AT`'s). */
   locale: localeTag().optional(),
+  /** Conversations staff gave this label (exact, as stored). */
+  label: staffLabel().optional(),
   ...pagination,
   /** A `next_cursor` from an earlier answer: the page after it (keyset), instead of `page`. */
   cursor: safeText({ max: 200 })
@@ -83,6 +95,24 @@ export const AdminRenderCanned = z
 export type AdminRenderCannedType = z.infer<typeof AdminRenderCanned>
 
 /** `0`, `""`, `"0"` and `null` unassign. */
+/** `POST /conversation/:id/labels`: replaces the labels; a label given twice is kept once. */
+export const AdminSetLabels = z
+  .object({ labels: z.array(staffLabel()).max(MAX_LABELS, `at most ${MAX_LABELS} labels`) })
+  .strict()
+  .transform(({ labels }) => ({ labels: [...new Set(labels)] }))
+export type AdminSetLabelsType = z.infer<typeof AdminSetLabels>
+
+/** `POST /conversation/:id/notes`: an internal note, plain text. */
+export const AdminAddNote = z
+  .object({
+    text: safeText()
+      .trim()
+      .refine((text) => text.length > 0, "the note is empty")
+      .refine((text) => [...text].length <= 5000, "at most 5000 characters"),
+  })
+  .strict()
+export type AdminAddNoteType = z.infer<typeof AdminAddNote>
+
 export const AdminAssign = z
   .object({
     assigned_to: z

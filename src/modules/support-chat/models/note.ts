@@ -1,0 +1,18 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * A staff member's internal note on a conversation (CONTRACT §11). Kept apart from the
+ * messages, so no path that reads messages (poll, stream, session, emails, transcript, the
+ * team-chat thread) can ever hand one to the shopper.
+ */
+export const Note = model
+  .define("chat_note", {
+    id: model.autoincrement().primaryKey(),
+    conversation_id: model.number(),
+    // The Medusa user who wrote it (null for an API key), and the name shown beside it then.
+    author_id: model.text().nullable(),
+    author_name: model.text(),
+    // Plain text, shown as text.
+    text: model.text(),
+  })
+  .indexes([{ on: ["conversation_id", "id"] }])
