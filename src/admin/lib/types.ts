@@ -90,6 +90,8 @@ export type ConversationFilters = {
   customers_only?: "true"
   /** Conversations in this locale (a BCP 47 tag), where the server keeps locales. */
   locale?: string
+  /** Conversations staff gave this label. */
+  label?: string
   page: number
   per_page: number
 }

@@ -50,7 +50,7 @@ export function ConversationList({ items, selectedId, onSelect }: Props) {
               <Text size="small" leading="compact" className="text-ui-fg-subtle line-clamp-2 break-words">
                 {preview}
               </Text>
-              <div className="flex items-center gap-x-2">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <ConversationStatusBadge status={item.status} />
                 {item.locale && (
                   <Badge size="2xsmall" title={formatLanguage(item.locale)} data-locale={item.locale}>
@@ -62,6 +62,11 @@ export function ConversationList({ items, selectedId, onSelect }: Props) {
                     {t("list.afterHours")}
                   </Badge>
                 )}
+                {item.labels?.map((label) => (
+                  <Badge key={label} size="2xsmall" color="purple" data-label={label}>
+                    {label}
+                  </Badge>
+                ))}
                 {item.unread > 0 && (
                   <Badge size="2xsmall" color="blue" aria-label={t("list.unanswered", { count: item.unread })}>
                     {t("list.new", { count: item.unread })}

@@ -10,6 +10,8 @@ import { ErrorState, LoadingState } from "../page-states"
 import { AssigneeSelect } from "./assignee-select"
 import { ConversationRating } from "./conversation-rating"
 import { ConversationStatusBadge } from "./conversation-status-badge"
+import { ConversationLabels } from "./conversation-labels"
+import { ConversationNotes } from "./conversation-notes"
 import { CustomerCard } from "./customer-card"
 import { MessageThread } from "./message-thread"
 import { ReplyBox } from "./reply-box"
@@ -78,6 +80,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
               {t("pane.language", { language: formatLanguage(data.locale) })}
             </Text>
           )}
+          <ConversationLabels conversationId={conversationId} labels={data.labels ?? []} />
           {data.rating && <ConversationRating rating={data.rating} />}
           {pageUrl && (
             <Text size="small" className="text-ui-fg-subtle truncate" data-field="page-url">
@@ -119,6 +122,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
           setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id, translations: [] })
         }
       />
+      <ConversationNotes key={conversationId} conversationId={conversationId} notes={data.notes ?? []} />
       <ReplyBox conversationId={conversationId} orderId={replyOrderId} locale={data.locale} />
       <CannedResponseDrawer
         open={cannedDraft !== null}

@@ -59,6 +59,8 @@ const SupportInboxPage = () => {
   const search = useDebouncedValue(searchText.trim())
   const customersOnly = params.get("customers") === "1"
   const locale = params.get("locale") ?? undefined
+  const labelText = params.get("label") ?? ""
+  const label = useDebouncedValue(labelText.trim()) || undefined
 
   const me = useCurrentUser()
   const users = useUsers()
@@ -69,6 +71,7 @@ const SupportInboxPage = () => {
     assigned_to: assignedTo,
     customers_only: customersOnly ? ("true" as const) : undefined,
     locale,
+    label,
   }
   // "Mine" needs the signed-in user's id before it can ask for anything.
   const waitingForMe = assignee === MINE && !me.data
@@ -138,6 +141,15 @@ const SupportInboxPage = () => {
                   ))}
               </Select.Content>
             </Select>
+            <Input
+              size="small"
+              type="search"
+              maxLength={32}
+              placeholder={t("marks.labelFilter")}
+              aria-label={t("marks.labelFilter")}
+              value={labelText}
+              onChange={(event) => update({ label: event.target.value || undefined })}
+            />
             {(localesKept || locale) && (
               <Select size="small" value={locale ?? ANY_LANGUAGE} onValueChange={(value) => update({ locale: value === ANY_LANGUAGE ? undefined : value })}>
                 <Select.Trigger aria-label={t("inbox.languageFilter")} data-locale-filter>
@@ -171,9 +183,9 @@ const SupportInboxPage = () => {
               <ErrorState error={conversations.error} onRetry={() => conversations.refetch()} />
             ) : !conversations.data?.items.length ? (
               <EmptyState
-                title={search || status || assignedTo || customersOnly || locale ? t("inbox.emptyFilteredTitle") : t("inbox.emptyTitle")}
+                title={search || status || assignedTo || customersOnly || locale || label ? t("inbox.emptyFilteredTitle") : t("inbox.emptyTitle")}
                 description={
-                  search || status || assignedTo || customersOnly || locale
+                  search || status || assignedTo || customersOnly || locale || label
                     ? t("inbox.emptyFilteredDescription")
                     : t("inbox.emptyDescription")
                 }

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { CHAT_API, chatKeys } from "./chat-keys"
+import { sdk } from "./sdk"
+import type { AdminAddNoteResponseType, AdminSetLabelsResponseType } from "../../types/http"
+
+/** As the server accepts (`POST /conversation/:id/labels`): checked here so the field can say so at once. */
+export const MAX_LABELS = 10
+export const MAX_LABEL_LENGTH = 32
+export const MAX_NOTE_LENGTH = 5000
+
+function useRefreshConversation() {
+  const queryClient = useQueryClient()
+  return (conversationId: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversationId) }),
+      queryClient.invalidateQueries({ queryKey: chatKeys.conversations() }),
+    ])
+}
+
+/** An internal note: the shopper never sees it. */
+export function useAddNote() {
+  const refresh = useRefreshConversation()
+  return useMutation({
+    mutationFn: ({ conversationId, text }: { conversationId: number; text: string }) =>
+      sdk.client.fetch<AdminAddNoteResponseType>(`${CHAT_API}/conversation/${conversationId}/notes`, {
+        method: "POST",
+        body: { text },
+      }),
+    onSuccess: (_, { conversationId }) => refresh(conversationId),
+  })
+}
+
+/** Replaces the conversation's labels. */
+export function useSetLabels() {
+  const refresh = useRefreshConversation()
+  return useMutation({
+    mutationFn: ({ conversationId, labels }: { conversationId: number; labels: string[] }) =>
+      sdk.client.fetch<AdminSetLabelsResponseType>(`${CHAT_API}/conversation/${conversationId}/labels`, {
+        method: "POST",
+        body: { labels },
+      }),
+    onSuccess: (_, { conversationId }) => refresh(conversationId),
+  })
+}
