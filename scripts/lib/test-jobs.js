@@ -184,6 +184,10 @@ function runLogged(command, args, { env, logFile, timeoutMs }) {
     }, timeoutMs)
     const done = (code) => {
       clearTimeout(watchdog)
+      // What the job started and left behind goes with it: Jest's `--forceExit` after a setup
+      // hook that timed out leaves the Medusa server that hook was starting, which would load
+      // the machine for every job after it.
+      killTree(child)
       running.delete(child)
       fs.closeSync(log)
       resolve({ code: timedOut ? null : code, timedOut, seconds: (Date.now() - started) / 1000, cpuSeconds: cpuSinceLast() })
