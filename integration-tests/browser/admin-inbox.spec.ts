@@ -184,6 +184,43 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     await screenshot("support-inbox")
   })
 
+  it("inbox: labels a conversation, filters the list by a label, and keeps an internal note the shopper never sees", async () => {
+    const { visitor, conversationId } = await startConversation("My parcel arrived damaged")
+    const pane = await openPane(conversationId, "My parcel arrived damaged")
+
+    const addLabel = pane.getByLabel("Add a label")
+    for (const label of ["damaged", "vip"]) {
+      await addLabel.fill(label)
+      await addLabel.press("Enter")
+      await pane.locator(`[data-label="${label}"]`).waitFor()
+    }
+    expect((await adminGet<{ labels: string[] }>(`/admin/app/v1/conversation/${conversationId}`)).labels).toEqual(["damaged", "vip"])
+    await pane.getByRole("button", { name: "Remove the label vip" }).click()
+    await pane.locator('[data-label="vip"]').waitFor({ state: "detached" })
+
+    // The list carries the label, and the filter leaves only conversations that have it.
+    await page.getByLabel("Filter by label").fill("damaged")
+    await page.waitForURL(/label=damaged/)
+    const listed = await waitFor(
+      async () => {
+        const ids = await page.locator("[data-conversation-id]").evaluateAll((items) => items.map((item) => item.getAttribute("data-conversation-id")))
+        return ids.length === 1 ? ids : undefined
+      },
+      { what: "the list filtered by the label" }
+    )
+    expect(listed).toEqual([String(conversationId)])
+    await page.locator(`[data-conversation-id="${conversationId}"] [data-label="damaged"]`).waitFor()
+
+    await pane.getByRole("button", { name: "Internal notes (0)" }).click()
+    await pane.getByLabel("Write a note for the team").fill("Asked for a photo of the box")
+    await pane.getByRole("button", { name: "Add note" }).click()
+    await pane.locator("[data-note-id]", { hasText: "Asked for a photo of the box" }).waitFor()
+    await pane.getByRole("button", { name: "Internal notes (1)" }).waitFor()
+    const { data } = await visitor.poll(0)
+    expect(JSON.stringify(data)).not.toContain("photo of the box")
+    await screenshot("support-inbox-notes-and-labels")
+  })
+
   const conversationRead = (conversationId: number) => (address: URL) =>
     address.pathname === `/admin/app/v1/conversation/${conversationId}`
   const conversationStream = (conversationId: number) => (address: URL) =>

@@ -1,8 +1,7 @@
-import { Readable } from "node:stream"
-import { pipeline } from "node:stream/promises"
-import type { Writable } from "node:stream"
-import { stringify } from "csv-stringify"
+import { streamCsv } from "../shared/csv-export"
 import type { SignupExportRow, SignupRow } from "../modules/coming-soon/sql/signup-repository"
+
+export { neutraliseFormula } from "../shared/csv-export"
 
 /** A ledger row as the admin API shows it. */
 export const signupView = (row: SignupRow) => ({
@@ -47,23 +46,7 @@ export const SIGNUP_CSV_COLUMNS = [
   "referred_conversions",
 ] as const satisfies readonly (keyof SignupExportRow)[]
 
-// A spreadsheet runs a cell that starts like a formula: such cells get a leading quote (OWASP).
-const FORMULA_START = /^[=+\-@\t\r]/
-export const neutraliseFormula = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value)
-
-type HeaderSink = Writable & { setHeader(name: string, value: string): unknown }
-
 /** Streams rows as CSV (header line, RFC 4180 quoting, ISO dates) without holding them all. */
-export async function streamSignupsCsv(rows: AsyncIterable<SignupExportRow>, res: HeaderSink): Promise<void> {
-  res.setHeader("Content-Type", "text/csv; charset=utf-8")
-  res.setHeader("Content-Disposition", 'attachment; filename="coming-soon-signups.csv"')
-  await pipeline(
-    Readable.from(rows),
-    stringify({
-      header: true,
-      columns: [...SIGNUP_CSV_COLUMNS],
-      cast: { date: (date) => date.toISOString(), string: neutraliseFormula },
-    }),
-    res
-  )
+export function streamSignupsCsv(rows: AsyncIterable<SignupExportRow>, res: Parameters<typeof streamCsv>[1]): Promise<void> {
+  return streamCsv(rows, res, { filename: "coming-soon-signups.csv", columns: SIGNUP_CSV_COLUMNS })
 }

@@ -10,6 +10,7 @@ import { ReadMarksRepository } from "./sql/read-marks-repository"
 import { AttachmentRepository } from "./sql/attachment-repository"
 import { WaitingAlertRepository } from "./sql/waiting-alert-repository"
 import { StaffMarksRepository } from "./sql/staff-marks-repository"
+import { ReportRepository } from "./sql/report-repository"
 import { Conversation } from "./models/conversation"
 import { Message } from "./models/message"
 import { CannedResponse } from "./models/canned-response"
@@ -40,6 +41,7 @@ class SupportChatModuleService extends MedusaService({
   private readonly attachments_: AttachmentRepository
   private readonly waitingAlerts_: WaitingAlertRepository
   private readonly staffMarks_: StaffMarksRepository
+  private readonly reports_: ReportRepository
   private readonly runtime_: ChatRuntime
 
   constructor(container: ModuleConnection & { chatRuntime: ChatRuntime }, options: SupportChatOptions = {}) {
@@ -58,6 +60,7 @@ class SupportChatModuleService extends MedusaService({
     this.attachments_ = new AttachmentRepository(sql)
     this.waitingAlerts_ = new WaitingAlertRepository(sql)
     this.staffMarks_ = new StaffMarksRepository(sql)
+    this.reports_ = new ReportRepository(sql)
   }
 
   // The module lives exactly as long as the application: what it opens, it closes here.
@@ -123,6 +126,11 @@ class SupportChatModuleService extends MedusaService({
   /** Staff's own marks on a conversation: internal notes and labels. */
   async staffMarks(): Promise<StaffMarksRepository> {
     return this.staffMarks_
+  }
+
+  /** The support reports and the message export. */
+  async reports(): Promise<ReportRepository> {
+    return this.reports_
   }
 }
 

@@ -14,6 +14,7 @@ import {
   AdminConversationListResponse,
   AdminConversationResponse,
   AdminRatingsSummaryResponse,
+  AdminReportResponse,
   AdminRenderCannedResponse,
   AdminReplyResponse,
   AdminSetLabelsResponse,
@@ -28,6 +29,7 @@ import {
   AdminMarkRead,
   AdminRatingsSummary,
   AdminRenderCanned,
+  AdminReportRangeQuery,
   AdminReply,
   AdminSetLabels,
   AdminTyping,
@@ -51,6 +53,26 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     summary: "List conversations, newest activity first",
     query: AdminListConversations,
     responses: { 200: json(AdminConversationListResponse, "One page"), 400: INVALID },
+  }),
+  admin({
+    method: "get",
+    path: "/admin/app/v1/conversations/export",
+    summary: "Every message of the conversations started in a range, as CSV",
+    query: AdminReportRangeQuery,
+    responses: {
+      200: {
+        description: "One row a message, oldest conversation first",
+        content: { "text/csv": { schema: z.string().meta({ description: "RFC 4180, a header line, formula-safe cells." }) } },
+      },
+      400: INVALID,
+    },
+  }),
+  admin({
+    method: "get",
+    path: "/admin/app/v1/reports",
+    summary: "Response and resolution times, ratings, per agent and per label",
+    query: AdminReportRangeQuery,
+    responses: { 200: json(AdminReportResponse, "The report"), 400: INVALID },
   }),
   admin({
     method: "get",

@@ -283,3 +283,28 @@ export const AdminChatSettingsResponse = z
   })
   .meta({ id: "AdminChatSettingsResponse" })
 export type AdminChatSettingsResponseType = z.infer<typeof AdminChatSettingsResponse>
+
+const Percentiles = z.object({ p50: z.number().int().nullable(), p90: z.number().int().nullable() })
+
+/** `GET /admin/app/v1/reports`: over the conversations started in [from, to) (CONTRACT §11). */
+export const AdminReportResponse = z
+  .object({
+    conversations: z.number().int().min(0),
+    /** From the shopper's first message to the first staff answer (inbox or team chat), in seconds. */
+    first_response_seconds: Percentiles,
+    /** From the start to the close of the conversations closed now, in seconds. */
+    resolution_seconds: Percentiles,
+    rating: z.object({ average: z.number().nullable(), count: z.number().int().min(0) }),
+    /** Per assignee: the user's name (null once the user is gone), their conversations and first-response median. */
+    by_agent: z.array(
+      z.object({
+        user_id: z.string(),
+        name: z.string().nullable(),
+        conversations: z.number().int().min(0),
+        first_response_p50: z.number().int().nullable(),
+      })
+    ),
+    by_label: z.array(z.object({ label: z.string(), conversations: z.number().int().min(0) })),
+  })
+  .meta({ id: "AdminReportResponse" })
+export type AdminReportResponseType = z.infer<typeof AdminReportResponse>

@@ -23,6 +23,7 @@ export {
   type ContextOrder,
 } from "../../../../medusa/customer-context"
 export { renderCannedText } from "../../../../shared/browser-safe/canned-variables"
+export { streamCsv } from "../../../../shared/csv-export"
 export { variantFor } from "../../../../shared/locale"
 export type { CannedVariant } from "../../../../modules/support-chat/sql/conversation-repository"
 export { staffDownloadRoute, staffUploadRoute } from "../../../../medusa/chat-attachments"

@@ -181,3 +181,21 @@ export const AdminRatingsSummary = z.object({
   weeks: integer({ min: 1, max: MAX_RATING_WEEKS }).default(DEFAULT_RATING_WEEKS),
 })
 export type AdminRatingsSummaryType = z.infer<typeof AdminRatingsSummary>
+
+/** An ISO 8601 date or date-time (`2026-11-01`, `2026-11-01T09:00:00Z`): a bound of a report's range. */
+const rangeBound = () =>
+  safeText({ max: 40 })
+    .refine((text) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)), "is not an ISO 8601 date")
+    .transform((text) => new Date(text))
+
+const REPORT_DAYS_BY_DEFAULT = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** `from` and `to` of the reports and the export: conversations started in [from, to); the last 30 days by default. */
+export const AdminReportRangeQuery = z.object({ from: rangeBound().optional(), to: rangeBound().optional() }).strict()
+export const AdminReportRange = AdminReportRangeQuery.transform(({ from, to }) => {
+    const end = to ?? new Date()
+    return { from: from ?? new Date(end.getTime() - REPORT_DAYS_BY_DEFAULT * DAY_MS), to: end }
+  })
+  .refine(({ from, to }) => from < to, { message: "from must come before to", path: ["from"] })
+export type AdminReportRangeType = z.infer<typeof AdminReportRange>
