@@ -5,6 +5,7 @@ import { UploadedAttachment } from "../../types/http/chat-visitor"
 import {
   AdminAddNoteResponse,
   AdminAssignResponse,
+  AdminCreateDiscountResponse,
   AdminBridgeTestResponse,
   AdminCannedResponse,
   AdminCannedResponseListResponse,
@@ -22,6 +23,7 @@ import {
 import {
   AdminAddNote,
   AdminAssign,
+  AdminCreateDiscount,
   AdminCreateCannedResponse,
   AdminGetConversation,
   AdminListCanned,
@@ -89,6 +91,14 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     params: ConversationIdParam,
     body: jsonBody(AdminAddNote),
     responses: { 200: json(AdminAddNoteResponse, "The note as stored"), 400: INVALID, 404: NO_CONVERSATION },
+  }),
+  admin({
+    method: "post",
+    path: "/admin/app/v1/conversation/{id}/discount",
+    summary: "Give the shopper a single-use discount code, sent in the thread",
+    params: ConversationIdParam,
+    body: jsonBody(AdminCreateDiscount),
+    responses: { 200: json(AdminCreateDiscountResponse, "The code, sent as the agent's message"), 400: INVALID, 404: NO_CONVERSATION },
   }),
   admin({
     method: "post",

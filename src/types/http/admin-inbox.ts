@@ -308,3 +308,9 @@ export const AdminReportResponse = z
   })
   .meta({ id: "AdminReportResponse" })
 export type AdminReportResponseType = z.infer<typeof AdminReportResponse>
+
+/** `POST /admin/app/v1/conversation/:id/discount`: the code, its promotion, and the message that handed it over. */
+export const AdminCreateDiscountResponse = z
+  .object({ code: z.string(), promotion_id: z.string(), message_id: Int4Id })
+  .meta({ id: "AdminCreateDiscountResponse" })
+export type AdminCreateDiscountResponseType = z.infer<typeof AdminCreateDiscountResponse>

@@ -6,6 +6,7 @@ import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../../
 export { assignConversationWorkflow } from "../../../../workflows/chat/assign-conversation"
 export { addConversationNoteWorkflow } from "../../../../workflows/chat/add-conversation-note"
 export { setConversationLabelsWorkflow } from "../../../../workflows/chat/set-conversation-labels"
+export { createChatDiscountWorkflow } from "../../../../workflows/chat/create-chat-discount"
 export { closeConversationWorkflow } from "../../../../workflows/chat/close-conversation"
 export { deleteCannedResponseWorkflow } from "../../../../workflows/chat/delete-canned-response"
 export { updateCannedResponseWorkflow } from "../../../../workflows/chat/update-canned-response"

@@ -4,6 +4,7 @@ import { AdminUpdateChatSettings } from "../../../../chat/settings"
 import {
   AdminAddNote,
   AdminAssign,
+  AdminCreateDiscount,
   AdminCreateCannedResponse,
   AdminGetConversation,
   AdminListCanned,
@@ -29,6 +30,7 @@ export const adminChatRoutesMiddlewares: MiddlewareRoute[] = [
   { matcher: `${ADMIN}/conversation/:id/read`, methods: ["POST"], middlewares: [validateBody(AdminMarkRead)] },
   { matcher: `${ADMIN}/conversation/:id/notes`, methods: ["POST"], middlewares: [validateBody(AdminAddNote)] },
   { matcher: `${ADMIN}/conversation/:id/labels`, methods: ["POST"], middlewares: [validateBody(AdminSetLabels)] },
+  { matcher: `${ADMIN}/conversation/:id/discount`, methods: ["POST"], middlewares: [validateBody(AdminCreateDiscount)] },
   { matcher: `${ADMIN}/reply`, methods: ["POST"], middlewares: [validateBody(AdminReply)] },
   { matcher: `${ADMIN}/attachments`, methods: ["POST"], middlewares: [validateQuery(AdminUploadAttachment)] },
   { matcher: `${ADMIN}/assign/:id`, methods: ["POST"], middlewares: [validateBody(AdminAssign)] },

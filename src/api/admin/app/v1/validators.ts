@@ -199,3 +199,31 @@ export const AdminReportRange = AdminReportRangeQuery.transform(({ from, to }) =
   })
   .refine(({ from, to }) => from < to, { message: "from must come before to", path: ["from"] })
 export type AdminReportRangeType = z.infer<typeof AdminReportRange>
+
+/** `POST /conversation/:id/discount`: a single-use code for the conversation's shopper (CONTRACT §11). */
+export const AdminCreateDiscount = z
+  .object({
+    type: z.enum(["percentage", "fixed"]),
+    value: z.number().positive().max(1_000_000),
+    /** The currency of a fixed amount (ISO 4217, three letters). */
+    currency_code: z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/, "is not an ISO 4217 currency code")
+      .transform((code) => code.toLowerCase())
+      .optional(),
+    expires_in_days: integer({ min: 1, max: 365, text: false }).optional(),
+    product_ids: z.array(stringId()).min(1).max(50).optional(),
+  })
+  .strict()
+  .superRefine((discount, ctx) => {
+    if (discount.type === "percentage" && discount.value > 100) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "a percentage is at most 100" })
+    }
+    if (discount.type === "fixed" && !discount.currency_code) {
+      ctx.addIssue({ code: "custom", path: ["currency_code"], message: "a fixed amount needs its currency" })
+    }
+    if (discount.type === "percentage" && discount.currency_code) {
+      ctx.addIssue({ code: "custom", path: ["currency_code"], message: "a percentage has no currency" })
+    }
+  })
+export type AdminCreateDiscountType = z.infer<typeof AdminCreateDiscount>
