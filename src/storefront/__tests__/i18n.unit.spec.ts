@@ -8,7 +8,7 @@ import { CHAT_LABELS, COMING_SOON_LABELS, waitText } from "../core/labels"
 import { BUNDLED_LOCALES, localizedLabels, overridesFor, resolveLocale, type LocaleModule } from "../core/shopper-locale"
 import { BUNDLED_MESSAGES } from "../i18n/bundled"
 import { compileLabels, LABEL_ARGUMENTS } from "../i18n/compile-labels"
-import { argumentsOf, formatMessage, parseMessage, type Message } from "../i18n/message-format"
+import { argumentsOf, formatMessage, parseMessage, type Message } from "../../shared/browser-safe/message-format"
 
 const I18N = join(__dirname, "..", "i18n")
 const files = readdirSync(I18N).filter((file) => file.endsWith(".json"))
