@@ -158,6 +158,7 @@ function createChatController(options: ResolvedOptions, key: string) {
     labels: labelsFor(options.labels, locale),
     locale: locale.lang,
     pinnedLabels: Object.keys(overridesFor(options.labels, locale.lang)),
+    storeLabels: async (messages) => compileLabels(messages, locale.lang) as LabelOverrides,
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,
     maxPollIntervalMs: options.maxPollIntervalMs,
