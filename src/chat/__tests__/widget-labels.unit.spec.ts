@@ -5,7 +5,7 @@ import { WIDGET_LOCALES } from "../../shared/browser-safe/locale"
 import { argumentsOf, parseMessage } from "../../shared/browser-safe/message-format"
 import { WIDGET_LABEL_VALUES, widgetLabelFault } from "../../shared/browser-safe/widget-labels"
 
-const I18N = join(__dirname, "..", "..", "storefront", "i18n")
+const I18N = join(__dirname, "..", "..", "shared", "browser-safe", "widget-messages")
 const en: Record<string, string> = JSON.parse(readFileSync(join(I18N, "en.json"), "utf8"))
 
 describe("the labels a store may override from the admin", () => {

@@ -3,7 +3,7 @@ import { argumentsOf, parseMessage } from "./message-format"
 /**
  * The widget's and the block's own texts as a store may override them from the admin
  * (`widget_labels`, CONTRACT §9): every key of the storefront's message files, with the values
- * its ICU message may read. A unit test keeps this table equal to src/storefront/i18n/en.json.
+ * its ICU message may read. A unit test keeps this table equal to src/shared/browser-safe/widget-messages/en.json.
  */
 
 const PLAIN = (

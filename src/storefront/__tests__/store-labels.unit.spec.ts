@@ -1,7 +1,7 @@
 import { ChatController } from "../core/chat-controller"
 import { withChatLabels, type LabelOverrides } from "../core/labels"
 import { localizedLabels, overridesFor, resolveLocale, type LocaleModule } from "../core/shopper-locale"
-import { BUNDLED_MESSAGES } from "../i18n/bundled"
+import { BUNDLED_MESSAGES } from "../../shared/browser-safe/widget-messages"
 import { compileLabels } from "../i18n/compile-labels"
 import { until } from "./wait"
 
