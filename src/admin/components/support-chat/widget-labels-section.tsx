@@ -4,7 +4,7 @@ import { canonicalLocale, matchLocale, WIDGET_LOCALES } from "../../../shared/br
 import { BUNDLED_MESSAGES } from "../../../shared/browser-safe/widget-messages"
 import { WIDGET_LABEL_KEYS, WIDGET_LABEL_VALUES } from "../../../shared/browser-safe/widget-labels"
 import { formatLanguage } from "../../lib/format"
-import { useT } from "../../lib/i18n"
+import { currentLocale, useT } from "../../lib/i18n"
 import type { WidgetLabels } from "../../lib/widget-labels"
 import { FieldLabel, FormField } from "../form-field"
 import { SettingsSection } from "../settings-section"
@@ -23,7 +23,8 @@ type Props = {
  */
 export function WidgetLabelsSection({ value, onChange, faults }: Props) {
   const { t } = useT()
-  const [locale, setLocale] = useState("en")
+  // The admin user's own language first, when the widget ships it.
+  const [locale, setLocale] = useState(() => matchLocale(currentLocale(), WIDGET_LOCALES) ?? "en")
   const [other, setOther] = useState("")
   const [filter, setFilter] = useState("")
   const locales = [...new Set([...WIDGET_LOCALES, ...Object.keys(value), locale])]
