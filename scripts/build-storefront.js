@@ -7,7 +7,7 @@
 //   launchdesk-coming-soon.js  the coming-soon block, loaded only on a coming-soon product page
 //   launchdesk-chat-extras.js  the chat's attachments and rating, loaded when the chat needs them
 //   launchdesk-chat-stream.js  the push stream's reader, loaded when a conversation opens its stream
-//   launchdesk-locale-<tag>.js one language's texts (src/storefront/i18n/<tag>.json) and the ICU
+//   launchdesk-locale-<tag>.js one language's texts (src/shared/browser-safe/widget-messages/<tag>.json) and the ICU
 //                              message reader, loaded for a shopper in that language (or for a
 //                              store's own messages with values)
 //   react/index.{mjs,js}       React bindings ("use client"; react stays external)
@@ -99,8 +99,10 @@ const browserBundle = (entry, outfile) =>
     logLevel: "warning",
   })
 
+// The message files sit with the browser-safe code: the admin shows them as the defaults a store overrides.
+const MESSAGES = path.join(SOURCE, "..", "shared", "browser-safe", "widget-messages")
 const LOCALES = fs
-  .readdirSync(path.join(SOURCE, "i18n"))
+  .readdirSync(MESSAGES)
   .filter((file) => file.endsWith(".json"))
   .map((file) => file.slice(0, -".json".length))
   .sort()
@@ -109,7 +111,7 @@ const LOCALES = fs
 const localeBundle = (tag) =>
   esbuild.build({
     stdin: {
-      contents: `import messages from "./${tag}.json"\nimport { registerLocale } from "./register"\nregisterLocale(${JSON.stringify(tag)}, messages)\n`,
+      contents: `import messages from ${JSON.stringify(path.join(MESSAGES, `${tag}.json`))}\nimport { registerLocale } from "./register"\nregisterLocale(${JSON.stringify(tag)}, messages)\n`,
       resolveDir: path.join(SOURCE, "i18n"),
       loader: "ts",
     },

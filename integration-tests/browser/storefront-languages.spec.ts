@@ -123,6 +123,48 @@ describe("the storefront in the shopper's language, in a real browser", () => {
     await page.getByRole("button", { name: "Support-Chat öffnen, eine Antwort" }).waitFor({ timeout: 30000 })
   })
 
+  it("the store's overrides from the admin show in the widget, under the page's own labels", async () => {
+    const { host } = session
+    await host.admin("POST", "/admin/app/v1/settings", {
+      widget_labels: {
+        de: { chatTitle: "Frag uns (Admin)", emptyConversation: "Schreiben Sie uns (Admin).", openChat: "Chat öffnen (Admin)" },
+        en: { chatTitle: "Ask the shop" },
+      },
+    })
+    try {
+      const { page, requests, errors } = await shopper()
+      await page.goto(productPage("comet-socks", { lang: "de" }))
+      await page.getByRole("button", { name: "Support-Chat öffnen" }).click()
+      // They come with the session: the title, the welcome and, once closed, the launcher's name.
+      await chatRoot(page).locator("#title", { hasText: "Frag uns (Admin)" }).waitFor()
+      await chatRoot(page).getByText("Schreiben Sie uns (Admin).", { exact: true }).waitFor()
+      await page.keyboard.press("Escape")
+      await page.getByRole("button", { name: "Chat öffnen (Admin)" }).waitFor()
+      const sessionCall = toBackend(requests, host.backendUrl, "/store/app/v1/session").find((request) => request.method() === "POST")
+      expect((await (await sessionCall?.response())?.json())?.labels).toEqual({
+        chatTitle: "Frag uns (Admin)",
+        emptyConversation: "Schreiben Sie uns (Admin).",
+        openChat: "Chat öffnen (Admin)",
+      })
+      expect(errors).toEqual([])
+
+      // The page's own label wins over the admin's; the admin's others still apply.
+      const pinned = (await shopper()).page
+      await pinned.goto(productPage("comet-socks", { lang: "de", labels: JSON.stringify({ de: { chatTitle: "Hilfe (Seite)" } }) }))
+      await pinned.getByRole("button", { name: "Support-Chat öffnen" }).click()
+      await chatRoot(pinned).getByText("Schreiben Sie uns (Admin).", { exact: true }).waitFor()
+      expect(await chatRoot(pinned).locator("#title").textContent()).toBe("Hilfe (Seite)")
+
+      // An English shopper gets the English ones.
+      const english = (await shopper()).page
+      await english.goto(productPage("comet-socks"))
+      await english.getByRole("button", { name: "Open support chat" }).click()
+      await chatRoot(english).locator("#title", { hasText: "Ask the shop" }).waitFor()
+    } finally {
+      await host.admin("POST", "/admin/app/v1/settings", { widget_labels: null })
+    }
+  })
+
   it("React: the provider's locale and per-locale labels, and the locale on every call", async () => {
     const { page, requests, errors } = await shopper()
     const labels = JSON.stringify({ sv: { notifyMe: "Säg till mig!" } })

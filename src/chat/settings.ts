@@ -3,6 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repository"
 import { integer, localeTag, safeText, translations } from "../shared/input-schema"
 import { FALLBACK_LOCALE, variantFor } from "../shared/locale"
+import { canonicalLocale, matchLocale, WIDGET_LOCALES } from "../shared/browser-safe/locale"
+import { MAX_WIDGET_LABEL_LENGTH, widgetLabelFault } from "../shared/browser-safe/widget-labels"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
 import type { SupportChatOptions } from "../modules/support-chat/types"
 import type { BridgeProviderName } from "../modules/support-chat/providers/provider"
@@ -34,7 +36,11 @@ export type ChatSettings = {
   away_message: string | null
   /** The store's language when a shopper's fits none it offers (src/shared/locale.ts). */
   default_locale: string
+  /** The widget's own texts the store overrides, per locale: `{ "<tag>": { "<label key>": "<ICU message>" } }`. */
+  widget_labels: Record<string, WidgetLabels>
 } & ChatTexts
+
+export type WidgetLabels = Record<string, string>
 
 /** The widget's texts the store writes; null: the widget's own (translated) wording. */
 export const CHAT_TEXT_FIELDS = ["chat_title", "welcome_message", "away_message", "email_offer"] as const
@@ -60,6 +66,19 @@ export function sessionTextsFor(texts: ChatTexts, locale: string) {
   return resolved
 }
 
+/**
+ * The overrides `/session` sends for the widget's own texts: those of the locale the shopper
+ * asked for (exact tag, then language), else those of the language the widget then shows (its
+ * bundled one, else English). The widget's words follow the shopper's language, not the
+ * store's languages; a French shopper of an English store keeps the French widget, never
+ * English overrides over it. `requested` falls back to the resolved locale.
+ */
+export function sessionLabelsFor(labels: ChatSettings["widget_labels"], requested: readonly unknown[], locale: string): WidgetLabels {
+  const asked = requested.map(canonicalLocale).find(Boolean) ?? locale
+  const shown = matchLocale(asked, WIDGET_LOCALES) ?? FALLBACK_LOCALE
+  return variantFor(labels, asked) ?? variantFor(labels, shown) ?? {}
+}
+
 const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
   { key: "bridge.provider", fromOptions: (o) => o.bridge?.provider, fallback: null },
   { key: "bridge.channel_id", fromOptions: (o) => o.bridge?.channelId, fallback: null },
@@ -79,6 +98,7 @@ const CHAT_FIELDS: SettingField<SupportChatOptions>[] = [
   { key: "welcome_message", fromOptions: () => undefined, fallback: null },
   { key: "email_offer", fromOptions: () => undefined, fallback: null },
   { key: "translations", fromOptions: () => undefined, fallback: {} },
+  { key: "widget_labels", fromOptions: () => undefined, fallback: {} },
 ]
 
 /** What reading the settings needs of the repository. */
@@ -116,6 +136,7 @@ export async function loadChatSettings(store: SettingsReader, options: SupportCh
     welcome_message: text("welcome_message"),
     email_offer: text("email_offer"),
     translations: (values.translations as Record<string, ChatTextVariant> | null) ?? {},
+    widget_labels: (values.widget_labels as Record<string, WidgetLabels> | null) ?? {},
   }
 }
 
@@ -153,6 +174,21 @@ export const MAX_CHAT_TEXT_LENGTH: Record<ChatTextField, number> = {
   away_message: 500,
   email_offer: 300,
 }
+
+/**
+ * One locale's overrides of the widget's texts: known label keys only, each an ICU message the
+ * widget's reader parses and that reads only the values the widget passes. Blank texts are
+ * left out (the bundled text answers).
+ */
+const WidgetLabelsVariant = z
+  .record(z.string(), safeText().trim().max(MAX_WIDGET_LABEL_LENGTH))
+  .superRefine((labels, ctx) => {
+    for (const [key, source] of Object.entries(labels)) {
+      const fault = source ? widgetLabelFault(key, source) : null
+      if (fault) ctx.addIssue({ code: "custom", path: [key], message: fault })
+    }
+  })
+  .transform((labels) => Object.fromEntries(Object.entries(labels).filter(([, text]) => text)) as WidgetLabels)
 
 export const AdminUpdateChatSettings = z
   .object({
@@ -200,6 +236,8 @@ export const AdminUpdateChatSettings = z
         // Blank and absent texts are left out: the default answers for them.
         .transform((variant) => Object.fromEntries(Object.entries(variant).filter(([, text]) => text)) as ChatTextVariant)
     ).nullish(),
+    /** The widget's own texts per locale; replaces every locale's, null removes them all. */
+    widget_labels: translations(WidgetLabelsVariant).nullish(),
   })
   .strict()
 export type AdminUpdateChatSettingsType = z.infer<typeof AdminUpdateChatSettings>

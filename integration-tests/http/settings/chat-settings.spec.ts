@@ -48,6 +48,7 @@ medusaIntegrationTestRunner({
         welcome_message: null,
         email_offer: null,
         translations: {},
+        widget_labels: {},
         set_by_configuration: ["bridge.bot_token"],
       })
     })
@@ -74,6 +75,7 @@ medusaIntegrationTestRunner({
         welcome_message: null,
         email_offer: null,
         translations: {},
+        widget_labels: {},
         set_by_configuration: ["bridge.bot_token"],
       })
 

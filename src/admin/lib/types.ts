@@ -125,6 +125,8 @@ type ChatSettingsTexts = {
   welcome_message?: string | null
   email_offer?: string | null
   translations?: Record<string, ChatTexts>
+  /** The widget's own texts the store overrides, per locale (`src/admin/lib/widget-labels.ts`). */
+  widget_labels?: Record<string, Record<string, string>>
 }
 
 export type BridgeProvider = NonNullable<ChatSettings["bridge"]["provider"]>
@@ -148,6 +150,7 @@ export type ChatSettingsInput = {
   welcome_message?: string | null
   email_offer?: string | null
   translations?: Record<string, ChatTexts>
+  widget_labels?: Record<string, Record<string, string>>
 }
 
 export type BridgeTestResult = AdminBridgeTestResponseType

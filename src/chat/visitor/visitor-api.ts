@@ -15,7 +15,7 @@ import {
 } from "../../modules/support-chat/sql/message-write-error"
 import type { ChatSignals } from "../../modules/support-chat/runtime/chat-signals"
 import type { PollSource } from "../../modules/support-chat/runtime/poll-cache"
-import { chatTextFor, sessionTextsFor, type ChatSettings } from "../settings"
+import { chatTextFor, sessionLabelsFor, sessionTextsFor, type ChatSettings } from "../settings"
 import { availabilityAt } from "../hours/availability"
 import type { VariableValues } from "../../shared/browser-safe/canned-variables"
 import { conflict, forbidden, invalid, ok, parseInput, rateLimited, unavailable, type Outcome, type Refusal } from "../../shared/outcome"
@@ -222,6 +222,8 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
       locale,
       // The store's own texts in that locale, where it wrote them (the widget has its own for the rest).
       texts: sessionTextsFor(chat, locale),
+      // The store's overrides of the widget's own texts, for the language the widget shows.
+      labels: sessionLabelsFor(chat.widget_labels, req.locales ?? [], locale),
       // The newest message the staff have read (read receipts on the shopper's messages).
       read_up_to: conversation.staff_read_up_to,
       availability,

@@ -3,6 +3,9 @@
  * a BCP 47 tag is matched to the languages on offer by exact tag, then by language.
  */
 
+/** The languages the widget's own texts come in (src/shared/browser-safe/widget-messages/<tag>.json). */
+export const WIDGET_LOCALES = ["en", "de", "fr", "es", "it", "nl", "pl", "pt-BR", "sv", "ja", "ar"]
+
 /** The longest tag read; anything longer is garbage, not a locale. */
 const MAX_TAG_LENGTH = 35
 

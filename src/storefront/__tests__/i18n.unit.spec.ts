@@ -6,11 +6,11 @@ import { until } from "./wait"
 import { optionsFromScript } from "../core/config"
 import { CHAT_LABELS, COMING_SOON_LABELS, waitText } from "../core/labels"
 import { BUNDLED_LOCALES, localizedLabels, overridesFor, resolveLocale, type LocaleModule } from "../core/shopper-locale"
-import { BUNDLED_MESSAGES } from "../i18n/bundled"
+import { BUNDLED_MESSAGES } from "../../shared/browser-safe/widget-messages"
 import { compileLabels, LABEL_ARGUMENTS } from "../i18n/compile-labels"
-import { argumentsOf, formatMessage, parseMessage, type Message } from "../i18n/message-format"
+import { argumentsOf, formatMessage, parseMessage, type Message } from "../../shared/browser-safe/message-format"
 
-const I18N = join(__dirname, "..", "i18n")
+const I18N = join(__dirname, "..", "..", "shared", "browser-safe", "widget-messages")
 const files = readdirSync(I18N).filter((file) => file.endsWith(".json"))
 const messagesOf = (tag: string): Record<string, string> => JSON.parse(readFileSync(join(I18N, `${tag}.json`), "utf8"))
 const en = messagesOf("en")
@@ -26,7 +26,7 @@ function pluralCases(message: Message, into: string[][] = []): string[][] {
 }
 
 describe("the bundled languages", () => {
-  it("are the files of src/storefront/i18n, at least the eleven of the contract", () => {
+  it("are the files of src/shared/browser-safe/widget-messages, at least the eleven of the contract", () => {
     expect(files.map((file) => file.slice(0, -5)).sort()).toEqual([...BUNDLED_LOCALES].sort())
     expect(BUNDLED_LOCALES).toEqual(expect.arrayContaining(["en", "de", "fr", "es", "it", "nl", "pl", "pt-BR", "sv", "ja", "ar"]))
     expect(Object.keys(BUNDLED_MESSAGES).sort()).toEqual([...BUNDLED_LOCALES].sort())

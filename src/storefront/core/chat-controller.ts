@@ -1,4 +1,6 @@
 import { ApiError } from "./api"
+import type { ChatLabels } from "./labels"
+import { storeTexts } from "./session-response"
 import { resolveChatOptions, type ChatControllerOptions, type ResolvedChatOptions } from "./chat-options"
 import { ChatConversationState } from "./chat-state"
 import type { ChatStreamHandle, Presence } from "./chat-stream"
@@ -170,7 +172,7 @@ export class ChatController extends ChatConversationState {
         this.setState({ sending: false })
         return await this.send(text, honeypot, attachmentIds, true)
       }
-      this.showError(error, this.options.labels.sendFailed)
+      this.showError(error, this.labels.sendFailed)
       return false
     } finally {
       this.setState({ sending: false })
@@ -193,7 +195,7 @@ export class ChatController extends ChatConversationState {
       if (error instanceof ApiError && error.status === 403) this.forgetConversation()
       this.setState({
         emailOffer: "offered",
-        emailError: invalid ? this.options.labels.emailInvalid : this.options.labels.chatUnavailable,
+        emailError: invalid ? this.labels.emailInvalid : this.labels.chatUnavailable,
       })
       return false
     }
@@ -278,13 +280,13 @@ export class ChatController extends ChatConversationState {
       const body: Record<string, string | boolean> = { page_url: this.options.pageUrl() }
       if (newConversation) body.new_conversation = true
       const session = await this.options.api.post<SessionResponse>("/session", body)
+      const texts = await storeTexts(session, this.options.pinnedLabels, this.options.storeLabels)
       if (this.record.conversationId !== session.conversation_id) {
         this.stream?.close()
         this.replaceConversation(session.conversation_id)
       }
       this.save()
-      this.setState({ phase: "ready", conversationId: session.conversation_id })
-      this.useStoreTexts(session.texts)
+      this.setState({ phase: "ready", conversationId: session.conversation_id, texts })
       this.showAvailability(session)
       this.presence(session)
       this.offer(session.link_offer)
@@ -294,7 +296,7 @@ export class ChatController extends ChatConversationState {
       return true
     } catch (error) {
       this.setState({ phase: "idle" })
-      this.showError(error, this.options.labels.chatUnavailable)
+      this.showError(error, this.labels.chatUnavailable)
       return false
     }
   }
@@ -304,11 +306,9 @@ export class ChatController extends ChatConversationState {
     if (offered !== this.getState().linkOffer) this.setState({ linkOffer: offered })
   }
 
-  /** The store's texts over the widget's own, not over those the page set (`labels`). */
-  private useStoreTexts(texts: SessionResponse["texts"]) {
-    const given = { chatTitle: texts?.chat_title, emptyConversation: texts?.welcome_message, emailOffer: texts?.email_offer }
-    const kept = Object.entries(given).filter(([key, text]) => text && !this.options.pinnedLabels.includes(key))
-    if (kept.length) this.setState({ texts: Object.fromEntries(kept) })
+  /** The widget's labels, the store's texts (`/session`) over those the page did not set. */
+  private get labels(): ChatLabels {
+    return { ...this.options.labels, ...this.getState().texts }
   }
 
   /** Outside the hours the visitor reads so at once, and is asked for an email before anything else. */
@@ -317,7 +317,7 @@ export class ChatController extends ChatConversationState {
     const back = availability.next_open_at
       ? new Date(availability.next_open_at).toLocaleString(this.options.locale, { weekday: "long", hour: "numeric", minute: "2-digit" })
       : null
-    this.setState({ away: away_message || this.options.labels.away(back) })
+    this.setState({ away: away_message || this.labels.away(back) })
     if (!this.record.emailSaved && !this.record.emailOfferDismissed && this.getState().emailOffer === "hidden") {
       this.setState({ emailOffer: "offered" })
     }

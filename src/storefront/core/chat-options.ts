@@ -1,6 +1,6 @@
 import type { ApiClient } from "./api"
 import type { KeyValueStorage } from "./chat-record"
-import type { ChatLabels } from "./labels"
+import type { ChatLabels, LabelOverrides } from "./labels"
 import type { StreamTransport } from "./chat-stream"
 import { STREAM_IDLE_TIMEOUT_MS } from "../../shared/browser-safe/stream-reconnect"
 
@@ -13,6 +13,11 @@ export type ChatControllerOptions = {
   locale?: string
   /** Labels the page set itself: the store's texts from `/session` do not replace these. */
   pinnedLabels?: readonly string[]
+  /**
+   * Reads the store's overrides from `/session` (ICU messages by label key) as labels, in the
+   * widget's language; without it they are not used.
+   */
+  storeLabels?: (messages: Record<string, string>) => Promise<LabelOverrides>
   /** Offer email capture when no person has answered the visitor's message for this long. */
   emailOfferAfterSeconds: number
   pollIntervalMs: number
@@ -36,8 +41,9 @@ export type ChatControllerOptions = {
 const CLOSE_STREAM_WHEN_HIDDEN_MS = 2 * 60_000
 const STREAM_ECHO_TIMEOUT_MS = 5000
 
-export type ResolvedChatOptions = Required<Omit<ChatControllerOptions, "storage" | "stream">> & {
+export type ResolvedChatOptions = Required<Omit<ChatControllerOptions, "storage" | "stream" | "storeLabels">> & {
   storage: KeyValueStorage | null
+  storeLabels?: ChatControllerOptions["storeLabels"]
 }
 
 /** The options with the browser's defaults filled in (storage stays opt-in). */

@@ -1,6 +1,7 @@
 import { ApiError } from "./api"
 import type { ChatMessage, ChatSender } from "../../shared/browser-safe/chat-message"
 import { EMPTY_RECORD, loadRecord, saveRecord, type ChatRecord, type KeyValueStorage } from "./chat-record"
+import type { LabelOverrides } from "./labels"
 import { Observable } from "./observable"
 
 export type ChatNotice = { kind: "rate_limited"; until: number } | { kind: "error"; message: string }
@@ -33,8 +34,11 @@ export type ChatState = {
    * it only if the shopper says so. The conversation offered, or null.
    */
   linkOffer: number | null
-  /** The store's own texts for the shopper's locale (`/session`), over the widget's: not over those the page set. */
-  texts: Partial<Record<"chatTitle" | "emptyConversation" | "emailOffer", string>>
+  /**
+   * The store's own texts for the shopper's locale (`/session`: its chat title, welcome and
+   * email offer, then its overrides of any label), over the widget's: not over those the page set.
+   */
+  texts: LabelOverrides
 }
 
 export type ChatStateOptions = {

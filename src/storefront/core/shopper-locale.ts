@@ -1,9 +1,9 @@
-import { canonicalLocale, languageOf, matchLocale } from "../../shared/browser-safe/locale"
+import { canonicalLocale, languageOf, matchLocale, WIDGET_LOCALES } from "../../shared/browser-safe/locale"
 import { LABEL_ARGUMENTS, type CompiledLabel } from "../i18n/compile-labels"
 import type { LabelOverrides, LabelsOption } from "./labels"
 
-/** The languages the widget's own texts come in (src/storefront/i18n/<tag>.json). */
-export const BUNDLED_LOCALES = ["en", "de", "fr", "es", "it", "nl", "pl", "pt-BR", "sv", "ja", "ar"]
+/** The languages the widget's own texts come in (src/shared/browser-safe/widget-messages/<tag>.json); the server picks a store's overrides by them. */
+export const BUNDLED_LOCALES = WIDGET_LOCALES
 const RIGHT_TO_LEFT = ["ar", "fa", "he", "ur"]
 
 /**

@@ -56,6 +56,8 @@ function startChat(options: ResolvedOptions, locale: ShopperLocale, localized: L
     labels,
     locale: locale.lang,
     pinnedLabels: Object.keys(overridesFor(options.labels, locale.lang)),
+    // The store's overrides from the admin are ICU messages: the language's part reads them.
+    storeLabels: (messages) => localeLoader(locale.lang).then((part) => part.compile(messages, locale.lang) as LabelOverrides, () => ({})),
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,
     maxPollIntervalMs: options.maxPollIntervalMs,

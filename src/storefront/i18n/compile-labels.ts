@@ -1,4 +1,4 @@
-import { argumentsOf, formatMessage, parseMessage } from "./message-format"
+import { argumentsOf, formatMessage, parseMessage } from "../../shared/browser-safe/message-format"
 
 /**
  * The texts that take values, and the values' names in the order the widget passes them:

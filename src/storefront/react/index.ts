@@ -24,7 +24,7 @@ import { countdownParts, parseArrivalDate, type CountdownParts } from "../core/c
 import { withLabels } from "../core/default-labels"
 import type { LabelOverrides, Labels, LabelsOption } from "../core/labels"
 import { overridesFor, resolveLocale, type ShopperLocale } from "../core/shopper-locale"
-import { BUNDLED_MESSAGES } from "../i18n/bundled"
+import { BUNDLED_MESSAGES } from "../../shared/browser-safe/widget-messages"
 import { compileLabels } from "../i18n/compile-labels"
 import { readSharedBy, rememberSharedBy, sharedByOf, shareLinks } from "../core/referral"
 import { createStreamClient } from "../core/store-stream"
@@ -158,6 +158,7 @@ function createChatController(options: ResolvedOptions, key: string) {
     labels: labelsFor(options.labels, locale),
     locale: locale.lang,
     pinnedLabels: Object.keys(overridesFor(options.labels, locale.lang)),
+    storeLabels: async (messages) => compileLabels(messages, locale.lang) as LabelOverrides,
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,
     maxPollIntervalMs: options.maxPollIntervalMs,

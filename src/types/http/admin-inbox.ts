@@ -278,6 +278,8 @@ export const AdminChatSettingsResponse = z
         email_offer: z.string().optional(),
       })
     ),
+    /** The widget's own texts the store overrides: `{ "<tag>": { "<label key>": "<ICU message>" } }`. */
+    widget_labels: z.record(z.string(), z.record(z.string(), z.string())),
     /** Dotted keys whose value comes from the plugin options, e.g. `bridge.bot_token`. */
     set_by_configuration: z.array(z.string()),
   })

@@ -70,6 +70,11 @@ export const StoreSessionResponse = z
     texts: z
       .object({ chat_title: z.string().optional(), welcome_message: z.string().optional(), email_offer: z.string().optional() })
       .meta({ id: "ChatTexts" }),
+    /**
+     * The store's overrides of the widget's own texts (ICU messages by label key) for the
+     * language the widget shows: the asked locale's, else its bundled language's; `{}` for none.
+     */
+    labels: z.record(z.string(), z.string()).meta({ id: "WidgetLabels" }),
     /** The newest message the staff have read. */
     read_up_to: Int4Id.nullable(),
     availability: Availability,

@@ -2,6 +2,7 @@ import { minutesOf, WEEKDAYS, type BusinessHours, type OpeningSpan, type Weekday
 import { t } from "../../lib/i18n"
 import type { BridgeProvider, ChatSettings } from "../../lib/types"
 import { rowsOf, type TranslationRow } from "../../lib/translations"
+import type { WidgetLabels } from "../../lib/widget-labels"
 
 export const NO_PROVIDER = "none"
 
@@ -29,6 +30,8 @@ export type SettingsForm = {
   email_offer: string
   /** Per-locale variants of the texts, where the server keeps them. */
   translations: TranslationRow[]
+  /** The widget's own texts overridden per locale, as typed. */
+  widget_labels: WidgetLabels
 }
 
 const spansText = (spans: OpeningSpan[] | undefined) => (spans ?? []).map((span) => `${span.open}-${span.close}`).join(", ")
@@ -56,6 +59,7 @@ export const formOf = (settings: ChatSettings): SettingsForm => ({
   welcome_message: settings.welcome_message ?? "",
   email_offer: settings.email_offer ?? "",
   translations: rowsOf(settings.translations),
+  widget_labels: settings.widget_labels ?? {},
 })
 
 const SPAN = /^(\d{2}:\d{2})\s*[-–]\s*(\d{2}:\d{2})$/

@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Input } from "@medusajs/ui"
+import { Input, toast } from "@medusajs/ui"
 import { ChatSettingsCrumb } from "../../../components/breadcrumbs"
 import { SecretField, secretForSave } from "../../../components/secret-field"
 import { BridgeSection } from "../../../components/support-chat/bridge-section"
@@ -8,6 +8,8 @@ import { RatingsSection } from "../../../components/support-chat/ratings-section
 import { NO_PROVIDER, formOf, hoursOf, wholeNumber } from "../../../components/support-chat/settings-form"
 import { HoursSection } from "../../../components/support-chat/hours-section"
 import { TextsSection } from "../../../components/support-chat/texts-section"
+import { WidgetLabelsSection } from "../../../components/support-chat/widget-labels-section"
+import { widgetLabelsOf } from "../../../lib/widget-labels"
 import { translationsOf, type TranslatedField } from "../../../lib/translations"
 import { Field, SettingsSection } from "../../../components/settings-section"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
@@ -31,6 +33,9 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
   const hasTexts = "chat_title" in settings
   const translatable = "translations" in settings
   const [translationError, setTranslationError] = useState<string>()
+  // The widget's own texts per locale, where the server keeps them.
+  const labelled = "widget_labels" in settings
+  const widgetLabels = widgetLabelsOf(form.widget_labels)
   const textFields: TranslatedField[] = [
     { key: "chat_title", label: t("texts.chatTitle") },
     { key: "welcome_message", label: t("texts.welcome"), multiline: true },
@@ -75,6 +80,8 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
     const translations = translatable ? translationsOf(form.translations, textFields) : undefined
     setTranslationError(translations && "error" in translations ? translations.error : undefined)
     if (translations && "error" in translations) return
+    // A text of another language than the one shown may be the faulty one: the toast names it.
+    if (widgetLabels.faults.size) return void toast.error(t("widgetLabels.errorSave", { texts: [...widgetLabels.faults].join(", ") }))
     const unlessConfigured = <Value,>(key: string, value: Value) => (configured(key) ? undefined : value)
     const body: ChatSettingsInput = {
       bridge: {
@@ -99,6 +106,7 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
         email_offer: unlessConfigured("email_offer", form.email_offer.trim() || null),
       }),
       ...(translations && "translations" in translations && { translations: translations.translations }),
+      ...(labelled && { widget_labels: widgetLabels.labels }),
     }
     return toastAction(() => save.mutateAsync(body), { success: t("chatSettings.toastSaved"), failure: t("common.notSaved") })
   }
@@ -151,6 +159,13 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
 
       {(hasTexts || translatable) && (
         <TextsSection controls={controls} hasTexts={hasTexts} translatable={translatable} fields={textFields} error={translationError} />
+      )}
+
+      {labelled && (
+        <WidgetLabelsSection
+          {...controls.bind("widget_labels")}
+          faults={widgetLabels.faults}
+        />
       )}
     </SettingsForm>
   )

@@ -1,5 +1,6 @@
-// Every language's messages in one module, for the React bindings (an app's bundler splits its
-// own code; the script tag loads one language at a time instead: launchdesk-locale-<tag>.js).
+// The widget's and the block's own texts, every language in one module: for the React bindings
+// (an app's bundler splits its own code; the script tag loads one language at a time instead:
+// launchdesk-locale-<tag>.js) and the admin (the defaults a store overrides).
 import ar from "./ar.json"
 import de from "./de.json"
 import en from "./en.json"
