@@ -301,7 +301,8 @@ export function defineChatElement() {
       const ui = this.ui
       if (!ui) return
       const notice = state.notice
-      ui.notice.hidden = notice === null
+      // The rate limit's notice shows once its part is in (and has written its text).
+      ui.notice.hidden = notice === null || (notice.kind === "rate_limited" && !this.parts)
       ui.notice.className = `notice ${notice?.kind ?? ""}`
       if (notice?.kind === "error") {
         ui.notice.textContent = notice.message
