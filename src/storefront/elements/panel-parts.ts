@@ -94,7 +94,11 @@ function attach({ controller, ui, labels, lang, render }: PanelPartsArgs) {
       renderFeedback(state)
       renderRateLimit(state)
     },
-    stop: () => clearInterval(ticker),
+    /** The element left the page: no countdown; the next render (back on a page) starts it again. */
+    stop() {
+      clearInterval(ticker)
+      limited = null
+    },
   }
 }
 
