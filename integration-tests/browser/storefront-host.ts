@@ -91,7 +91,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
 }
 
-export type PageHandler = (url: URL) => { type?: string; body: string } | null
+export type PageHandler = (url: URL) => { type?: string; body: string; headers?: Record<string, string> } | null
 
 /**
  * The storefront pages of the tests on their own origin: `/launchdesk/*` from the installed
@@ -120,7 +120,7 @@ export class StorefrontPages {
         res.writeHead(404, { "content-type": "text/plain" }).end("Not found")
         return
       }
-      res.writeHead(200, { "content-type": page.type ?? CONTENT_TYPES[".html"], "cache-control": "no-store" })
+      res.writeHead(200, { "content-type": page.type ?? CONTENT_TYPES[".html"], "cache-control": "no-store", ...page.headers })
       res.end(page.body)
     })
   }

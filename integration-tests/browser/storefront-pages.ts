@@ -221,6 +221,38 @@ export function homePage(tag: string) {
 </html>`
 }
 
+/**
+ * A page with nothing inline (its CSS at `/a11y/page.css`), so it can be served under the strict
+ * Content-Security-Policy of CONTRACT §10: a link, some text and, for a product, an add-to-cart
+ * marked with the product's id. `accent` is the store's accent colour, set in that stylesheet.
+ */
+export function plainPage(tag: string, { product, accent }: { product?: { id: string; title: string }; accent: string }) {
+  const actions = product
+    ? `<section data-launchdesk-product-id="${escape(product.id)}"><h2>${escape(product.title)}</h2><button type="button" class="add">Add to cart</button></section>`
+    : ""
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8" />
+  <meta name="viewport" content="width=device-width, initial-scale=1" />
+  <title>Plain shop</title>
+  <link rel="stylesheet" href="/a11y/page.css?accent=${encodeURIComponent(accent)}" />
+  ${tag}
+</head>
+<body>
+  <a href="#main" class="skip">Skip to content</a>
+  <main id="main"><h1>Plain shop</h1><p>${"Organic cotton basics, made to last. ".repeat(40)}</p>${actions}</main>
+</body>
+</html>`
+}
+
+/** `plainPage`'s stylesheet: the store's accent on both elements, and a page tall enough to scroll. */
+export const plainPageCss = (accent: string) => `
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #16181d; background: #fff; }
+  main { max-width: 640px; margin: 0 auto; padding: 24px 16px 1200px; }
+  launchdesk-chat, launchdesk-coming-soon { --launchdesk-accent: ${accent}; }
+`
+
 /** The React bindings' page: its script is the test's own bundle of medusa-plugin-launchdesk/react. */
 export function reactPage(config: object) {
   return `<!doctype html>

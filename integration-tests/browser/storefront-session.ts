@@ -21,6 +21,8 @@ import {
   auroraThemePage,
   homePage,
   launchdeskTag,
+  plainPage,
+  plainPageCss,
   reactPage,
   starterProductPage,
 } from "./storefront-pages"
@@ -298,6 +300,21 @@ export function useStorefrontSession(): StorefrontSession {
         }
         return { body: homePage(tag(attributes)) }
       }
+      // Plain pages (nothing inline): ?csp= serves them under a policy, ?nonce= puts it on the tag.
+      const plain = /^\/a11y\/([\w-]+)$/.exec(url.pathname)
+      if (plain && (plain[1] === "home" || products[plain[1]])) {
+        const nonce = url.searchParams.get("nonce") ?? ""
+        const attributes: Record<string, string> = { "data-poll-interval": "1000", ...(nonce ? { nonce } : {}) }
+        for (const name of ["theme", "email-offer-after", "chat-extras-script-url"]) {
+          const value = url.searchParams.get(name)
+          if (value) attributes[`data-${name}`] = value
+        }
+        const accent = url.searchParams.get("accent") ?? "#111827"
+        const body = plainPage(tag(attributes), { product: products[plain[1]], accent })
+        const csp = url.searchParams.get("csp")
+        return { body, headers: csp ? { "content-security-policy": csp } : undefined }
+      }
+      if (url.pathname === "/a11y/page.css") return { type: "text/css", body: plainPageCss(url.searchParams.get("accent") ?? "#111827") }
       if (url.pathname === "/react") {
         return {
           body: reactPage({ backendUrl: host.backendUrl, publishableKey: host.seed.publishableKey, products: reactProducts }),

@@ -35,7 +35,7 @@ const loading = new Map<string, Promise<CaptchaApi>>()
 const LOAD_TIMEOUT_MS = 20_000
 
 /** Loads the provider's script once per page (only ever called when the CAPTCHA is enabled). */
-export function loadCaptcha(provider: CaptchaProvider, scriptUrl?: string): Promise<CaptchaApi> {
+export function loadCaptcha(provider: CaptchaProvider, scriptUrl?: string, nonce?: string): Promise<CaptchaApi> {
   const { script, global } = CAPTCHA_PROVIDERS[provider]
   const src = scriptUrl || script
   const cached = loading.get(src)
@@ -60,6 +60,7 @@ export function loadCaptcha(provider: CaptchaProvider, scriptUrl?: string): Prom
     url.searchParams.set("onload", callbackName)
     element.src = url.toString()
     element.async = true
+    if (nonce) element.nonce = nonce
     element.onerror = () => {
       clearTimeout(timer)
       reject(new Error("The CAPTCHA script could not be loaded"))

@@ -56,7 +56,17 @@ export type LaunchDeskOptions = {
   locale?: string
   /** Texts for every language and per locale (`{ de: { chatTitle: "Hilfe" } }`), as ICU messages. */
   labels?: LabelsOption
+  /**
+   * The page's Content-Security-Policy nonce, set on every element the widget adds (its chunks'
+   * script tags; `<style>`s where constructable stylesheets are missing). Default: the script tag's own.
+   */
+  nonce?: string
+  /** Light or dark colours; "auto" (default) follows the shopper's `prefers-color-scheme`. */
+  theme?: Theme
 }
+
+export type Theme = "auto" | "light" | "dark"
+const isTheme = (value: unknown): value is Theme => value === "auto" || value === "light" || value === "dark"
 
 type OptionalOptions =
   | "productId"
@@ -68,6 +78,7 @@ type OptionalOptions =
   | "comingSoonScriptUrl"
   | "chatExtrasScriptUrl"
   | "customerToken"
+  | "nonce"
 
 export type ResolvedOptions = Required<Omit<LaunchDeskOptions, OptionalOptions>> & Pick<LaunchDeskOptions, OptionalOptions>
 
@@ -83,6 +94,7 @@ export const DEFAULT_OPTIONS = {
   captchaProvider: "turnstile" as CaptchaProvider,
   position: "right" as "left" | "right",
   bottomOffset: 0,
+  theme: "auto" as Theme,
 }
 
 export function resolveOptions(options: LaunchDeskOptions): ResolvedOptions {
@@ -114,12 +126,13 @@ function labelsOf(json: string | undefined): LabelsOption {
 }
 
 /** Options from the script tag's attributes (`data-publishable-key`, `data-backend-url`, …). */
-export function optionsFromScript(script: Pick<Element, "getAttribute"> | null): Partial<LaunchDeskOptions> {
+export function optionsFromScript(script: (Pick<Element, "getAttribute"> & { nonce?: string }) | null): Partial<LaunchDeskOptions> {
   if (!script) return {}
   const read = (name: string) => script.getAttribute(`data-${name}`)
   const selectors = text(read("add-to-cart-selector"))
   const position = text(read("position"))
   const provider = text(read("captcha-provider"))
+  const theme = text(read("theme"))
   const labels: LabelsOption = labelsOf(text(read("labels")))
   const title = text(read("title"))
   const subtitle = text(read("subtitle"))
@@ -147,5 +160,8 @@ export function optionsFromScript(script: Pick<Element, "getAttribute"> | null):
     bottomOffset: count(read("bottom-offset")),
     locale: text(read("locale")),
     labels: Object.keys(labels).length ? labels : undefined,
+    // The browser hides a script's nonce attribute from getAttribute; the property keeps it.
+    nonce: text(script.nonce || read("nonce")),
+    theme: isTheme(theme) ? theme : undefined,
   }
 }

@@ -3,7 +3,8 @@ import type { ChatController, FeedbackAnswer } from "./chat-controller"
 import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
 import type { ComingSoonConfig } from "./coming-soon-api"
 import type { LaunchDeskOptions, ResolvedOptions } from "./config"
-import type { LabelOverrides } from "./labels"
+import type { ChatState } from "./chat-state"
+import type { ChatLabels, LabelOverrides } from "./labels"
 import type { LocaleModule, ShopperLocale } from "./shopper-locale"
 import type { StreamTransport } from "./chat-stream"
 
@@ -47,6 +48,32 @@ export type ChatExtrasModule = {
     /** A message's files into `container`: images as thumbnails, the rest as download links. */
     render(container: HTMLElement, files: ChatAttachment[], args: AttachmentArgs): void
   }
+  /** The panel's occasional parts (email offer, link offer, rating, the rate limit's countdown): `render` shows a state's. */
+  parts: { attach(args: PanelPartsArgs): { render(state: ChatState): void; stop(): void } }
+  /** On a phone, the open panel as a modal (focus kept in, the page inert and still); the returned function undoes it. */
+  modal: { open(args: ModalArgs): () => void }
+}
+
+/** What the chat widget hands the email offer: what its buttons do. */
+export type EmailOfferMountArgs = { save(email: string): void; dismiss(): void }
+
+/** What the chat widget hands its occasional parts: the controller of the moment, the panel's places, the labels of the moment. */
+export type PanelPartsArgs = {
+  controller(): ChatController | null
+  ui: Record<"emailOffer" | "linkOffer" | "feedback" | "input" | "live" | "notice" | "alert", HTMLElement>
+  labels(): ChatLabels
+  /** The texts' language, for the rate limit's wait ("in 45 seconds"). */
+  lang(): string
+  /** Renders the widget again (the rate limit has passed). */
+  render(): void
+}
+
+/** What the chat widget hands the phone modal. */
+export type ModalArgs = {
+  host: HTMLElement
+  panel: HTMLElement
+  /** Sets (null: removes) custom properties on the host, e.g. `--_vh`, the visible viewport's height. */
+  vars(values: Record<string, string | null>): void
 }
 
 /** What the attachments part needs: the Medusa backend (not the chat's fast lane) and the labels. */

@@ -51,6 +51,9 @@ function copyAttributes(source: Element, copy: HTMLElement, tag: string) {
     const src = safeHref(source.getAttribute("src"), ["http:", "https:"])
     if (src) copy.setAttribute("src", src)
     copy.setAttribute("loading", "lazy")
+    // Without the store's alt text the image counts as decorative (below, an alt given wins):
+    // a screen reader would otherwise read out its file name.
+    copy.setAttribute("alt", "")
   }
   for (const name of TEXT_ATTRIBUTES[tag] ?? []) {
     const value = source.getAttribute(name)

@@ -16,6 +16,21 @@ export type ReplacementOptions = {
 }
 
 const HIDDEN_MARK = "data-launchdesk-hidden"
+// Important: theme CSS often overrides the [hidden] attribute. A sheet the page adopts, not a
+// style attribute: a strict Content-Security-Policy (no 'unsafe-inline') allows it.
+const HIDDEN_RULE = `[${HIDDEN_MARK}] { display: none !important; }`
+let hiddenSheet: CSSStyleSheet | null = null
+
+/** True once the page has the rule that hides marked elements (false: no constructable stylesheets). */
+function adoptHiddenRule(): boolean {
+  if (!("adoptedStyleSheets" in Document.prototype)) return false
+  if (!hiddenSheet) {
+    hiddenSheet = new CSSStyleSheet()
+    hiddenSheet.replaceSync(HIDDEN_RULE)
+  }
+  if (!document.adoptedStyleSheets.includes(hiddenSheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, hiddenSheet]
+  return true
+}
 
 /**
  * Replaces the page's add-to-cart with the block and keeps it replaced: storefronts that
@@ -23,7 +38,8 @@ const HIDDEN_MARK = "data-launchdesk-hidden"
  * are watched, and each new add-to-cart is hidden again. `stop` puts everything back.
  */
 export class AddToCartReplacement {
-  private readonly hidden = new Map<HTMLElement, string | null>()
+  /** Each hidden element, with its own inline `display` (value, priority) where the CSSOM hid it. */
+  private readonly hidden = new Map<HTMLElement, [string, string] | null>()
   private anchor: Element | null = null
   private observer: MutationObserver | null = null
   private frame = 0
@@ -51,9 +67,8 @@ export class AddToCartReplacement {
     this.observer = null
     if (this.frame) cancelAnimationFrame(this.frame)
     this.frame = 0
-    for (const [element, style] of this.hidden) {
-      if (style === null) element.removeAttribute("style")
-      else element.setAttribute("style", style)
+    for (const [element, display] of this.hidden) {
+      if (display) element.style.setProperty("display", ...display)
       element.removeAttribute(HIDDEN_MARK)
     }
     this.hidden.clear()
@@ -91,9 +106,13 @@ export class AddToCartReplacement {
 
   private hide(element: Element) {
     if (!(element instanceof HTMLElement) || this.hidden.has(element)) return
-    this.hidden.set(element, element.getAttribute("style"))
     element.setAttribute(HIDDEN_MARK, "")
-    // Inline and important: theme CSS often overrides the [hidden] attribute.
+    if (adoptHiddenRule()) {
+      this.hidden.set(element, null)
+      return
+    }
+    // Older browsers: the CSSOM (also allowed by a strict policy), undone in `stop`.
+    this.hidden.set(element, [element.style.getPropertyValue("display"), element.style.getPropertyPriority("display")])
     element.style.setProperty("display", "none", "important")
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Loads a part of the bundle that a page needs only sometimes (the coming-soon block, the
  * chat's extras) with a script tag, once per page; a failed load is tried again on the next call.
- * `read` finds what the script put on `window`.
+ * `read` finds what the script put on `window`. A part that cannot load is named in the console:
+ * the widget goes on without it. `nonce` is the page's CSP nonce, for a policy that uses one.
  */
-export function scriptModuleLoader<T>(url: () => string, read: () => T | undefined): () => Promise<T> {
+export function scriptModuleLoader<T>(url: () => string, read: () => T | undefined, nonce?: string): () => Promise<T> {
   let loading: Promise<T> | null = null
   return () => {
     loading ??= new Promise<T>((resolve, reject) => {
@@ -15,6 +16,7 @@ export function scriptModuleLoader<T>(url: () => string, read: () => T | undefin
       const element = document.createElement("script")
       element.src = url()
       element.async = true
+      if (nonce) element.nonce = nonce
       element.onload = () => {
         const loaded = read()
         if (loaded) resolve(loaded)
@@ -24,6 +26,7 @@ export function scriptModuleLoader<T>(url: () => string, read: () => T | undefin
       document.head.appendChild(element)
     }).catch((error: unknown) => {
       loading = null
+      console.warn("[LaunchDesk]", error instanceof Error ? error.message : error)
       throw error
     })
     return loading

@@ -1,7 +1,7 @@
 import { storeHeaders, trimSlash, type ApiClientOptions } from "../core/api"
 import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
 import type { AttachmentArgs, AttachmentComposer, ChatExtrasModule } from "../core/globals"
-import { h, styleElement } from "./dom"
+import { h, partStyles } from "./dom"
 import { partLabels } from "./part-labels"
 
 // The chat's files: part of launchdesk-chat-extras.js, so launchdesk.js only holds the
@@ -72,7 +72,8 @@ function addStyles(node: Node) {
   const target = root instanceof ShadowRoot ? root : document.head
   if (styled.has(target)) return
   styled.add(target)
-  target.appendChild(styleElement(ATTACHMENT_CSS))
+  const style = partStyles(node, ATTACHMENT_CSS)
+  if (style) target.appendChild(style)
 }
 
 /** The backend's message from a refusal (`{ message }`), or the status. */

@@ -1,17 +1,35 @@
 // What both shadow roots start from: the theme's custom properties (set on the element or any
 // ancestor, e.g. `launchdesk-chat { --launchdesk-accent: #0a7 }`) and the reset rules.
+// `--_accent-text` is picked at run time for 4.5:1 on the accent unless the store sets it.
 
 /** Declarations for each element's `:host`. */
 export const THEME_PROPERTIES = `
   --_accent: var(--launchdesk-accent, #111827);
-  --_accent-text: var(--launchdesk-accent-text, #ffffff);
-  --_surface: var(--launchdesk-surface, #ffffff);
+  --_accent-text: var(--launchdesk-accent-text, #fff);
+  --_surface: var(--launchdesk-surface, #fff);
   --_text: var(--launchdesk-text, #1f2328);
   --_muted: var(--launchdesk-muted, #5f6672);
+  --_bubble: var(--launchdesk-bubble, #f1f2f4);
+  --_field: var(--launchdesk-field, #fff);
+  --_line: var(--launchdesk-line, #00000033);
   --_radius: var(--launchdesk-radius, 16px);
   --_danger: var(--launchdesk-danger, #b42318);`
 
+// The dark palette: every surface, field and line above (a store keeps its own with `theme: "light"`).
+const DARK_PROPERTIES = `
+  --_surface: #1c1e23;
+  --_text: #eceef2;
+  --_muted: #a9b0bb;
+  --_bubble: #2b2e35;
+  --_field: #14161a;
+  --_line: #ffffff3d;
+  --_danger: #ff9b8f;
+  color-scheme: dark;`
+
 export const BASE_RULES = `
+:host([theme="dark"]) {${DARK_PROPERTIES}}
+@media (prefers-color-scheme: dark) { :host(:not([theme="light"])) {${DARK_PROPERTIES}} }
+@media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; scroll-behavior: auto !important; } }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
 .sr-only {

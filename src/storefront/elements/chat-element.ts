@@ -1,14 +1,22 @@
 import type { ChatController, ChatState } from "../core/chat-controller"
 import type { ApiClientOptions } from "../core/api"
+import type { Theme } from "../core/config"
 import type { AttachmentArgs, AttachmentComposer, ChatExtrasModule } from "../core/globals"
-import { CHAT_LABELS, waitText, type ChatLabels } from "../core/labels"
+import { CHAT_LABELS, type ChatLabels } from "../core/labels"
 import type { ShopperLocale } from "../core/shopper-locale"
 import { watchBottomBars, type BottomBarWatch } from "./bottom-bars"
 import { buildChatUi, messageItem, senderLabel, type ChatUi } from "./chat-markup"
 import { ControllerLink } from "./controller-link"
-import { h } from "./dom"
+import { accentText, h } from "./dom"
 
 export const CHAT_TAG = "launchdesk-chat"
+
+/** Whether a state shows one of the panel's occasional parts (email offer, link offer, rate limit, rating). */
+const needsParts = (state: ChatState) =>
+  state.emailOffer === "offered" ||
+  state.linkOffer !== null ||
+  state.notice?.kind === "rate_limited" ||
+  state.messages[state.messages.length - 1]?.sender === "system"
 
 export type ChatElementSettings = {
   controller: ChatController
@@ -22,6 +30,10 @@ export type ChatElementSettings = {
   loadExtras?: () => Promise<ChatExtrasModule>
   /** Files go to and come from here: the Medusa backend (`baseUrl` its origin), not the chat's fast lane. Without it, no paperclip. */
   attachments?: ApiClientOptions
+  /** The page's CSP nonce, for the `<style>` of a browser without constructable stylesheets. */
+  nonce?: string
+  /** "light", "dark" or "auto" (default): the shopper's `prefers-color-scheme`. */
+  theme?: Theme
 }
 
 /** `<launchdesk-chat>` once defined: hand it a controller with `configure`. */
@@ -43,21 +55,21 @@ export function defineChatElement() {
     private ui: ChatUi | null = null
     private readonly rendered = new Map<number, HTMLLIElement>()
     private previous: ChatState | null = null
-    private ticker: ReturnType<typeof setInterval> | null = null
     private bottomOffset = 0
     private bars: BottomBarWatch | null = null
     private readItem: HTMLLIElement | undefined
     private loadExtras: () => Promise<ChatExtrasModule> = () => Promise.reject(new Error("no chat extras configured"))
-    /** The close whose rating form is shown (its note's id, 0: none), and how to remove the form. */
-    private feedbackNote = 0
-    private unmountFeedback: (() => void) | null = null
-    /** The conversation whose link offer is shown (null: none), and how to remove it. */
-    private linkOffer: number | null = null
-    private unmountLinkOffer: (() => void) | null = null
     private fileApi: ApiClientOptions | undefined
     private files: AttachmentComposer | undefined
+    private cspNonce: string | undefined
+    /** The host's run-time custom properties (lift, input height, accent text, phone viewport). */
+    private readonly vars = new Map<string, string>()
+    private unmodal: (() => void) | null = null
+    private parts: ReturnType<ChatExtrasModule["parts"]["attach"]> | null = null
 
-    configure({ controller, labels, locale, position, bottomOffset, loadExtras, attachments }: ChatElementSettings) {
+    configure({ controller, labels, locale, position, bottomOffset, loadExtras, attachments, nonce, theme }: ChatElementSettings) {
+      this.cspNonce ??= nonce
+      if (theme) this.setAttribute("theme", theme)
       if (labels) this.labels = { ...labels, ...this.link.current?.getState().texts }
       if (locale) {
         this.textLang = locale.lang
@@ -85,28 +97,56 @@ export function defineChatElement() {
 
     disconnectedCallback() {
       this.link.unfollow()
-      this.stopTicker()
+      this.parts?.stop()
       this.bars?.stop()
       this.bars = null
+      this.unmodal?.()
+      this.unmodal = null
+    }
+
+    private setVars(values: Record<string, string | null>) {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === null) this.vars.delete(name)
+        else this.vars.set(name, value)
+      }
+      this.ui?.styles.set(`:host{${Array.from(this.vars, ([name, value]) => `${name}:${value}`).join(";")}}`)
+    }
+
+    private pickAccentText() {
+      if (!this.ui) return
+      this.setVars({ "--_accent-text": null })
+      this.setVars({ "--_accent-text": accentText(this.ui.launcher) })
+    }
+
+    /** On a phone the open panel becomes a modal (launchdesk-chat-extras.js); without the chunk it still fills the screen. */
+    private modal(panel: HTMLElement) {
+      if (innerWidth > 480) return
+      this.loadExtras().then(
+        (extras) => {
+          if (this.link.current?.getState().open && !this.unmodal) this.unmodal = extras.modal.open({ host: this, panel, vars: (values) => this.setVars(values) })
+        },
+        () => undefined
+      )
     }
 
     private attach() {
       const controller = this.link.current
       if (!controller) return
       if (!this.ui) this.ui = this.build()
-      const { launcher, panel } = this.ui
+      const { launcher } = this.ui
       this.bars ??= watchBottomBars(this, launcher, () => this.bottomOffset, (lift) => {
-        for (const element of [launcher, panel]) element.style.setProperty("--_lift", `${lift}px`)
+        this.setVars({ "--_lift": `${lift}px` })
         this.setAttribute("data-lift", String(lift))
       })
+      this.pickAccentText()
       this.link.follow()
       controller.start()
       this.render()
     }
 
     private build(): ChatUi {
-      const ui = buildChatUi(this.shadowRoot ?? this.attachShadow({ mode: "open" }), this.labels)
-      const { launcher, close, panel, input, composer, honeypot, emailForm, emailInput, emailError, dismiss, file, clip } = ui
+      const ui = buildChatUi(this.shadowRoot ?? this.attachShadow({ mode: "open" }), this.labels, this.cspNonce)
+      const { launcher, close, panel, input, composer, honeypot, file, clip } = ui
       launcher.addEventListener("click", () => this.link.current?.toggle())
       close.addEventListener("click", () => this.link.current?.close())
       panel.addEventListener("keydown", (event) => {
@@ -138,24 +178,10 @@ export function defineChatElement() {
         this.fitInput()
         input.focus()
       })
-      emailForm.addEventListener("submit", (event) => {
-        event.preventDefault()
-        if (!emailInput.checkValidity()) {
-          emailError.textContent = this.labels.emailInvalid
-          emailError.hidden = false
-          emailInput.focus()
-          return
-        }
-        void this.link.current?.saveEmail(emailInput.value)
-      })
       clip.hidden = !this.fileApi
       clip.addEventListener("click", () => file.click())
       // The chunk takes the input over with the first pick (and handles that pick's files).
       file.addEventListener("change", () => this.withFiles((files, args) => (this.files ??= files.composer(file, ui.chips, args))))
-      dismiss.addEventListener("click", () => {
-        this.link.current?.dismissEmailOffer()
-        input.focus()
-      })
       return ui
     }
 
@@ -168,8 +194,8 @@ export function defineChatElement() {
     private fitInput() {
       const input = this.ui?.input
       if (!input) return
-      input.style.height = "auto"
-      input.style.height = `${Math.min(input.scrollHeight + 2, 140)}px`
+      this.setVars({ "--_input-h": "auto" })
+      this.setVars({ "--_input-h": `${Math.min(input.scrollHeight + 2, 140)}px` })
     }
 
     private render() {
@@ -201,9 +227,7 @@ export function defineChatElement() {
       ui.typing.hidden = !state.staffTyping
       this.renderReceipt(state)
       this.renderNotice(state, previous)
-      this.renderEmailOffer(state)
-      this.renderLinkOffer(state)
-      this.renderFeedback(state)
+      this.renderParts(state)
       const limited = controller.isRateLimited()
       // Signed in over a guest's conversation: the shopper chooses before anything is sent.
       const choosing = !ui.linkOffer.hidden
@@ -215,7 +239,11 @@ export function defineChatElement() {
         // Opening moves focus into the panel; closing gives it back to the launcher.
         requestAnimationFrame(() => ui.input.focus())
         ui.messages.scrollTop = ui.messages.scrollHeight
+        this.pickAccentText()
+        this.modal(ui.panel)
       } else if (!state.open && previous?.open) {
+        this.unmodal?.()
+        this.unmodal = null
         const focusWasInside = this.shadowRoot?.activeElement && ui.panel.contains(this.shadowRoot.activeElement)
         if (focusWasInside) ui.launcher.focus()
       }
@@ -268,125 +296,45 @@ export function defineChatElement() {
       this.readItem = read
     }
 
-    /**
-     * Once staff closed the chat, the rating form from the extras chunk. The server writes a
-     * `system` message only on a close and any later message reopens the chat: it is closed
-     * exactly while its newest message is such a note.
-     */
-    private renderFeedback(state: ChatState) {
-      const ui = this.ui
-      const controller = this.link.current
-      const newest = state.messages[state.messages.length - 1]
-      const noteId = newest?.sender === "system" ? newest.message_id : 0
-      if (!ui || !controller || noteId === this.feedbackNote) return
-      this.unmountFeedback?.()
-      this.unmountFeedback = null
-      this.feedbackNote = noteId
-      ui.feedback.hidden = true
-      if (!noteId) return
-      this.loadExtras()
-        .then((extras) => {
-          if (this.feedbackNote !== noteId) return
-          this.unmountFeedback = extras.rating.mount(ui.feedback, {
-            labels: this.labels,
-            closeId: `${state.conversationId}:${noteId}`,
-            emailSaved: state.emailOffer === "saved",
-            send: (path, body) => controller.feedback(path, body),
-          })
-          ui.feedback.hidden = false
-        })
-        // Without the chunk the chat still works; the rating is simply not asked for.
-        .catch(() => undefined)
-    }
-
+    /** An error here; the rate limit's notice, which counts down, comes with the occasional parts. */
     private renderNotice(state: ChatState, previous: ChatState | null) {
       const ui = this.ui
       if (!ui) return
       const notice = state.notice
-      ui.notice.hidden = notice === null
+      // The rate limit's notice shows once its part is in (and has written its text).
+      ui.notice.hidden = notice === null || (notice.kind === "rate_limited" && !this.parts)
       ui.notice.className = `notice ${notice?.kind ?? ""}`
-      if (notice?.kind === "rate_limited") {
-        const text = () => this.labels.rateLimited(waitText(Math.max(1, Math.ceil((notice.until - Date.now()) / 1000)), this.textLang))
-        ui.notice.textContent = text()
-        if (previous?.notice !== notice) ui.alert.textContent = text()
-        this.startTicker(() => {
-          if (Date.now() >= notice.until) {
-            this.stopTicker()
-            this.render()
-          } else {
-            ui.notice.textContent = text()
-          }
-        })
-        return
-      }
-      this.stopTicker()
       if (notice?.kind === "error") {
         ui.notice.textContent = notice.message
         if (previous?.notice !== notice) ui.alert.textContent = notice.message
-      } else {
+      } else if (!notice) {
         ui.notice.textContent = ""
       }
     }
 
-    private renderEmailOffer(state: ChatState) {
+    /**
+     * The away notice, and the occasional parts (email offer, link offer, rating, the rate limit's notice) from
+     * launchdesk-chat-extras.js, loaded when a state first needs one: without the chunk none
+     * shows and the chat goes on (the conversation stays the guest's, no email is asked for).
+     */
+    private renderParts(state: ChatState) {
       const ui = this.ui
       if (!ui) return
-      const offering = state.emailOffer === "offered" || state.emailOffer === "saving"
-      const wasHidden = ui.emailForm.hidden
       ui.away.hidden = !state.away
       ui.away.textContent = state.away ?? ""
-      const offer = state.away ? this.labels.awayEmailOffer : this.labels.emailOffer
-      ui.emailOfferText.textContent = offer
-      ui.emailForm.hidden = !offering
-      ui.emailButton.disabled = state.emailOffer === "saving"
-      ui.emailError.hidden = !state.emailError
-      ui.emailError.textContent = state.emailError ?? ""
-      const saved = state.emailOffer === "saved" && state.savedEmail !== null
-      ui.emailDone.hidden = !saved
-      ui.emailSaved.textContent = saved && state.savedEmail ? this.labels.emailSaved(state.savedEmail) : ""
-      if (offering && wasHidden) ui.live.textContent = offer
-    }
-
-    /** Signed in over a guest's conversation: the two choices (extras chunk), before anything is sent. */
-    private renderLinkOffer(state: ChatState) {
-      const ui = this.ui
-      const controller = this.link.current
-      if (!ui || !controller || state.linkOffer === this.linkOffer) return
-      this.unmountLinkOffer?.()
-      this.unmountLinkOffer = null
-      this.linkOffer = state.linkOffer
-      ui.linkOffer.hidden = true
-      const offered = state.linkOffer
-      if (offered === null) return
-      const done = (answered: boolean) => {
-        if (answered) requestAnimationFrame(() => ui.input.focus())
-        return answered
-      }
-      this.loadExtras().then(
-        (extras) => {
-          if (this.linkOffer !== offered) return
-          this.unmountLinkOffer = extras.linkOffer.mount(ui.linkOffer, {
-            labels: this.labels,
-            keep: () => controller.keepConversation().then(done),
-            startNew: () => controller.startNewConversation().then(done),
+      if (this.parts) this.parts.render(state)
+      else if (needsParts(state)) {
+        this.loadExtras().then((extras) => {
+          this.parts ??= extras.parts.attach({
+            controller: () => this.link.current,
+            ui,
+            labels: () => this.labels,
+            lang: () => this.textLang,
+            render: () => this.render(),
           })
-          ui.linkOffer.hidden = false
-          ui.live.textContent = ui.linkOffer.querySelector("p")?.textContent ?? ""
           this.render()
-        },
-        // Without the chunk nobody is asked: the conversation goes on as the guest's, unlinked.
-        () => undefined
-      )
-    }
-
-    private startTicker(tick: () => void) {
-      if (this.ticker) clearInterval(this.ticker)
-      this.ticker = setInterval(tick, 1000)
-    }
-
-    private stopTicker() {
-      if (this.ticker) clearInterval(this.ticker)
-      this.ticker = null
+        }, () => undefined)
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "../../shared/browser-safe/chat-message"
 import type { ChatLabels as Labels } from "../core/labels"
 import { CHAT_CSS } from "./chat-styles"
-import { h, icon, ICONS, styleElement } from "./dom"
+import { h, icon, ICONS, rootStyles, type RootStyles } from "./dom"
 
 // The chat widget's markup, apart from its behaviour (chat-element.ts): built once per element.
 
@@ -18,7 +18,7 @@ function timeOf(message: ChatMessage, locale: string): string {
 }
 
 /** The widget's markup, built once per element inside its shadow root. */
-export function buildChatUi(root: ShadowRoot, labels: Labels) {
+export function buildChatUi(root: ShadowRoot, labels: Labels, nonce?: string) {
   const badge = h("span", { class: "badge", hidden: true, "aria-hidden": "true" })
   const launcher = h(
     "button",
@@ -36,31 +36,8 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
   const away = h("p", { class: "notice away", part: "away", role: "status", hidden: true })
   // The rating form's place, filled from launchdesk-chat-extras.js once staff close the chat.
   const feedback = h("div", { class: "feedback", part: "feedback", hidden: true })
-  const emailOfferText = h("p", { id: "email-offer-text" }, labels.emailOffer)
-
-  const emailInput = h("input", {
-    type: "email",
-    name: "email",
-    id: "email",
-    required: true,
-    maxlength: "254",
-    autocomplete: "email",
-    placeholder: labels.emailPlaceholder,
-  })
-  const emailButton = h("button", { type: "submit", class: "primary" }, labels.saveEmail)
-  const emailError = h("p", { class: "error", hidden: true })
-  const emailSaved = h("p")
-  const dismiss = h("button", { type: "button", class: "link" }, labels.dismiss)
-  const emailForm = h(
-    "form",
-    { class: "email-offer", part: "email-offer", hidden: true, novalidate: true },
-    emailOfferText,
-    h("label", { class: "sr-only", for: "email" }, labels.emailLabel),
-    h("div", { class: "row" }, emailInput, emailButton),
-    emailError,
-    dismiss
-  )
-  const emailDone = h("div", { class: "email-offer", hidden: true, role: "status" }, emailSaved)
+  // The email offer's place, filled from launchdesk-chat-extras.js with the first offer.
+  const emailOffer = h("div")
   // Signed in over a guest's conversation: the choice, from launchdesk-chat-extras.js (chat-element.ts).
   const linkOffer = h("div", {
     class: "email-offer link-offer",
@@ -78,7 +55,7 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
     placeholder: labels.messagePlaceholder,
     autocomplete: "off",
   })
-  const honeypot = h("input", { type: "text", name: "website_url", tabindex: "-1", autocomplete: "off" })
+  const honeypot = h("input", { type: "text", name: "website_url", tabindex: "-1", autocomplete: "off", hidden: true })
   const sendButton = h("button", { type: "submit", class: "primary" }, icon(ICONS.send, 18), labels.send)
   // The paperclip opens the picker; what happens to the picked files is launchdesk-chat-extras.js's.
   const file = h("input", { type: "file", hidden: true, multiple: true })
@@ -87,8 +64,8 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
   const composer = h(
     "form",
     { class: "composer", part: "composer" },
-    // Hidden from people and assistive technology: only bots fill it in.
-    h("div", { class: "honeypot", "aria-hidden": "true" }, h("label", {}, "Website", honeypot)),
+    // Only bots fill it in. Hidden by attributes, so it stays out of sight and reach unstyled too.
+    h("div", { hidden: true, inert: true, "aria-hidden": "true" }, h("label", {}, "Website", honeypot)),
     h("label", { class: "sr-only", for: "message" }, labels.messageLabel),
     file,
     clip,
@@ -110,19 +87,18 @@ export function buildChatUi(root: ShadowRoot, labels: Labels) {
     notice,
     away,
     linkOffer,
-    emailForm,
-    emailDone,
+    emailOffer,
     feedback,
     chips,
     composer
   )
   // Outside the panel: replies are announced while it is closed too.
-  root.replaceChildren(styleElement(CHAT_CSS), launcher, panel, live, alert)
+  const styles: RootStyles = rootStyles(root, CHAT_CSS, nonce)
+  root.replaceChildren(...styles.nodes, launcher, panel, live, alert)
 
   return {
-    launcher, badge, close, panel, messages, live, alert, notice, typing, away, emailForm, emailOfferText, emailInput, emailButton,
-    emailError, emailSaved, emailDone, dismiss, composer, input, honeypot, sendButton, feedback,
-    file, clip, chips, linkOffer, title,
+    launcher, badge, close, panel, messages, live, alert, notice, typing, away, emailOffer, composer, input, honeypot, sendButton, feedback,
+    file, clip, chips, linkOffer, title, styles,
   }
 }
 

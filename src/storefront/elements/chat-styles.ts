@@ -4,7 +4,6 @@ import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
 // (inline-start/end): with dir="rtl" on the element (Arabic) the whole widget mirrors.
 export const CHAT_CSS = `
 :host {${THEME_PROPERTIES}
-  --_bubble: var(--launchdesk-bubble, #f1f2f4);
   all: initial;
   font: var(--launchdesk-font, 15px/1.45 ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
   color: var(--_text);
@@ -25,7 +24,7 @@ button { cursor: pointer; }
 :host([position="left"]) .launcher { inset-inline: 20px auto; }
 .badge {
   position: absolute; top: -4px; inset-inline-end: -4px; min-width: 22px; height: 22px; padding: 0 6px;
-  border-radius: 11px; background: var(--_danger); color: #fff;
+  border-radius: 11px; background: var(--_danger); color: var(--_surface);
   font-size: 12px; font-weight: 700; line-height: 22px; text-align: center;
 }
 
@@ -37,8 +36,12 @@ button { cursor: pointer; }
   box-shadow: 0 24px 60px rgba(0, 0, 0, .24), 0 0 0 1px rgba(0, 0, 0, .06);
 }
 :host([position="left"]) .panel { inset-inline: 20px auto; }
+/* A phone: the whole visible viewport (the keyboard's too: --_vh from visualViewport while open), inside the safe areas. */
 @media (max-width: 480px) {
-  .panel { inset: 0; width: 100vw; height: 100%; border-radius: 0; bottom: 0; inset-inline-end: 0; }
+  .panel {
+    inset: var(--_vt, 0px) 0 auto; width: 100%; height: 100%; height: var(--_vh, 100dvh); border-radius: 0;
+    padding: env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);
+  }
 }
 
 .header {
@@ -46,12 +49,12 @@ button { cursor: pointer; }
   background: var(--_accent); color: var(--_accent-text);
 }
 .header h2 { margin: 0; font-size: 17px; font-weight: 700; }
-.header p { margin: 2px 0 0; font-size: 13px; opacity: .85; }
+.header p { margin: 2px 0 0; font-size: 13px; }
 .header > div { flex: 1; }
 .close {
   border: 0; background: transparent; color: inherit; padding: 4px; border-radius: 8px; display: grid;
 }
-.close:hover { background: rgba(255, 255, 255, .15); }
+.close:hover { background: #8883; }
 
 .messages {
   flex: 1; overflow-y: auto; margin: 0; padding: 16px; list-style: none;
@@ -65,44 +68,32 @@ button { cursor: pointer; }
 }
 .message.visitor { align-self: flex-end; align-items: flex-end; }
 .message.visitor .text { background: var(--_accent); color: var(--_accent-text); border-end-end-radius: 4px; }
-.message.agent .text, .message.bridge .text, .message.auto .text { border-end-start-radius: 4px; }
+.message:not(.visitor) .text { border-end-start-radius: 4px; }
 :host([dir="rtl"]) .primary svg { transform: scaleX(-1); }
-.message.auto .text { background: transparent; border: 1px dashed rgba(0, 0, 0, .2); }
+.message.auto .text { background: transparent; border: 1px dashed var(--_line); }
 .message.system { align-self: center; text-align: center; }
 .message.system .text { background: transparent; color: var(--_muted); font-size: 13px; padding: 2px 8px; }
 .message[data-read]::after { content: attr(data-read); font-size: 12px; color: var(--_muted); }
 .typing { margin: 0 16px 8px; font-size: 13px; color: var(--_muted); font-style: italic; }
 .empty { align-self: center; margin: auto 0; text-align: center; color: var(--_muted); font-size: 14px; max-width: 240px; }
 
+/* Text on the bubble colour in both themes; the kind shows in the inline-start bar. */
 .notice {
   margin: 0 16px 10px; padding: 9px 12px; border-radius: 10px; font-size: 14px;
-  background: #fef3f2; color: var(--_danger); border: 1px solid #fecdca;
+  background: var(--_bubble); border-inline-start: 4px solid var(--_danger);
 }
-.notice.rate_limited { background: #fffaeb; color: #93370d; border-color: #fedf89; }
-.notice.away { background: #eff8ff; color: #175cd3; border-color: #b2ddff; }
+.notice.rate_limited { border-color: #dc6803; }
+.notice.away { border-color: #2e90fa; }
 
-.email-offer {
-  margin: 0 16px 10px; padding: 12px; border-radius: 12px; background: var(--_bubble); font-size: 14px;
-}
-.email-offer p { margin: 0 0 8px; }
-.email-offer .row { display: flex; gap: 6px; }
-.email-offer input {
-  flex: 1; min-width: 0; padding: 8px 10px; border-radius: 8px; border: 1px solid rgba(0, 0, 0, .2); background: #fff;
-}
-.email-offer .error { color: var(--_danger); margin: 6px 0 0; }
-.link { border: 0; background: none; padding: 0; margin-top: 6px; color: var(--_muted); text-decoration: underline; font-size: 13px; }
-
-.composer { display: flex; gap: 8px; align-items: flex-end; padding: 12px 16px 16px; border-top: 1px solid rgba(0, 0, 0, .08); }
+.composer { display: flex; gap: 8px; align-items: flex-end; padding: 12px 16px 16px; border-top: 1px solid var(--_line); }
 .clip { border: 0; background: none; height: 44px; color: var(--_muted); }
 .composer textarea {
-  flex: 1; resize: none; min-height: 44px; max-height: 140px; padding: 10px 12px;
-  border-radius: 12px; border: 1px solid rgba(0, 0, 0, .18); background: #fff;
+  flex: 1; resize: none; min-height: 44px; max-height: 140px; height: var(--_input-h, auto); padding: 10px 12px;
+  border-radius: 12px; border: 1px solid var(--_line); background: var(--_field);
 }
 .primary {
   border: 0; border-radius: 12px; padding: 0 14px; height: 44px; display: inline-flex; align-items: center; gap: 6px;
   background: var(--_accent); color: var(--_accent-text); font-weight: 600;
 }
-.email-offer .primary { height: auto; padding: 8px 12px; border-radius: 8px; }
 .primary:disabled { opacity: .55; cursor: not-allowed; }
-.honeypot { position: absolute; inset-inline-start: -10000px; top: auto; width: 1px; height: 1px; overflow: hidden; }
 `

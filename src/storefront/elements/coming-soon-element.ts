@@ -2,6 +2,7 @@ import { loadCaptcha, isCaptchaProvider, type CaptchaApi, type CaptchaProvider }
 import type { ComingSoonConfig, ComingSoonController, ComingSoonState } from "../core/coming-soon-controller"
 import { countdownParts, formatArrivalDate, parseArrivalDate } from "../core/countdown"
 import { DEFAULT_LABELS } from "../core/default-labels"
+import type { Theme } from "../core/config"
 import type { Labels } from "../core/labels"
 import type { ShopperLocale } from "../core/shopper-locale"
 import { offerFragment } from "../core/offer-html"
@@ -9,7 +10,7 @@ import { sharedByOf, shareLinks } from "../core/referral"
 import { buildSignup } from "./coming-soon-signup"
 import { COMING_SOON_CSS } from "./coming-soon-styles"
 import { ControllerLink } from "./controller-link"
-import { h, styleElement } from "./dom"
+import { accentText, h, rootStyles, type RootStyles } from "./dom"
 
 export const COMING_SOON_TAG = "launchdesk-coming-soon"
 
@@ -21,6 +22,10 @@ export type ComingSoonElementSettings = {
   /** Used when the store's settings do not name the provider. */
   captchaProvider?: CaptchaProvider
   captchaScriptUrl?: string
+  /** The page's CSP nonce: on the CAPTCHA's script tag, and the `<style>` where constructable stylesheets are missing. */
+  nonce?: string
+  /** "light", "dark" or "auto" (default): the shopper's `prefers-color-scheme`. */
+  theme?: Theme
 }
 
 /** `<launchdesk-coming-soon>` once defined: hand it a controller with `configure`. */
@@ -54,6 +59,8 @@ export function defineComingSoonElement() {
     private countdownTick: (() => void) | null = null
     private captcha: { api: CaptchaApi; widget: string | number } | null = null
     private captchaToken: string | null = null
+    private cspNonce: string | undefined
+    private styles: RootStyles | null = null
     private ui: {
       form: HTMLFormElement | null
       email: HTMLInputElement | null
@@ -65,7 +72,9 @@ export function defineComingSoonElement() {
       x: HTMLAnchorElement
     } | null = null
 
-    configure({ controller, labels, locale, captchaProvider, captchaScriptUrl }: ComingSoonElementSettings) {
+    configure({ controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme }: ComingSoonElementSettings) {
+      this.cspNonce ??= nonce
+      if (theme) this.setAttribute("theme", theme)
       if (labels) this.labels = labels
       if (locale) {
         this.textLang = locale.lang
@@ -96,6 +105,11 @@ export function defineComingSoonElement() {
       if (this.countdownTick && !this.tickTimer) this.countdownTick()
     }
 
+    private stylesOf(root: ShadowRoot): RootStyles {
+      this.styles ??= rootStyles(root, COMING_SOON_CSS, this.cspNonce)
+      return this.styles
+    }
+
     private render() {
       const state = this.link.current?.getState()
       if (!state) return
@@ -108,7 +122,7 @@ export function defineComingSoonElement() {
         this.builtFor = null
         this.ui = null
         root.replaceChildren(
-          styleElement(COMING_SOON_CSS),
+          ...this.stylesOf(root).nodes,
           h("p", { class: "block unavailable", part: "unavailable", role: "status" }, this.labels.unavailable)
         )
         return
@@ -151,12 +165,13 @@ export function defineComingSoonElement() {
       const { signup, form, email, honeypot, submit, captcha } = buildSignup(config, labels, () => void this.submit())
       if (captcha) void this.mountCaptcha(config)
 
+      const eyebrow = h("p", { class: "eyebrow", id: "cs-title" }, labels.comingSoon)
       root.replaceChildren(
-        styleElement(COMING_SOON_CSS),
+        ...this.stylesOf(root).nodes,
         h(
           "section",
           { class: "block", part: "block", "aria-labelledby": "cs-title" },
-          h("p", { class: "eyebrow", id: "cs-title" }, labels.comingSoon),
+          eyebrow,
           arrives,
           countdown,
           offer,
@@ -166,6 +181,11 @@ export function defineComingSoonElement() {
         )
       )
       this.ui = { form, email, honeypot, submit, status, share, facebook, x }
+      // The badge and the button show the accent: their text keeps 4.5:1 on it.
+      const styles = this.stylesOf(root)
+      styles.set("")
+      const text = accentText(eyebrow)
+      styles.set(text ? `:host{--_accent-text:${text}}` : "")
     }
 
     private buildCountdown(target: number): HTMLElement {
@@ -217,7 +237,7 @@ export function defineComingSoonElement() {
         this.appendChild(container)
       }
       try {
-        const api = await loadCaptcha(provider, this.captchaScriptUrl)
+        const api = await loadCaptcha(provider, this.captchaScriptUrl, this.cspNonce)
         const widget = api.render(container, {
           sitekey: siteKey,
           callback: (token) => {

@@ -31,7 +31,7 @@ export function buildSignup(config: ComingSoonConfig, labels: Labels, onSubmit: 
     return { signup, form: null, email: null, honeypot: null, submit: null, captcha: false }
   }
   const email = h("input", { type: "email", id: "cs-email", name: "email", required: true, maxlength: "255", autocomplete: "email", placeholder: "you@example.com" })
-  const honeypot = h("input", { type: "text", name: "name", tabindex: "-1", autocomplete: "off" })
+  const honeypot = h("input", { type: "text", name: "name", tabindex: "-1", autocomplete: "off", hidden: true })
   const submit = h("button", { type: "submit", class: "primary" }, labels.notifyMe)
   const captchaSlot = config.captcha.enabled && config.captcha.site_key ? h("slot", { name: "captcha" }) : null
   const form = h(
@@ -39,8 +39,8 @@ export function buildSignup(config: ComingSoonConfig, labels: Labels, onSubmit: 
     { part: "form", novalidate: true },
     h("label", { class: "sr-only", for: "cs-email" }, labels.signupEmailLabel),
     email,
-    // Hidden from people and assistive technology: only bots fill it in.
-    h("div", { class: "honeypot", "aria-hidden": "true" }, h("label", {}, "Name", honeypot)),
+    // Only bots fill it in. Hidden by attributes, so it stays out of sight and reach unstyled too.
+    h("div", { hidden: true, inert: true, "aria-hidden": "true" }, h("label", {}, "Name", honeypot)),
     submit,
     captchaSlot ? h("div", { class: "captcha" }, captchaSlot) : null
   )

@@ -5,16 +5,19 @@ import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
 // at the inline start, on the right).
 export const COMING_SOON_CSS = `
 :host {${THEME_PROPERTIES}
-  --_box: var(--launchdesk-box, #f4f4f5);
+  --_box: var(--launchdesk-box, var(--_bubble));
+  --_success: var(--launchdesk-success, #067647);
   display: block;
   margin: 8px 0;
   font: var(--launchdesk-font, inherit);
   color: var(--_text);
 }
 ${BASE_RULES}
+:host([theme="dark"]) { --_success: #6ee7a8; }
+@media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --_success: #6ee7a8; } }
 .block {
   padding: 20px; border-radius: var(--_radius); background: var(--_surface);
-  border: 1px solid rgba(0, 0, 0, .1);
+  border: 1px solid var(--_line);
 }
 .unavailable { margin: 0; font-weight: 600; }
 .eyebrow {
@@ -42,7 +45,7 @@ ${BASE_RULES}
 form { display: flex; flex-wrap: wrap; gap: 8px; }
 input[type="email"] {
   flex: 1 1 200px; min-width: 0; height: 46px; padding: 0 14px; font: inherit; color: inherit;
-  border-radius: 12px; border: 1px solid rgba(0, 0, 0, .22); background: #fff;
+  border-radius: 12px; border: 1px solid var(--_line); background: var(--_field);
 }
 .primary {
   height: 46px; padding: 0 20px; border: 0; border-radius: 12px; font: inherit; font-weight: 600; cursor: pointer;
@@ -53,7 +56,7 @@ input[type="email"] {
 .status { margin: 10px 0 0; font-size: 14px; }
 .status:empty { display: none; }
 .status.error { color: var(--_danger); }
-.status.success { color: #067647; font-weight: 600; }
+.status.success { color: var(--_success); font-weight: 600; }
 .forms-embed { width: 100%; min-height: 320px; border: 0; margin-top: 12px; border-radius: 12px; }
 .share { margin-top: 14px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
 .share p { margin: 0; flex-basis: 100%; color: var(--_muted); font-size: 14px; }
@@ -61,7 +64,7 @@ input[type="email"] {
   display: inline-flex; align-items: center; height: 40px; padding: 0 14px; border-radius: 10px;
   text-decoration: none; font-weight: 600; font-size: 14px; color: #fff;
 }
-.share .facebook { background: #1877f2; }
+/* Facebook's own blue is 4.2:1 under white text: a darker one of its family. */
+.share .facebook { background: #1463d0; }
 .share .x { background: #000; }
-.honeypot { position: absolute; inset-inline-start: -10000px; width: 1px; height: 1px; overflow: hidden; }
 `

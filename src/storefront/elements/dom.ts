@@ -1,3 +1,5 @@
+import { textOn } from "../core/contrast"
+
 // Every node the widgets show is built with these: attributes through setAttribute, text
 // through text nodes. No innerHTML anywhere, so nothing a shopper, an agent or a store
 // typed can become markup.
@@ -55,8 +57,63 @@ export const ICONS = {
   clip: ["M21 11l-9 9a6 6 0 0 1-8-8l9-9a4 4 0 0 1 6 6l-9 9a2 2 0 0 1-3-3l8-8"],
 }
 
-export function styleElement(css: string): HTMLStyleElement {
+/**
+ * The text colour for a part that shows the accent: the store's (`--launchdesk-accent-text`, else
+ * white) where it keeps 4.5:1, else black or white (core/contrast.ts). Read with no run-time rule set.
+ */
+export function accentText(accented: Element): string | null {
+  const { backgroundColor, color } = getComputedStyle(accented)
+  return textOn(backgroundColor, color)
+}
+
+// Styles never go through a `<style>` a strict Content-Security-Policy refuses (`style-src 'self'`):
+// constructable stylesheets are not subject to it. Browsers without them get a `<style nonce>`.
+const constructable = typeof CSSStyleSheet === "function" && "replaceSync" in CSSStyleSheet.prototype && "adoptedStyleSheets" in Document.prototype
+
+const sheetOf = (css: string) => {
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(css)
+  return sheet
+}
+
+function styleElement(css: string, nonce?: string): HTMLStyleElement {
   const style = document.createElement("style")
+  if (nonce) style.nonce = nonce
   style.textContent = css
   return style
+}
+
+/** A root's styles: `nodes` to keep among its children (none when adopted), `set` its run-time rules. */
+export type RootStyles = { nodes: HTMLStyleElement[]; set(rules: string): void }
+
+/**
+ * The element's stylesheet and a second one for what changes at run time (custom properties
+ * such as the launcher's lift), so the widget never writes a `style` attribute.
+ */
+export function rootStyles(root: ShadowRoot, css: string, nonce?: string): RootStyles {
+  if (constructable) {
+    const [base, live] = [css, ""].map(sheetOf)
+    root.adoptedStyleSheets = [base, live]
+    return { nodes: [], set: (rules) => live.replaceSync(rules) }
+  }
+  const nodes = [css, ""].map((text) => styleElement(text, nonce))
+  return { nodes, set: (rules) => void (nodes[1].textContent = rules) }
+}
+
+const partSheets = new Map<string, CSSStyleSheet>()
+
+/**
+ * A part's own rules in the shadow root `within` belongs to: one more adopted sheet, or (returned,
+ * to append) a `<style>` carrying the nonce of the root's own.
+ */
+export function partStyles(within: Node, css: string): HTMLStyleElement | null {
+  const root = within.getRootNode()
+  if (constructable && root instanceof ShadowRoot) {
+    const sheet = partSheets.get(css) ?? sheetOf(css)
+    partSheets.set(css, sheet)
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+    return null
+  }
+  const owner = root instanceof ShadowRoot || root instanceof Document ? root.querySelector("style") : null
+  return styleElement(css, owner?.nonce)
 }

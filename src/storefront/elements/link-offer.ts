@@ -1,6 +1,7 @@
 import type { ChatExtrasLabels } from "../core/labels"
 import type { ChatExtrasModule, LinkOfferMountArgs } from "../core/globals"
-import { h, styleElement } from "./dom"
+import { h, partStyles } from "./dom"
+import { OFFER_CSS } from "./email-offer"
 import { partLabels } from "./part-labels"
 
 // The choice a signed-in shopper gets when the browser holds a guest's conversation: part of
@@ -16,7 +17,7 @@ const DEFAULT_LINK_OFFER_LABELS: ChatExtrasLabels = {
 const LINK_OFFER_CSS = `
 .link-offer .row { flex-wrap: wrap; }
 .link-offer .primary { height: auto; padding: 8px 12px; border-radius: 8px; }
-.link-offer .secondary { border: 1px solid rgba(0, 0, 0, .2); border-radius: 8px; padding: 8px 12px; background: #fff; }
+.link-offer .secondary { border: 1px solid var(--_line); border-radius: 8px; padding: 8px 12px; background: var(--_field); }
 `
 
 function mountLinkOffer(container: HTMLElement, { labels: given, keep, startNew }: LinkOfferMountArgs): () => void {
@@ -31,7 +32,8 @@ function mountLinkOffer(container: HTMLElement, { labels: given, keep, startNew 
   keepButton.addEventListener("click", choose(keep))
   newButton.addEventListener("click", choose(startNew))
   container.replaceChildren(
-    styleElement(LINK_OFFER_CSS),
+    partStyles(container, OFFER_CSS) ?? "",
+    partStyles(container, LINK_OFFER_CSS) ?? "",
     h("p", { id: "link-offer-text" }, labels.linkOffer),
     h("div", { class: "row" }, keepButton, newButton)
   )

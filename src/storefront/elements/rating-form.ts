@@ -1,6 +1,6 @@
 import type { FeedbackAnswer } from "../core/chat-controller"
 import type { ChatExtrasModule, RatingMountArgs } from "../core/globals"
-import { h, styleElement } from "./dom"
+import { h, partStyles } from "./dom"
 import { partLabels } from "./part-labels"
 
 // The rating form and transcript offer of a closed chat: part of launchdesk-chat-extras.js, so
@@ -31,12 +31,12 @@ const RATING_CSS = `
 .feedback fieldset { border: 0; margin: 0; padding: 0; }
 .feedback legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
 .feedback .stars { display: flex; gap: 2px; }
-.feedback .stars label { cursor: pointer; font-size: 26px; line-height: 1; color: rgba(0, 0, 0, .25); }
+.feedback .stars label { cursor: pointer; font-size: 26px; line-height: 1; color: var(--_muted); }
 .feedback .stars label.on { color: #f5a524; }
 .feedback .stars input:focus-visible + label { outline: 2px solid var(--_accent); outline-offset: 2px; border-radius: 4px; }
 .feedback textarea {
   display: block; width: 100%; box-sizing: border-box; margin: 6px 0 8px; padding: 8px 10px; resize: vertical;
-  border-radius: 8px; border: 1px solid rgba(0, 0, 0, .2); background: #fff;
+  border-radius: 8px; border: 1px solid var(--_line); background: var(--_field);
 }
 .feedback .comment-label { font-size: 13px; color: var(--_muted); }
 .feedback .primary { height: auto; padding: 8px 12px; border-radius: 8px; }
@@ -158,7 +158,7 @@ function mountRating(container: HTMLElement, { labels: given, closeId, emailSave
     return result
   }
   const offerTranscript = emailSaved && !memory.sent.transcript
-  container.replaceChildren(styleElement(RATING_CSS), form, thanks, offerTranscript ? transcriptOffer(labels, requestTranscript) : "")
+  container.replaceChildren(partStyles(container, RATING_CSS) ?? "", form, thanks, offerTranscript ? transcriptOffer(labels, requestTranscript) : "")
   return () => container.replaceChildren()
 }
 

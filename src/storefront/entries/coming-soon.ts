@@ -37,6 +37,8 @@ function mount({ options, locale, labels: localized, productId, config, failure 
       locale,
       captchaProvider: options.captchaProvider,
       captchaScriptUrl: options.captchaScriptUrl,
+      nonce: options.nonce,
+      theme: options.theme,
     })
   }
   const replacement = new AddToCartReplacement({

@@ -31,8 +31,8 @@ function storage(): Storage | null {
 }
 
 /** The push stream's code, from beside this script with the first stream a conversation opens. */
-function streamPart(chatApi: ApiClientOptions): () => Promise<StreamTransport> {
-  const load = scriptModuleLoader(() => besideThisScript("launchdesk-chat-stream.js"), () => window.LaunchDeskChatStream)
+function streamPart(chatApi: ApiClientOptions, nonce?: string): () => Promise<StreamTransport> {
+  const load = scriptModuleLoader(() => besideThisScript("launchdesk-chat-stream.js"), () => window.LaunchDeskChatStream, nonce)
   return async () => (await load()).chatStream(chatApi)
 }
 
@@ -52,7 +52,7 @@ function startChat(options: ResolvedOptions, locale: ShopperLocale, localized: L
   }
   const controller = new ChatController({
     api: createApiClient(chatApi),
-    stream: options.stream ? streamOnDemand(streamPart(chatApi)) : null,
+    stream: options.stream ? streamOnDemand(streamPart(chatApi, options.nonce)) : null,
     labels,
     locale: locale.lang,
     pinnedLabels: Object.keys(overridesFor(options.labels, locale.lang)),
@@ -69,7 +69,8 @@ function startChat(options: ResolvedOptions, locale: ShopperLocale, localized: L
   customElements.upgrade(element)
   const loadExtras = scriptModuleLoader(
     () => options.chatExtrasScriptUrl ?? besideThisScript("launchdesk-chat-extras.js"),
-    () => window.LaunchDeskChatExtras
+    () => window.LaunchDeskChatExtras,
+    options.nonce
   )
   if (isChatElement(element)) {
     element.configure({
@@ -80,6 +81,8 @@ function startChat(options: ResolvedOptions, locale: ShopperLocale, localized: L
       bottomOffset: options.bottomOffset,
       loadExtras,
       attachments: { ...chatApi, baseUrl: trimSlash(options.backendUrl) },
+      nonce: options.nonce,
+      theme: options.theme,
     })
   }
   if (!element.isConnected) document.body.appendChild(element)
@@ -91,7 +94,8 @@ const besideThisScript = (file: string) => new URL(file, scriptSrc || location.h
 function comingSoonLoader(options: ResolvedOptions): () => Promise<ComingSoonModule> {
   return scriptModuleLoader(
     () => options.comingSoonScriptUrl ?? besideThisScript("launchdesk-coming-soon.js"),
-    () => window.LaunchDeskComingSoon
+    () => window.LaunchDeskComingSoon,
+    options.nonce
   )
 }
 
@@ -127,7 +131,7 @@ function startComingSoon(options: ResolvedOptions, locale: ShopperLocale, labels
       const id = productId ?? hint.productHandle ?? ""
       if (current === entry) entry.unmount = module.mount({ options, locale, labels, productId: id, config: lookup, failure })
     } catch (error) {
-      console.warn("[LaunchDesk] the coming-soon block could not load:", error)
+      console.warn("[LaunchDesk]", error)
     }
   }
 
@@ -147,7 +151,7 @@ function startComingSoon(options: ResolvedOptions, locale: ShopperLocale, labels
 
 /** A language's texts (launchdesk-locale-<tag>.js), loaded from beside this script when the shopper needs them. */
 const localeLoader = (lang: string) =>
-  scriptModuleLoader(() => besideThisScript(`launchdesk-locale-${lang}.js`), () => window.LaunchDeskLocales?.[lang])()
+  scriptModuleLoader(() => besideThisScript(`launchdesk-locale-${lang}.js`), () => window.LaunchDeskLocales?.[lang], window.LaunchDesk?.options.nonce)()
 
 async function main() {
   const options: Partial<LaunchDeskOptions> = { ...window.LaunchDeskConfig }

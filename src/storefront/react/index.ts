@@ -57,6 +57,8 @@ export type LaunchDeskConfig = Partial<
     | "autoReply"
     | "captchaProvider"
     | "captchaScriptUrl"
+    | "nonce"
+    | "theme"
   >
 >
 
@@ -74,12 +76,12 @@ function useRememberSharedBy() {
 export function LaunchDeskProvider({ children, ...config }: LaunchDeskConfig & { children?: ReactNode }) {
   useRememberSharedBy()
   const { publishableKey, backendUrl, chatBaseUrl, labels, locale, emailOfferAfterSeconds, pollIntervalMs } = config
-  const { maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken } = config
+  const { maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken, nonce, theme } = config
   const value = useMemo(
     () => config,
     // The fields, not the object: a parent re-render must not recreate the controllers.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `config` is new on every render; its fields are the dependencies
-    [publishableKey, backendUrl, chatBaseUrl, labels, locale, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken]
+    [publishableKey, backendUrl, chatBaseUrl, labels, locale, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken, nonce, theme]
   )
   return createElement(LaunchDeskContext.Provider, { value }, children)
 }
@@ -249,9 +251,11 @@ export function SupportChat({ position, bottomOffset, ...config }: SupportChatPr
             return typeof token === "function" ? token() : token
           },
         },
+        nonce: options.nonce,
+        theme: options.theme,
       })
     }
-  }, [controller, labels, position, options.position, offset, options.backendUrl, options.publishableKey, chatKey])
+  }, [controller, labels, position, options.position, offset, options.backendUrl, options.publishableKey, chatKey, options.nonce, options.theme])
   // eslint-disable-next-line react-hooks/refs -- createElement hands the ref to the element, as ref={ref} does; nothing reads it here
   return createElement(CHAT_TAG, { ref })
 }
@@ -345,6 +349,8 @@ export function ComingSoonGate({ product, children, fallback = null, unavailable
     locale: options.locale,
     captchaProvider: options.captchaProvider,
     captchaScriptUrl: options.captchaScriptUrl,
+    nonce: options.nonce,
+    theme: options.theme,
   })
 }
 
@@ -355,10 +361,12 @@ type ComingSoonBlockProps = {
   locale?: string
   captchaProvider?: CaptchaProvider
   captchaScriptUrl?: string
+  nonce?: string
+  theme?: LaunchDeskOptions["theme"]
 }
 
 /** The `<launchdesk-coming-soon>` element for a controller, and the page's body class while it shows. */
-export function ComingSoonBlock({ controller, labels, locale, captchaProvider, captchaScriptUrl }: ComingSoonBlockProps) {
+export function ComingSoonBlock({ controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme }: ComingSoonBlockProps) {
   const ref = useRef<HTMLElement>(null)
   const resolvedLabels = useLabels(labels, locale)
   useEffect(() => {
@@ -367,12 +375,12 @@ export function ComingSoonBlock({ controller, labels, locale, captchaProvider, c
     if (element) {
       customElements.upgrade(element)
       if (isComingSoonElement(element)) {
-        element.configure({ controller, labels: resolvedLabels, locale: resolvedLabels.locale, captchaProvider, captchaScriptUrl })
+        element.configure({ controller, labels: resolvedLabels, locale: resolvedLabels.locale, captchaProvider, captchaScriptUrl, nonce, theme })
       }
     }
     document.body.classList.add(COMING_SOON_BODY_CLASS)
     return () => document.body.classList.remove(COMING_SOON_BODY_CLASS)
-  }, [controller, resolvedLabels, captchaProvider, captchaScriptUrl])
+  }, [controller, resolvedLabels, captchaProvider, captchaScriptUrl, nonce, theme])
   // eslint-disable-next-line react-hooks/refs -- createElement hands the ref to the element, as ref={ref} does; nothing reads it here
   return createElement(COMING_SOON_TAG, { ref })
 }

@@ -1,0 +1,286 @@
+// CONTRACT §10 in a real browser: axe-core inside the plugin's elements in each state, at both
+// widths, light and dark, with three accents; the strict Content-Security-Policy (with and
+// without a nonce); a keyboard-only walk; the phone modal; a missing on-demand chunk.
+import fs from "node:fs"
+import type { AxeResults, ElementContext, RunOptions } from "axe-core"
+import type { Page } from "playwright-core"
+import { waitFor } from "./admin-host"
+import { DESKTOP, PHONE, block, chatRoot, useStorefrontSession, type Shopper } from "./storefront-session"
+
+// Packing, installing, migrating and seeding take a few minutes before the first test.
+jest.setTimeout(8 * 60 * 1000)
+
+const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8")
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+// One light, one mid (the demo's orange, where white text is 4.18:1) and one dark accent.
+const ACCENTS = ["#fde047", "#e0441f", "#1e3a8a"]
+
+type Axe = { run(context: ElementContext, options: RunOptions): Promise<AxeResults> }
+
+/** axe-core over the plugin's elements (shadow roots included): each violation as one line. */
+async function axeViolations(page: Page, state: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE)
+  const found = await page.evaluate(async (tags) => {
+    const axe: Axe = Reflect.get(window, "axe")
+    const include = ["launchdesk-chat", "launchdesk-coming-soon"].filter((tag) => document.querySelector(tag)).map((tag) => [tag])
+    const result = await axe.run({ include }, { runOnly: { type: "tag", values: tags } })
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ""}`.replace(/\s+/g, " ")),
+    }))
+  }, AXE_TAGS)
+  return found.flatMap(({ id, nodes }) => nodes.map((node) => `${state}: ${id} at ${node}`))
+}
+
+/** The focused element, through the shadow roots: its element's tag, and where it is. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let element = document.activeElement
+    let host: string | null = null
+    while (element?.shadowRoot?.activeElement) {
+      host = element.localName
+      element = element.shadowRoot.activeElement
+    }
+    if (!element) return null
+    return { host, tag: element.localName, className: element.getAttribute("class"), name: element.getAttribute("name"), inPanel: element.closest(".panel") !== null }
+  })
+
+const launcher = (page: Page) => chatRoot(page).locator(".launcher")
+const strictPolicy = (backend: string, script = `'self' ${backend}`) =>
+  `default-src 'self'; style-src 'self'; script-src ${script}; connect-src 'self' ${backend}`
+
+/** Every CSP violation the page reports, from before its first script. */
+async function watchViolations(shopper: Shopper): Promise<() => Promise<string[]>> {
+  await shopper.page.addInitScript(() => {
+    const seen: string[] = []
+    Reflect.set(window, "__cspViolations", seen)
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`))
+  })
+  const refused: string[] = []
+  shopper.page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text())
+  })
+  return async () => [...(await shopper.page.evaluate(() => (Reflect.get(window, "__cspViolations") as string[]) ?? [])), ...refused]
+}
+
+async function sendMessage(page: Page, text: string, count: number) {
+  const input = chatRoot(page).getByRole("textbox", { name: "Message" })
+  await input.fill(text)
+  await input.press("Enter")
+  await waitFor(async () => ((await chatRoot(page).locator('li[data-sender="visitor"]').count()) >= count ? true : undefined), {
+    what: `visitor message ${count}`,
+  })
+}
+
+async function signUp(page: Page, email: string) {
+  await block(page).getByRole("textbox", { name: "Email address" }).fill(email)
+  await block(page).getByRole("button", { name: "Notify me" }).click()
+  await block(page).getByText("You are on the list!").waitFor()
+}
+
+describe("the storefront widget for every shopper (CONTRACT §10), in a real browser", () => {
+  const session = useStorefrontSession()
+  const { shopper } = session
+  let signups = 0
+
+  describe.each([
+    ["1280 px", DESKTOP],
+    ["390 px", PHONE],
+  ])("axe-core finds no violation at %s", (width, viewport) => {
+    it.each([
+      ["light", "light"],
+      ["dark", "dark"],
+    ] as const)("in the %s colour scheme, with a light, a mid and a dark accent, in every state", async (_, scheme) => {
+      const violations: string[] = []
+      for (const accent of ACCENTS) {
+        const state = (name: string) => `${width} ${scheme} ${accent} ${name}`
+        const visitor = await shopper({ viewport })
+        const { page } = visitor
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.goto(`${session.pages.url}/a11y/comet-socks?email-offer-after=1&accent=${encodeURIComponent(accent)}`)
+        await block(page).locator(".countdown").waitFor()
+        await launcher(page).waitFor()
+        violations.push(...(await axeViolations(page, state("launcher and countdown block"))))
+
+        await launcher(page).click()
+        await sendMessage(page, "Do these socks run small?", 1)
+        violations.push(...(await axeViolations(page, state("open panel with a message"))))
+        await chatRoot(page).locator("form.email-offer").waitFor({ state: "visible", timeout: 10000 })
+        violations.push(...(await axeViolations(page, state("email offer"))))
+
+        // A send the backend refuses: the error notice.
+        await page.route("**/store/app/v1/send", (route) => route.fulfill({ status: 500, json: { message: "down" } }))
+        await chatRoot(page).getByRole("textbox", { name: "Message" }).fill("Hello again?")
+        await chatRoot(page).getByRole("textbox", { name: "Message" }).press("Enter")
+        await chatRoot(page).locator(".notice.error").waitFor({ state: "visible" })
+        violations.push(...(await axeViolations(page, state("error notice"))))
+        await page.unroute("**/store/app/v1/send")
+
+        await page.keyboard.press("Escape")
+        await chatRoot(page).locator(".panel").waitFor({ state: "hidden" })
+        await signUp(page, `a11y-${++signups}@example.com`)
+        await block(page).getByRole("link", { name: "Share on X" }).waitFor()
+        violations.push(...(await axeViolations(page, state("block after signup"))))
+        await visitor.context.close()
+      }
+      expect(violations).toEqual([])
+    })
+  })
+
+  it("theme: auto follows the colour scheme, light and dark are kept whatever it is; reduced motion stops the transitions", async () => {
+    const { page } = await shopper()
+    const panelColour = async (query: string, scheme: "light" | "dark") => {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" })
+      await page.goto(`${session.pages.url}/a11y/home${query}`)
+      await launcher(page).click()
+      const panel = chatRoot(page).locator(".panel")
+      await panel.waitFor()
+      return panel.evaluate((element) => getComputedStyle(element).backgroundColor)
+    }
+    const [white, dark] = ["rgb(255, 255, 255)", "rgb(28, 30, 35)"]
+    expect(await panelColour("", "light")).toBe(white)
+    expect(await panelColour("", "dark")).toBe(dark)
+    expect(await panelColour("?theme=dark", "light")).toBe(dark)
+    expect(await panelColour("?theme=light", "dark")).toBe(white)
+    // No white field left in the dark: the composer's textarea takes the palette too.
+    await panelColour("?theme=dark", "light")
+    const field = chatRoot(page).getByRole("textbox", { name: "Message" })
+    expect(await field.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(20, 22, 26)")
+    expect(await launcher(page).evaluate((element) => getComputedStyle(element).transitionDuration)).toBe("0s")
+  })
+
+  it("strict CSP: the chat and the signup work styled with no violation; the honeypots stay out of sight and reach", async () => {
+    const visitor = await shopper()
+    const violations = await watchViolations(visitor)
+    const { page } = visitor
+    const policy = strictPolicy(session.host.backendUrl)
+    await page.goto(`${session.pages.url}/a11y/nebula-beanie?accent=%23e0441f&csp=${encodeURIComponent(policy)}`)
+    await block(page).locator(".eyebrow").waitFor()
+    // Styled: the launcher is fixed in its corner and the badge shows the accent with black text (4.5:1 on orange).
+    expect(await launcher(page).evaluate((element) => getComputedStyle(element).position)).toBe("fixed")
+    const eyebrow = await block(page).locator(".eyebrow").evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).color])
+    expect(eyebrow).toEqual(["rgb(224, 68, 31)", "rgb(0, 0, 0)"])
+    const honeypots = page.locator('launchdesk-coming-soon input[name="name"], launchdesk-chat input[name="website_url"]')
+    expect(await honeypots.count()).toBe(2)
+    for (const field of await honeypots.all()) {
+      expect(await field.isVisible()).toBe(false)
+      expect(await field.evaluate((element) => element.closest("[inert][hidden][aria-hidden='true']") !== null)).toBe(true)
+    }
+
+    await signUp(page, "strict-csp@example.com")
+    await launcher(page).click()
+    await sendMessage(page, "Is the beanie warm enough for winter?", 1)
+    expect(await chatRoot(page).locator(".panel").evaluate((element) => getComputedStyle(element).position)).toBe("fixed")
+    expect(await violations()).toEqual([])
+    expect(visitor.errors).toEqual([])
+  })
+
+  it("strict CSP with a nonce: every chunk's script tag carries it, so the block and the phone modal load", async () => {
+    const visitor = await shopper({ viewport: PHONE })
+    const violations = await watchViolations(visitor)
+    const { page } = visitor
+    const nonce = "r4nd0mN0nce"
+    const policy = strictPolicy(session.host.backendUrl, `'nonce-${nonce}'`)
+    await page.goto(`${session.pages.url}/a11y/comet-socks?nonce=${nonce}&csp=${encodeURIComponent(policy)}`)
+    await block(page).locator(".countdown").waitFor()
+    await launcher(page).click()
+    await waitFor(async () => ((await chatRoot(page).locator(".panel").getAttribute("aria-modal")) === "true" ? true : undefined), {
+      what: "the phone modal from launchdesk-chat-extras.js",
+    })
+    const scripts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLScriptElement>("script[src*='launchdesk']"), (script) => [script.src.split("/").pop(), script.nonce])
+    )
+    // The stream's chunk too, once the conversation opens its stream.
+    expect(scripts.map(([file]) => file)).toEqual(expect.arrayContaining(["launchdesk-chat-extras.js", "launchdesk-coming-soon.js", "launchdesk.js"]))
+    expect(scripts.every(([, given]) => given === nonce)).toBe(true)
+    expect(await violations()).toEqual([])
+  })
+
+  it("keyboard only: Tab reaches the launcher, Enter opens and sends, Shift+Tab and Tab move, Escape closes; the signup by keyboard", async () => {
+    const { page } = await shopper()
+    await page.goto(`${session.pages.url}/a11y/nebula-beanie`)
+    await block(page).locator(".eyebrow").waitFor()
+    const reached: string[] = []
+    // From the top of the page: the skip link, the page's button, the block's field and button, then the launcher.
+    for (let press = 0; press < 8; press += 1) {
+      await page.keyboard.press("Tab")
+      const at = await focused(page)
+      reached.push(`${at?.host ?? "page"}:${at?.tag}.${at?.className ?? at?.name ?? ""}`)
+      if (at?.className === "launcher") break
+    }
+    expect(reached).toContain("launchdesk-coming-soon:input.email")
+    expect(reached[reached.length - 1]).toBe("launchdesk-chat:button.launcher")
+    expect(reached.some((entry) => /website_url|name$/.test(entry))).toBe(false)
+
+    await page.keyboard.press("Enter")
+    await waitFor(async () => ((await focused(page))?.tag === "textarea" ? true : undefined), { what: "focus in the message field" })
+    await page.keyboard.type("Typed without a mouse")
+    await page.keyboard.press("Enter")
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    await page.keyboard.press("Tab")
+    expect(await focused(page)).toMatchObject({ tag: "button", className: "primary", inPanel: true })
+    await page.keyboard.press("Shift+Tab")
+    expect(await focused(page)).toMatchObject({ tag: "textarea", inPanel: true })
+    await page.keyboard.press("Escape")
+    await chatRoot(page).locator(".panel").waitFor({ state: "hidden" })
+    expect(await focused(page)).toMatchObject({ host: "launchdesk-chat", className: "launcher" })
+
+    // Back into the block, to sign up with the keyboard alone.
+    for (let press = 0; press < 8 && (await focused(page))?.host !== "launchdesk-coming-soon"; press += 1) await page.keyboard.press("Shift+Tab")
+    expect(await focused(page)).toMatchObject({ host: "launchdesk-coming-soon" })
+    if ((await focused(page))?.tag !== "input") await page.keyboard.press("Shift+Tab")
+    await page.keyboard.type("keyboard@example.com")
+    await page.keyboard.press("Enter")
+    await block(page).getByText("You are on the list!").waitFor()
+  })
+
+  it("phone: the open panel is a modal (focus kept in, the page inert and still, the visible viewport) and Escape gives it all back", async () => {
+    const { page } = await shopper({ viewport: PHONE })
+    await page.goto(`${session.pages.url}/a11y/home`)
+    await page.mouse.move(100, 300)
+    await page.mouse.wheel(0, 300)
+    await waitFor(async () => ((await page.evaluate(() => scrollY)) > 0 ? true : undefined), { what: "the page scrolled" })
+    const scrolled = await page.evaluate(() => scrollY)
+    await launcher(page).click()
+    const panel = chatRoot(page).locator(".panel")
+    await waitFor(async () => ((await panel.getAttribute("aria-modal")) === "true" ? true : undefined), { what: "aria-modal" })
+    expect(await panel.getAttribute("role")).toBe("dialog")
+    expect(await page.evaluate(() => [document.querySelector("main")?.inert, getComputedStyle(document.documentElement).overflow])).toEqual([true, "hidden"])
+    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height })
+
+    await page.mouse.wheel(0, 400)
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => scrollY)).toBe(scrolled)
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let press = 0; press < 7; press += 1) {
+        await page.keyboard.press(key)
+        expect(await focused(page)).toMatchObject({ host: "launchdesk-chat", inPanel: true })
+      }
+    }
+
+    await page.keyboard.press("Escape")
+    await panel.waitFor({ state: "hidden" })
+    expect(await panel.getAttribute("aria-modal")).toBeNull()
+    expect(await focused(page)).toMatchObject({ host: "launchdesk-chat", className: "launcher" })
+    expect(await page.evaluate(() => [document.querySelector("main")?.inert, getComputedStyle(document.documentElement).overflow])).toEqual([false, "visible"])
+    await page.mouse.move(100, 300)
+    await page.mouse.wheel(0, 200)
+    await waitFor(async () => ((await page.evaluate(() => scrollY)) > scrolled ? true : undefined), { what: "the page scrolling again" })
+  })
+
+  it("a missing on-demand chunk: a console message, and the chat goes on without the modal", async () => {
+    const { page, errors } = await shopper({ viewport: PHONE })
+    const warnings: string[] = []
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text())
+    })
+    await page.goto(`${session.pages.url}/a11y/home?chat-extras-script-url=${encodeURIComponent("/launchdesk/missing-chunk.js")}`)
+    await launcher(page).click()
+    await waitFor(async () => (warnings.some((text) => text.includes("[LaunchDesk]") && text.includes("missing-chunk.js")) ? true : undefined), {
+      what: "the console message",
+    })
+    await sendMessage(page, "Still there without the extras?", 1)
+    expect(await chatRoot(page).locator(".panel").getAttribute("aria-modal")).toBeNull()
+    expect(errors).toEqual([])
+  })
+})
