@@ -1,4 +1,5 @@
 import { argumentsOf, parseMessage } from "./message-format"
+import { LABEL_ARGUMENTS } from "./widget-label-arguments"
 
 /**
  * The widget's and the block's own texts as a store may override them from the admin
@@ -19,14 +20,7 @@ const PLAIN = (
 /** Each label key and the values its message may read (none for a plain text). */
 export const WIDGET_LABEL_VALUES: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(PLAIN.map((key) => [key, []])),
-  unread: ["count"],
-  newMessageFrom: ["author", "text"],
-  rateLimited: ["wait"],
-  emailSaved: ["email"],
-  away: ["back"],
-  arrives: ["date"],
-  signupRateLimited: ["minutes"],
-  shareText: ["title"],
+  ...LABEL_ARGUMENTS,
   attachUploading: ["percent"],
   attachRemove: ["name"],
   attachWrongType: ["name"],

@@ -1,19 +1,7 @@
 import { argumentsOf, formatMessage, parseMessage } from "../../shared/browser-safe/message-format"
+import { LABEL_ARGUMENTS } from "../../shared/browser-safe/widget-label-arguments"
 
-/**
- * The texts that take values, and the values' names in the order the widget passes them:
- * `unread(3)` formats the message's `{count}`.
- */
-export const LABEL_ARGUMENTS: Readonly<Record<string, readonly string[]>> = {
-  unread: ["count"],
-  newMessageFrom: ["author", "text"],
-  rateLimited: ["wait"],
-  emailSaved: ["email"],
-  away: ["back"],
-  arrives: ["date"],
-  signupRateLimited: ["minutes"],
-  shareText: ["title"],
-}
+export { LABEL_ARGUMENTS } from "../../shared/browser-safe/widget-label-arguments"
 
 export type CompiledLabel = string | ((...values: unknown[]) => string)
 
