@@ -133,6 +133,8 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     await chooseAssigneeFilter("Assigned to me")
     await waitFor(async () => ((await list.locator("[data-conversation-id]").count()) === 1 ? true : undefined), {
       what: "the mine filter",
+      // As for the unassigned filter below: the list's new query waits for the signed-in user's id first.
+      timeoutMs: 30_000,
     })
     await chooseAssigneeFilter("Unassigned")
     await waitFor(async () => ((await list.locator("[data-conversation-id]").count()) === 20 ? true : undefined), {
