@@ -222,8 +222,9 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
       locale,
       // The store's own texts in that locale, where it wrote them (the widget has its own for the rest).
       texts: sessionTextsFor(chat, locale),
-      // The store's overrides of the widget's own texts, for the language the widget shows.
-      labels: sessionLabelsFor(chat.widget_labels, req.locales ?? [], locale),
+      // The store's overrides of the widget's own texts, for the language the widget shows; left
+      // out when there are none, so a store that set none answers the shape it always did.
+      ...presentLabels(sessionLabelsFor(chat.widget_labels, req.locales ?? [], locale)),
       // The newest message the staff have read (read receipts on the shopper's messages).
       read_up_to: conversation.staff_read_up_to,
       availability,
@@ -388,3 +389,5 @@ export async function visitorConversation(
   if (customerId === false) return { refusal: otherCustomer() }
   return { conversation: { ...conversation, customer_id: customerId }, hash }
 }
+
+const presentLabels = (labels: Record<string, string>) => (Object.keys(labels).length ? { labels } : {})

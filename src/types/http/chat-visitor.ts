@@ -72,9 +72,9 @@ export const StoreSessionResponse = z
       .meta({ id: "ChatTexts" }),
     /**
      * The store's overrides of the widget's own texts (ICU messages by label key) for the
-     * language the widget shows: the asked locale's, else its bundled language's; `{}` for none.
+     * language the widget shows: the asked locale's, else its bundled language's; absent for none.
      */
-    labels: z.record(z.string(), z.string()).meta({ id: "WidgetLabels" }),
+    labels: z.record(z.string(), z.string()).meta({ id: "WidgetLabels" }).optional(),
     /** The newest message the staff have read. */
     read_up_to: Int4Id.nullable(),
     availability: Availability,
