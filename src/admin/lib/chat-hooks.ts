@@ -128,7 +128,8 @@ export function useRenderCanned() {
   })
 }
 
-function useInvalidateConversation() {
+/** Refreshes one conversation's pane and the list after a change to it. */
+export function useInvalidateConversation() {
   const queryClient = useQueryClient()
   return (conversationId: number) =>
     Promise.all([

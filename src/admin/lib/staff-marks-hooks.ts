@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { CHAT_API, chatKeys } from "./chat-keys"
+import { useMutation } from "@tanstack/react-query"
+import { useInvalidateConversation } from "./chat-hooks"
+import { CHAT_API } from "./chat-keys"
 import { sdk } from "./sdk"
 import type { AdminAddNoteResponseType, AdminSetLabelsResponseType } from "../../types/http"
 
@@ -8,18 +9,9 @@ export const MAX_LABELS = 10
 export const MAX_LABEL_LENGTH = 32
 export const MAX_NOTE_LENGTH = 5000
 
-function useRefreshConversation() {
-  const queryClient = useQueryClient()
-  return (conversationId: number) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversationId) }),
-      queryClient.invalidateQueries({ queryKey: chatKeys.conversations() }),
-    ])
-}
-
 /** An internal note: the shopper never sees it. */
 export function useAddNote() {
-  const refresh = useRefreshConversation()
+  const refresh = useInvalidateConversation()
   return useMutation({
     mutationFn: ({ conversationId, text }: { conversationId: number; text: string }) =>
       sdk.client.fetch<AdminAddNoteResponseType>(`${CHAT_API}/conversation/${conversationId}/notes`, {
@@ -32,7 +24,7 @@ export function useAddNote() {
 
 /** Replaces the conversation's labels. */
 export function useSetLabels() {
-  const refresh = useRefreshConversation()
+  const refresh = useInvalidateConversation()
   return useMutation({
     mutationFn: ({ conversationId, labels }: { conversationId: number; labels: string[] }) =>
       sdk.client.fetch<AdminSetLabelsResponseType>(`${CHAT_API}/conversation/${conversationId}/labels`, {
