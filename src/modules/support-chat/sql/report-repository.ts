@@ -64,20 +64,17 @@ export class ReportRepository {
     const percentiles = (column: string) =>
       `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${column}) AS ${column}_p50,
        percentile_cont(0.9) WITHIN GROUP (ORDER BY ${column}) AS ${column}_p90`
-    const [[totals], [rating], agents, labels] = await Promise.all([
-      this.sql<Record<string, number | string | null>>(
-        `SELECT count(*)::int AS conversations, ${percentiles("first_response")}, ${percentiles("resolution")} FROM (${timings}) t`,
+    // One pass over the timings: the grouping set () is the whole range, (assigned_to) each assignee.
+    const [timed, [rating], labels] = await Promise.all([
+      this.sql<Record<string, number | string | null> & { whole: boolean; assigned_to: string | null }>(
+        `SELECT GROUPING(assigned_to) = 1 AS whole, assigned_to, count(*)::int AS conversations,
+           ${percentiles("first_response")}, ${percentiles("resolution")}
+         FROM (${timings}) t GROUP BY GROUPING SETS ((), (assigned_to))`,
         range
       ),
       this.sql<{ average: string | null; count: number }>(
         `SELECT avg(r.score) AS average, count(*)::int AS count FROM chat_rating r
          JOIN chat_conversation c ON c.id = r.conversation_id WHERE ${IN_RANGE} AND r.deleted_at IS NULL`,
-        range
-      ),
-      this.sql<{ user_id: string; conversations: number; first_response_p50: number | null }>(
-        `SELECT assigned_to AS user_id, count(*)::int AS conversations,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY first_response) AS first_response_p50
-         FROM (${timings}) t WHERE assigned_to IS NOT NULL GROUP BY assigned_to ORDER BY conversations DESC, assigned_to`,
         range
       ),
       this.sql<{ label: string; conversations: number }>(
@@ -86,12 +83,18 @@ export class ReportRepository {
         range
       ),
     ])
+    // The grouping set () answers one row even for an empty range.
+    const totals: Record<string, number | string | null> = timed.find((row) => row.whole) ?? {}
+    const agents = timed
+      .filter((row) => !row.whole && row.assigned_to !== null)
+      .map((row) => ({ user_id: row.assigned_to as string, conversations: Number(row.conversations), first_response_p50: round(row.first_response_p50) }))
+      .sort((a, b) => b.conversations - a.conversations || (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0))
     return {
       conversations: Number(totals.conversations),
-      first_response_seconds: { p50: round(totals.first_response_p50), p90: round(totals.first_response_p90) },
-      resolution_seconds: { p50: round(totals.resolution_p50), p90: round(totals.resolution_p90) },
+      first_response_seconds: { p50: round(totals.first_response_p50 ?? null), p90: round(totals.first_response_p90 ?? null) },
+      resolution_seconds: { p50: round(totals.resolution_p50 ?? null), p90: round(totals.resolution_p90 ?? null) },
       rating: { average: rating.average === null ? null : Math.round(Number(rating.average) * 100) / 100, count: rating.count },
-      by_agent: agents.map((agent) => ({ ...agent, first_response_p50: round(agent.first_response_p50) })),
+      by_agent: agents,
       by_label: labels,
     }
   }
