@@ -1,6 +1,5 @@
-const { loadEnv } = require("@medusajs/framework/utils")
-loadEnv("test", process.cwd())
-
+// No loadEnv here: medusa-config.ts loads `.env.test` itself when a spec boots Medusa, and
+// requiring Medusa's utils in the config cost every Jest process a second of CPU.
 const suites = {
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
   "integration:modules": ["**/src/modules/*/__tests__/**/*.[jt]s"],

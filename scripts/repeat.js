@@ -5,7 +5,7 @@
 // stream or the browser passes 10 of 10 here before it is trusted in CI, whose machine is busy.
 const path = require("node:path")
 const fs = require("node:fs")
-const { JOB_TIMEOUT_MS, MIGRATED_SUITES, PACKED_SUITES, cores, endChildrenOnSignal, logTail, prepareRun, runJest, startCpuHogs, suiteOf } = require("./lib/test-jobs")
+const { JOB_TIMEOUT_MS, MIGRATED_SUITES, PACKED_SUITES, TEMPLATE_SUITE, cores, needsDashboard, endChildrenOnSignal, logTail, prepareRun, runJest, startCpuHogs, suiteOf } = require("./lib/test-jobs")
 
 const USAGE = 'usage: npm run test:repeat -- <spec file> [--times N] [--hogs K] [-t "case name"]'
 // A failed run's log lines printed under it.
@@ -37,8 +37,13 @@ async function main() {
   const options = parseArguments(process.argv.slice(2))
   const suite = suiteOf(options.file)
   const file = path.relative(path.resolve(__dirname, ".."), path.resolve(options.file))
-  const run = await prepareRun({ pack: PACKED_SUITES.has(suite), migrate: MIGRATED_SUITES.has(suite) })
-  const env = await run.envFor(suite)
+  const run = await prepareRun({
+    pack: PACKED_SUITES.has(suite),
+    migrate: MIGRATED_SUITES.has(suite),
+    hostTemplate: suite === TEMPLATE_SUITE,
+    dashboard: needsDashboard(file),
+  })
+  const env = await run.envFor(suite, [file])
   const stopHogs = startCpuHogs(options.hogs)
   endChildrenOnSignal(async () => {
     stopHogs()
@@ -53,7 +58,7 @@ async function main() {
       const counts = await runJest({ suite, files: [file], env, logFile, label: file, timeoutMs: JOB_TIMEOUT_MS, extraArgs })
       const ok = counts.failed === 0 && counts.passed > 0
       outcomes.push({ ok, counts })
-      console.log(`[repeat] run ${attempt}/${options.times}: ${ok ? "passed" : "FAILED"}, ${counts.passed} passed, ${counts.failed} failed (${Math.round(counts.seconds)} s)`)
+      console.log(`[repeat] run ${attempt}/${options.times}: ${ok ? "passed" : "FAILED"}, ${counts.passed} passed, ${counts.failed} failed (${Math.round(counts.seconds)} s, ${Math.round(counts.cpuSeconds ?? NaN)} s CPU)`)
       if (!ok) {
         console.log(counts.failures.map((failure) => `  ${failure}`).join("\n"))
         console.log(`----- the end of its output -----\n${logTail(logFile, FAILED_LOG_LINES)}\n-----`)

@@ -6,7 +6,7 @@
 // (LAUNCHDESK_TEST_JOBS, default: cores + 1, as most of a spec's time is spent waiting).
 const fs = require("node:fs")
 const path = require("node:path")
-const { JOB_TIMEOUT_MS, MIGRATED_SUITES, NEEDS, PACKED_SUITES, ROOT, cores, endChildrenOnSignal, logTail, prepareRun, runJest, runLogged, specFiles } = require(
+const { JOB_TIMEOUT_MS, MIGRATED_SUITES, NEEDS, PACKED_SUITES, ROOT, TEMPLATE_SUITE, cores, endChildrenOnSignal, logTail, prepareRun, runJest, runLogged, specFiles } = require(
   "./lib/test-jobs"
 )
 
@@ -51,7 +51,7 @@ async function plan(suites, env) {
 }
 
 async function runJob(job, run, logDir) {
-  const env = await run.envFor(job.suite)
+  const env = await run.envFor(job.suite, job.files)
   const logFile = path.join(logDir, `${job.label.replace(/[^\w.-]+/g, "_")}.log`)
   if (job.lint) {
     const eslint = path.join(path.dirname(require.resolve("eslint/package.json", { paths: [ROOT] })), "bin", "eslint.js")
@@ -121,6 +121,8 @@ async function main() {
   const run = await prepareRun({
     pack: suites.some((suite) => PACKED_SUITES.has(suite)),
     migrate: suites.some((suite) => MIGRATED_SUITES.has(suite)),
+    hostTemplate: suites.includes(TEMPLATE_SUITE),
+    dashboard: suites.includes(TEMPLATE_SUITE),
   })
   endChildrenOnSignal(run.finish)
   const logDir = path.join(run.runDir, "logs")
@@ -148,7 +150,7 @@ async function main() {
         results.push({ job, counts, startedAt: jobStart, endedAt: Date.now() })
         failures.push(...counts.failures)
         const mark = counts.failed ? "FAIL" : "ok  "
-        console.log(`[test] ${mark} ${job.label}: ${counts.passed} passed, ${counts.failed} failed (${seconds(counts.seconds)}) [${results.length}/${jobs.length}]`)
+        console.log(`[test] ${mark} ${job.label}: ${counts.passed} passed, ${counts.failed} failed (${seconds(counts.seconds)}, ${seconds(counts.cpuSeconds ?? NaN)} CPU) [${results.length}/${jobs.length}]`)
         if (counts.failed) console.log(`----- ${job.label}: the end of its output -----\n${logTail(counts.logFile, FAILED_LOG_LINES)}\n-----`)
       }
     }

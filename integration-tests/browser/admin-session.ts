@@ -162,7 +162,7 @@ export function useAdminSession({ signIn: signInFirst = true }: { signIn?: boole
         autoReply: { allowedBaseUrls: ["http://127.0.0.1:9/v1"] },
       },
     })
-    await session.host.createUser(AGENT.email, AGENT.password)
+    await session.host.addTeamMember(AGENT.email, AGENT.password)
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     session.browser = await chromium.launch({ executablePath: CHROMIUM })
     session.context = await session.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-US" })

@@ -553,7 +553,8 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
 
   it("chat push: an agent's reply arrives over the stream at once, with no poll while the stream is open", async () => {
     const { page, requests, errors } = await shopper()
-    // Polls every 5 s here: a reply shown within 2 s, with no poll, can only have come over the stream.
+    // Polls every 5 s here, and not while the stream is open: a reply shown with no poll since it
+    // was sent can only have come over the stream. How fast is measured by bench/push.js, not here.
     await page.goto(`${pages.url}/?poll=5000`)
     await page.getByRole("button", { name: "Open support chat" }).click()
     await page.getByRole("textbox", { name: "Message" }).fill("Will the reply come over the stream?")
@@ -577,10 +578,9 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
 
     const pollsBefore = polls(requests).length
     const conversationId = await conversationIdOf(page)
-    const repliedAt = Date.now()
     await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Pushed to you right away." })
-    await chatRoot(page).locator('li[data-sender="agent"]').waitFor({ timeout: 2000 })
-    expect(Date.now() - repliedAt).toBeLessThan(2000)
+    await chatRoot(page).locator('li[data-sender="agent"]').waitFor()
+    expect(polls(requests).length).toBe(pollsBefore)
     // Three more seconds: still not a single poll.
     await sleep(3000)
     expect(polls(requests).length).toBe(pollsBefore)

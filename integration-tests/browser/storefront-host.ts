@@ -29,8 +29,9 @@ export type StorefrontHost = {
 }
 
 /**
- * The packed plugin installed in a host store (no dashboard), migrated, seeded with the
- * demo's own seed script and served by `medusa start`. `storefrontOrigins` are allowed by
+ * The packed plugin installed in a host store (no dashboard), migrated (under `npm test`: a
+ * copy of the run's host template), seeded with the demo's own seed script and served by
+ * `medusa start`. `storefrontOrigins` are allowed by
  * `storeCors`, so pages served there call the store routes with the visitor cookie.
  */
 export async function startStorefrontHost({
@@ -42,7 +43,7 @@ export async function startStorefrontHost({
   storefrontOrigins: string[]
   demoStorefrontUrl: string
 }): Promise<StorefrontHost> {
-  const workspace = await startHostWorkspace({ name: "storefront" })
+  const workspace = await startHostWorkspace({ name: "storefront", fromTemplate: true })
   try {
     const { workDir, tarball } = workspace
     const hostDir = await createHostApp({
@@ -58,7 +59,7 @@ export async function startStorefrontHost({
       STORE_CORS: storefrontOrigins.join(","),
       DEMO_STOREFRONT_URL: demoStorefrontUrl,
     }
-    await medusa(hostDir, ["db:migrate"], env)
+    if (!workspace.migrated) await medusa(hostDir, ["db:migrate"], env)
     const seedFile = path.join(workDir, "seed.json")
     await medusa(hostDir, ["exec", path.join(ROOT, "demo", "seed", "seed.js"), seedFile], env)
     const seed = JSON.parse(fs.readFileSync(seedFile, "utf8")) as DemoSeed

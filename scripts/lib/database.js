@@ -55,7 +55,7 @@ const urlFromEnv = (env, database) =>
  * `halt()` / `resume()` then stop and start that server over the same data. `durable: false`
  * (the test suites) trades crash safety of an embedded server for speed.
  * @param {{ dataDir: string, keepData: boolean, ownServer?: boolean, durable?: boolean, log?: (line: string) => void }} options
- * @returns {Promise<{ env: Record<string, string>, url: (database: string) => string, createDatabase: (name: string) => Promise<void>, dropDatabase: (name: string) => Promise<void>, stop: () => Promise<void>, halt: () => Promise<void>, resume: () => Promise<void>, embedded: boolean }>}
+ * @returns {Promise<{ env: Record<string, string>, url: (database: string) => string, createDatabase: (name: string, options?: { template?: string }) => Promise<void>, dropDatabase: (name: string) => Promise<void>, stop: () => Promise<void>, halt: () => Promise<void>, resume: () => Promise<void>, embedded: boolean }>}
  */
 async function startDatabase({ dataDir, keepData, ownServer = false, durable = true, log = () => {} }) {
   const { Client } = require("pg")
@@ -111,13 +111,15 @@ async function startDatabase({ dataDir, keepData, ownServer = false, durable = t
     resume = () => server.start()
   }
 
-  const createDatabase = async (name) => {
+  // `template`: a copy of that database (which nobody may be connected to) instead of an empty one.
+  const createDatabase = async (name, { template } = {}) => {
     const client = new Client({ connectionString: urlFromEnv(env, "postgres") })
     await client.connect()
     try {
       const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])
       if (!rowCount) {
-        await client.query(`CREATE DATABASE "${name.replace(/"/g, "")}"`)
+        const copyOf = template ? ` TEMPLATE "${template.replace(/"/g, "")}"` : ""
+        await client.query(`CREATE DATABASE "${name.replace(/"/g, "")}"${copyOf}`)
       }
     } finally {
       await client.end()

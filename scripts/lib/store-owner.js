@@ -19,24 +19,25 @@ async function postJson(url, body, headers = {}) {
 }
 
 /**
- * Creates the admin user (once per database), signs in and returns the admin JWT for
+ * Creates the admin user (once per database; not when `ownerExists`, as in a database copied
+ * from scripts/lib/host-template.js), signs in and returns the admin JWT for
  * `authorization: Bearer …`.
- * @param {{ dir: string, env: Record<string, string>, baseUrl: string }} options
+ * @param {{ dir: string, env: Record<string, string>, baseUrl: string, ownerExists?: boolean }} options
  * @returns {Promise<string>}
  */
-async function signInOwner({ dir, env, baseUrl }) {
-  await medusa(dir, ["user", "-e", OWNER.email, "-p", OWNER.password], env)
+async function signInOwner({ dir, env, baseUrl, ownerExists = false }) {
+  if (!ownerExists) await medusa(dir, ["user", "-e", OWNER.email, "-p", OWNER.password], env)
   const { token } = await postJson(`${baseUrl}/auth/user/emailpass`, OWNER)
   return token
 }
 
 /**
- * Creates the admin user (once per database) and returns a publishable key's token.
- * @param {{ dir: string, env: Record<string, string>, baseUrl: string, title?: string }} options
+ * Creates the admin user (once per database, see signInOwner) and returns a publishable key's token.
+ * @param {{ dir: string, env: Record<string, string>, baseUrl: string, title?: string, ownerExists?: boolean }} options
  * @returns {Promise<string>}
  */
-async function createPublishableKey({ dir, env, baseUrl, title = "Storefront" }) {
-  const token = await signInOwner({ dir, env, baseUrl })
+async function createPublishableKey({ dir, env, baseUrl, title = "Storefront", ownerExists = false }) {
+  const token = await signInOwner({ dir, env, baseUrl, ownerExists })
   const { api_key } = await postJson(
     `${baseUrl}/admin/api-keys`,
     { title, type: "publishable" },
@@ -45,4 +46,4 @@ async function createPublishableKey({ dir, env, baseUrl, title = "Storefront" })
   return api_key.token
 }
 
-module.exports = { createPublishableKey, signInOwner }
+module.exports = { OWNER, createPublishableKey, postJson, signInOwner }

@@ -7,6 +7,7 @@ const path = require("node:path")
 const { spawn } = require("node:child_process")
 const { MIGRATED_DATABASE_VARIABLE, startDatabase } = require("./database")
 const { PACKED_PLUGIN_VARIABLE, medusa, packPlugin } = require("./host-app")
+const { DASHBOARD_VARIABLE, HOST_DATABASE_VARIABLE, prepareHostTemplate } = require("./host-template")
 const { failuresIn } = require("./test-report")
 
 const ROOT = path.resolve(__dirname, "../..")
@@ -19,6 +20,10 @@ const JOB_TIMEOUT_MS = 25 * 60 * 1000
 // Suites whose specs boot Medusa apps with medusaIntegrationTestRunner (integration-tests/utils/medusa-runner.ts):
 // they start from a database migrated once for the run.
 const MIGRATED_SUITES = new Set(["integration:http"])
+// The suite whose hosts start from the run's host template (scripts/lib/host-template.js), and
+// its specs that also serve the dashboard.
+const TEMPLATE_SUITE = "browser"
+const needsDashboard = (file) => /(^|\/)admin-[^/]*\.spec\.[jt]s$/.test(file)
 // Suites that need an outside service; without it they are reported as not run, never as passed.
 const NEEDS = { "integration:topology": { variable: "REDIS_URL", why: "it runs Medusa's Redis modules against a Redis server" } }
 // Where each suite's specs live (jest.config.js matches them by TEST_TYPE), for a path given alone.
@@ -59,11 +64,12 @@ function databaseFolder(runDir) {
 
 /**
  * The run's environment: a PostgreSQL (embedded unless DATABASE_URL / DB_HOST) and, as asked,
- * the packed plugin (`pack`) and a database migrated once for every Medusa app spec
- * (`migrate`). `env` is ready for every job; `envFor(suite)` waits for what that suite's
- * jobs need, so jobs that need neither start at once.
+ * the packed plugin (`pack`), a database migrated once for every Medusa app spec (`migrate`)
+ * and the browser hosts' template (`hostTemplate`, with the dashboard when `dashboard`).
+ * `env` is ready for every job; `envFor(suite, files)` waits for what those spec files need,
+ * so jobs that need none of it start at once.
  */
-async function prepareRun({ pack, migrate }) {
+async function prepareRun({ pack, migrate, hostTemplate = false, dashboard = false }) {
   const runDir = path.join(ROOT, ".tmp", `test-run-${process.pid}`)
   fs.mkdirSync(runDir, { recursive: true })
   const dataDir = databaseFolder(runDir)
@@ -77,20 +83,26 @@ async function prepareRun({ pack, migrate }) {
   // One after the other: `plugin:build` rewrites the repository's .medusa/ that the CLI may read.
   const packed = pack ? packPlugin(path.join(runDir, "pack")) : Promise.resolve(undefined)
   const migrated = packed.then(() => (migrate ? migrateOnce(db, env) : undefined))
-  // The pack's and the migration's processes, so their time is not counted in the first job to end.
+  const template = hostTemplate
+    ? prepareHostTemplateAfter(packed, { db, env, dir: path.join(runDir, "host-template"), dashboard })
+    : { database: Promise.resolve(undefined), dashboard: Promise.resolve(undefined) }
+  // The preparation's processes, so their time is not counted in the first job to end.
   const preparation = { cpuSeconds: 0 }
-  migrated.finally(() => (preparation.cpuSeconds = cpuSinceLast() ?? 0)).catch(() => undefined)
+  Promise.allSettled([migrated, template.database, template.dashboard]).then(() => (preparation.cpuSeconds = cpuSinceLast() ?? 0))
   // Awaited where used; a failure is reported by the jobs that need it, and by `finish`.
-  packed.catch(() => undefined)
-  migrated.catch(() => undefined)
-  const envFor = async (suite) => ({
+  for (const promise of [packed, migrated, template.database, template.dashboard]) promise.catch(() => undefined)
+  const envFor = async (suite, files = []) => ({
     ...env,
     ...(PACKED_SUITES.has(suite) ? { [PACKED_PLUGIN_VARIABLE]: await packed } : {}),
     ...(MIGRATED_SUITES.has(suite) ? { [MIGRATED_DATABASE_VARIABLE]: await migrated } : {}),
+    ...(hostTemplate && suite === TEMPLATE_SUITE ? { [HOST_DATABASE_VARIABLE]: await template.database } : {}),
+    ...(dashboard && suite === TEMPLATE_SUITE && files.some(needsDashboard) ? { [DASHBOARD_VARIABLE]: await template.dashboard } : {}),
   })
   const finish = async () => {
-    const [, migration] = await Promise.allSettled([packed, migrated])
-    if (migration.status === "fulfilled" && migration.value) await db.dropDatabase(migration.value).catch(() => undefined)
+    const [, migration, hostDatabase] = await Promise.allSettled([packed, migrated, template.database, template.dashboard])
+    for (const made of [migration, hostDatabase]) {
+      if (made.status === "fulfilled" && made.value) await db.dropDatabase(made.value).catch(() => undefined)
+    }
     await db.stop().catch(() => undefined)
     fs.rmSync(dataDir, { recursive: true, force: true })
     fs.rmSync(runDir, { recursive: true, force: true })
@@ -98,6 +110,12 @@ async function prepareRun({ pack, migrate }) {
     return { preparationCpuSeconds: preparation.cpuSeconds, databaseCpuSeconds: cpuSinceLast() }
   }
   return { env, envFor, runDir, finish }
+}
+
+/** The host template of the tarball `packed` resolves to; both halves fail if the pack does. */
+function prepareHostTemplateAfter(packed, { db, env, dir, dashboard }) {
+  const started = packed.then((tarball) => prepareHostTemplate({ tarball, dir, db, env, dashboard, name: `launchdesk-host-template-${process.pid}` }))
+  return { database: started.then((template) => template.database), dashboard: started.then((template) => template.dashboard) }
 }
 
 /** A database with every migration of this repository's Medusa config applied, as the specs' runner would apply them. */
@@ -262,6 +280,8 @@ const cores = () => (os.availableParallelism ? os.availableParallelism() : os.cp
 
 module.exports = {
   ROOT,
+  TEMPLATE_SUITE,
+  needsDashboard,
   JOB_TIMEOUT_MS,
   NEEDS,
   MIGRATED_SUITES,
