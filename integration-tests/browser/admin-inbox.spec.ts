@@ -248,11 +248,10 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
 
       // From here on only the stream can bring the message: the pane's reads of the conversation fail.
       await page.route(conversationRead(conversationId), (route) => route.abort())
-      const sentAt = Date.now()
+      // How soon is bench/push.js's to measure; here only that it comes, on a machine of any load.
       const later = await visitor.send({ message: "Pushed into the pane", page_url: pageUrl })
       expect(later.status).toBe(200)
-      await pane.locator(`[data-message-id="${later.data.message_id}"][data-sender="visitor"]`).waitFor({ timeout: 3000 })
-      expect(Date.now() - sentAt).toBeLessThan(3000)
+      await pane.locator(`[data-message-id="${later.data.message_id}"][data-sender="visitor"]`).waitFor({ timeout: 30000 })
       // The failed refresh the message triggered leaves the pane as it was, each message once.
       await sleep(1000)
       expect(await pane.locator("[data-message-id]").evaluateAll((items) => items.map((item) => item.getAttribute("data-message-id")))).toEqual([

@@ -166,6 +166,9 @@ export function useAdminSession({ signIn: signInFirst = true }: { signIn?: boole
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     session.browser = await chromium.launch({ executablePath: CHROMIUM })
     session.context = await session.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-US" })
+    // The dashboard's first load compiles megabytes of script: on a loaded machine it has
+    // taken longer than Playwright's 30 s default, and every case after a failed sign-in fails.
+    session.context.setDefaultNavigationTimeout(90_000)
     session.page = await session.context.newPage()
     session.page.on("response", (response) => {
       session.received.push(response.text().catch(() => ""))
