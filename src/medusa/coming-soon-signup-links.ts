@@ -31,11 +31,18 @@ export const listUnsubscribeHeaders = (unsubscribeUrl: string): Record<string, s
  * for a row erased meanwhile: the link tells nobody whether an address is listed.
  */
 const ACTIONS: Record<SignupLinkPurpose, (container: MedusaContainer, signupId: string) => Promise<unknown>> = {
-  // Marks the row unsubscribed; its launch email, if still waiting, is skipped.
-  unsubscribe: async (container, signupId) => (await comingSoonModule(container).signups()).unsubscribe(signupId),
+  // Marks the row unsubscribed; its launch email, if still waiting, is skipped. A back-in-stock
+  // subscription's link (CONTRACT §12) ends that subscription.
+  unsubscribe: async (container, signupId) =>
+    isBackInStockId(signupId)
+      ? (await comingSoonModule(container).backInStock()).unsubscribe(signupId)
+      : (await comingSoonModule(container).signups()).unsubscribe(signupId),
   // Confirms the address: the row is synced and will get its launch email.
-  confirm: async (container, signupId) => (await comingSoonModule(container).confirmations()).confirm(signupId),
+  confirm: async (container, signupId) =>
+    isBackInStockId(signupId) ? undefined : (await comingSoonModule(container).confirmations()).confirm(signupId),
 }
+
+const isBackInStockId = (id: string) => id.startsWith("csbis_")
 
 const firstString = (value: unknown) => (Array.isArray(value) ? value[0] : value)
 
