@@ -79,7 +79,7 @@ export class BackInStockRepository {
               next_notify_at = now() + make_interval(secs => ?), updated_at = now()
         WHERE c.id IN (
           SELECT id FROM cs_back_in_stock
-           WHERE variant_id = ANY(?) AND ${DUE}
+           WHERE variant_id = ANY(?::text[]) AND ${DUE}
            ORDER BY created_at, id
            LIMIT ? FOR UPDATE SKIP LOCKED)
        RETURNING ${CLAIM_COLUMNS.split(", ").map((column) => `c.${column}`).join(", ")}`,
@@ -122,7 +122,7 @@ export class BackInStockRepository {
     if (!variantIds.length) return 0
     const rows = await this.sql(
       `UPDATE cs_back_in_stock SET converted_order_id = ?, converted_at = now(), updated_at = now()
-        WHERE email = ? AND variant_id = ANY(?) AND status = 'notified' AND converted_at IS NULL AND deleted_at IS NULL
+        WHERE email = ? AND variant_id = ANY(?::text[]) AND status = 'notified' AND converted_at IS NULL AND deleted_at IS NULL
         RETURNING id`,
       [orderId, email, variantIds]
     )
