@@ -76,7 +76,9 @@ async function serveSignupLink(purpose: SignupLinkPurpose, req: MedusaRequest, r
   const acting = req.method === "POST"
   if (signupId && acting) await ACTIONS[purpose](req.scope, signupId)
   const state = !signupId ? "invalid" : acting ? "done" : "ask"
-  const page = signupLinkPage(purpose, state, pageLanguage(req), signupId ? (token as string) : undefined)
+  // A back-in-stock subscription's link says what it stops: the restock email, not the launch emails.
+  const kind = purpose === "unsubscribe" && signupId && isBackInStockId(signupId) ? "restock" : purpose
+  const page = signupLinkPage(kind, state, pageLanguage(req), signupId ? (token as string) : undefined)
   res.status(page.status).set(SIGNUP_LINK_PAGE_HEADERS).send(page.html)
 }
 

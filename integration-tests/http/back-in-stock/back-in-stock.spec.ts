@@ -159,9 +159,13 @@ medusaIntegrationTestRunner({
       const token = issueSignupLinkToken(await signupTokenKeyOf(container), "unsubscribe", leaving.id)
       const link = `/store/coming-soon/unsubscribe?token=${encodeURIComponent(token)}`
       // A GET (a mail scanner) changes nothing; the POST, without a publishable key, unsubscribes.
-      expect((await api.get(link, { validateStatus: () => true })).status).toBe(200)
+      const page = await api.get(link, { validateStatus: () => true })
+      expect([page.status, page.data.includes("Stop the back-in-stock email?"), page.data.includes("launch")]).toEqual([200, true, false])
+      const german = await api.get(`${link}&locale=de`, { validateStatus: () => true })
+      expect(german.data).toContain("Keine Nachricht bei Wiederverfügbarkeit?")
       expect((await subscriptions(container)).find((row) => row.id === leaving.id)!.status).toBe("waiting")
-      expect((await api.post(link, undefined, { validateStatus: () => true })).status).toBe(200)
+      const done = await api.post(link, undefined, { validateStatus: () => true })
+      expect([done.status, done.data.includes("You will not be emailed")]).toEqual([200, true])
       expect((await subscriptions(container)).find((row) => row.id === leaving.id)!.status).toBe("unsubscribed")
 
       emailDouble().failing.add("failing@example.com")
