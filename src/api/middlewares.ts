@@ -17,9 +17,11 @@ import { keylessTranscriptConfirmation } from "../medusa/transcript-confirmation
 import { adminChatRoutesMiddlewares } from "./admin/app/v1/middlewares"
 import { adminDeliveriesRoutesMiddlewares } from "./admin/app/v1/deliveries/middlewares"
 import { adminComingSoonRoutesMiddlewares } from "./admin/coming-soon/middlewares"
+import { adminBackInStockRoutesMiddlewares } from "./admin/back-in-stock/middlewares"
 import { hookBridgeRoutesMiddlewares } from "./hooks/app/v1/bridge/middlewares"
 import { storeChatRoutesMiddlewares } from "./store/app/v1/middlewares"
 import { storeComingSoonRoutesMiddlewares } from "./store/coming-soon/middlewares"
+import { storeBackInStockRoutesMiddlewares } from "./store/back-in-stock/middlewares"
 
 const medusaErrorHandler = errorHandler()
 
@@ -66,8 +68,10 @@ export default defineMiddlewares({
     ...adminChatRoutesMiddlewares,
     ...adminDeliveriesRoutesMiddlewares,
     ...adminComingSoonRoutesMiddlewares,
+    ...adminBackInStockRoutesMiddlewares,
     ...hookBridgeRoutesMiddlewares,
     ...storeComingSoonRoutesMiddlewares,
+    ...storeBackInStockRoutesMiddlewares,
     ...storeChatRoutesMiddlewares,
   ],
 })

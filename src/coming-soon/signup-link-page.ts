@@ -1,6 +1,5 @@
 import { PLAIN_PAGE_HEADERS, escapeHtml, plainPage } from "../shared/plain-page"
-import type { SignupLinkPurpose } from "./signup-link-token"
-import type { SignupLinkWords } from "./signup-link-words"
+import { pageWords, type SignupLinkPageKind, type SignupLinkWords } from "./signup-link-words"
 
 /**
  * What a signup-link page shows: `ask` (a GET: the question and a button that POSTs the token
@@ -15,13 +14,13 @@ export type SignupLinkPageState = "ask" | "done" | "invalid"
  * `action`, so it posts to the URL it was opened with (its `token` and `locale` included).
  */
 export function signupLinkPage(
-  purpose: SignupLinkPurpose,
+  kind: SignupLinkPageKind,
   state: SignupLinkPageState,
   language: { lang: string; words: SignupLinkWords },
   token?: string
 ): { status: number; html: string } {
   const { words } = language
-  const page = words[purpose]
+  const page = pageWords(words, kind)
   const [title, text] =
     state === "invalid" ? [words.invalidTitle, page.invalidText] : state === "ask" ? [page.askTitle, page.askText] : [page.doneTitle, page.doneText]
   const form =

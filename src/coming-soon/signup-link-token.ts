@@ -12,7 +12,8 @@ const signature = (key: Buffer, purpose: SignupLinkPurpose, signupId: string) =>
 
 /**
  * The token of a link in an email to a signup: `<signup id>.<HMAC(signup id)>`. It never
- * expires (an old email's link still works) and names one ledger row, for one purpose.
+ * expires (an old email's link still works) and names one ledger row (`cssu_…`) or one
+ * back-in-stock subscription (`csbis_…`), for one purpose.
  */
 export function issueSignupLinkToken(key: Buffer, purpose: SignupLinkPurpose, signupId: string): string {
   return `${signupId}.${signature(key, purpose, signupId)}`
@@ -21,7 +22,7 @@ export function issueSignupLinkToken(key: Buffer, purpose: SignupLinkPurpose, si
 /** The signup id a token was issued for, for this purpose, or null for anything this store did not sign. */
 export function verifySignupLinkToken(key: Buffer, purpose: SignupLinkPurpose, token: unknown): string | null {
   if (typeof token !== "string" || token.length > 200) return null
-  const match = /^(cssu_[0-9A-Za-z]{1,60})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  const match = /^((?:cssu|csbis)_[0-9A-Za-z]{1,60})\.([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return null
   const expected = Buffer.from(signature(key, purpose, match[1]))
   const given = Buffer.from(match[2])

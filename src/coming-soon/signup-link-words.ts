@@ -12,7 +12,17 @@ export type SignupLinkPageWords = {
 }
 
 /** Every word of the signup-link pages in one language; `dir` is the script's direction. */
-export type SignupLinkWords = { dir: "ltr" | "rtl"; invalidTitle: string } & Record<SignupLinkPurpose, SignupLinkPageWords>
+export type SignupLinkWords = { dir: "ltr" | "rtl"; invalidTitle: string } & Record<SignupLinkPurpose, SignupLinkPageWords> & {
+  /** The unsubscribe page of a back-in-stock subscription's link: its button and invalid-link text are the unsubscribe page's. */
+  restock: Pick<SignupLinkPageWords, "askTitle" | "askText" | "doneTitle" | "doneText">
+}
+
+/** Which words a signup-link page shows: a purpose's, or a back-in-stock subscription's unsubscribe. */
+export type SignupLinkPageKind = SignupLinkPurpose | "restock"
+
+/** The words of one kind of page. */
+export const pageWords = (words: SignupLinkWords, kind: SignupLinkPageKind): SignupLinkPageWords =>
+  kind === "restock" ? { ...words.unsubscribe, ...words.restock } : words[kind]
 
 /**
  * The pages' words per language (the widget's languages, CONTRACT §9). A page picks the
@@ -29,6 +39,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneTitle: "You are unsubscribed",
       doneText: "You will get no more emails about this product's launch.",
       invalidText: "The unsubscribe link is incomplete or was not issued by this store. Open it again from the email.",
+    },
+    restock: {
+      askTitle: "Stop the back-in-stock email?",
+      askText: "Press the button to get no email when this item is available again.",
+      doneTitle: "You will not be emailed",
+      doneText: "You will get no email when this item is available again.",
     },
     confirm: {
       askTitle: "Confirm your signup?",
@@ -50,6 +66,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneText: "Sie erhalten keine E-Mails mehr zum Marktstart dieses Produkts.",
       invalidText: "Der Abmeldelink ist unvollständig oder stammt nicht von diesem Shop. Öffnen Sie ihn erneut aus der E-Mail.",
     },
+    restock: {
+      askTitle: "Keine Nachricht bei Wiederverfügbarkeit?",
+      askText: "Klicken Sie auf die Schaltfläche, um keine E-Mail zu erhalten, wenn dieser Artikel wieder verfügbar ist.",
+      doneTitle: "Sie erhalten keine Nachricht",
+      doneText: "Sie erhalten keine E-Mail, wenn dieser Artikel wieder verfügbar ist.",
+    },
     confirm: {
       askTitle: "Anmeldung bestätigen?",
       askText: "Klicken Sie auf die Schaltfläche, um Ihre Adresse zu bestätigen und auf die Warteliste zu kommen.",
@@ -69,6 +91,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneTitle: "Vous êtes désabonné",
       doneText: "Vous ne recevrez plus d'e-mails sur le lancement de ce produit.",
       invalidText: "Le lien de désabonnement est incomplet ou n'a pas été émis par cette boutique. Ouvrez-le à nouveau depuis l'e-mail.",
+    },
+    restock: {
+      askTitle: "Ne plus être prévenu du retour en stock ?",
+      askText: "Appuyez sur le bouton pour ne recevoir aucun e-mail quand cet article sera de nouveau disponible.",
+      doneTitle: "Vous ne serez pas prévenu",
+      doneText: "Vous ne recevrez aucun e-mail quand cet article sera de nouveau disponible.",
     },
     confirm: {
       askTitle: "Confirmer votre inscription ?",
@@ -90,6 +118,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneText: "No recibirás más correos sobre el lanzamiento de este producto.",
       invalidText: "El enlace para darte de baja está incompleto o no lo emitió esta tienda. Ábrelo de nuevo desde el correo.",
     },
+    restock: {
+      askTitle: "¿Dejar de recibir el aviso de reposición?",
+      askText: "Pulsa el botón para no recibir ningún correo cuando este artículo vuelva a estar disponible.",
+      doneTitle: "No te avisaremos",
+      doneText: "No recibirás ningún correo cuando este artículo vuelva a estar disponible.",
+    },
     confirm: {
       askTitle: "¿Confirmar tu registro?",
       askText: "Pulsa el botón para confirmar tu dirección y unirte a la lista de espera.",
@@ -109,6 +143,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneTitle: "Iscrizione annullata",
       doneText: "Non riceverai più email sul lancio di questo prodotto.",
       invalidText: "Il link di annullamento è incompleto o non è stato emesso da questo negozio. Aprilo di nuovo dall'email.",
+    },
+    restock: {
+      askTitle: "Non ricevere l'avviso di disponibilità?",
+      askText: "Premi il pulsante per non ricevere alcuna email quando questo articolo sarà di nuovo disponibile.",
+      doneTitle: "Non riceverai l'avviso",
+      doneText: "Non riceverai alcuna email quando questo articolo sarà di nuovo disponibile.",
     },
     confirm: {
       askTitle: "Confermare l'iscrizione?",
@@ -130,6 +170,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneText: "Je krijgt geen e-mails meer over de lancering van dit product.",
       invalidText: "De afmeldlink is onvolledig of niet door deze winkel uitgegeven. Open hem opnieuw vanuit de e-mail.",
     },
+    restock: {
+      askTitle: "Geen bericht als het weer op voorraad is?",
+      askText: "Druk op de knop om geen e-mail te krijgen wanneer dit artikel weer beschikbaar is.",
+      doneTitle: "Je krijgt geen bericht",
+      doneText: "Je krijgt geen e-mail wanneer dit artikel weer beschikbaar is.",
+    },
     confirm: {
       askTitle: "Je aanmelding bevestigen?",
       askText: "Druk op de knop om je adres te bevestigen en op de wachtlijst te komen.",
@@ -149,6 +195,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneTitle: "Zrezygnowano z subskrypcji",
       doneText: "Nie otrzymasz więcej e-maili o premierze tego produktu.",
       invalidText: "Link rezygnacji jest niepełny lub nie pochodzi z tego sklepu. Otwórz go ponownie z e-maila.",
+    },
+    restock: {
+      askTitle: "Zrezygnować z powiadomienia o dostępności?",
+      askText: "Naciśnij przycisk, aby nie otrzymać e-maila, gdy ten produkt znów będzie dostępny.",
+      doneTitle: "Nie otrzymasz powiadomienia",
+      doneText: "Nie otrzymasz e-maila, gdy ten produkt znów będzie dostępny.",
     },
     confirm: {
       askTitle: "Potwierdzić zapis?",
@@ -170,6 +222,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneText: "Você não receberá mais e-mails sobre o lançamento deste produto.",
       invalidText: "O link de cancelamento está incompleto ou não foi emitido por esta loja. Abra-o novamente pelo e-mail.",
     },
+    restock: {
+      askTitle: "Cancelar o aviso de volta ao estoque?",
+      askText: "Toque no botão para não receber e-mail quando este item estiver disponível novamente.",
+      doneTitle: "Você não será avisado",
+      doneText: "Você não receberá e-mail quando este item estiver disponível novamente.",
+    },
     confirm: {
       askTitle: "Confirmar sua inscrição?",
       askText: "Toque no botão para confirmar seu endereço e entrar na lista de espera.",
@@ -189,6 +247,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneTitle: "Du är avregistrerad",
       doneText: "Du får inga fler mejl om produktens lansering.",
       invalidText: "Avregistreringslänken är ofullständig eller kommer inte från den här butiken. Öppna den igen från mejlet.",
+    },
+    restock: {
+      askTitle: "Avregistrera aviseringen om åter i lager?",
+      askText: "Tryck på knappen för att inte få något mejl när den här varan finns igen.",
+      doneTitle: "Du får ingen avisering",
+      doneText: "Du får inget mejl när den här varan finns igen.",
     },
     confirm: {
       askTitle: "Bekräfta din anmälan?",
@@ -210,6 +274,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneText: "この商品の発売に関するメールは今後届きません。",
       invalidText: "配信停止リンクが不完全か、このストアが発行したものではありません。メールからもう一度開いてください。",
     },
+    restock: {
+      askTitle: "再入荷のお知らせを停止しますか？",
+      askText: "ボタンを押すと、この商品が再入荷してもメールは届きません。",
+      doneTitle: "お知らせを停止しました",
+      doneText: "この商品が再入荷してもメールは届きません。",
+    },
     confirm: {
       askTitle: "登録を確認しますか？",
       askText: "ボタンを押すとメールアドレスが確認され、入荷待ちリストに登録されます。",
@@ -229,6 +299,12 @@ export const SIGNUP_LINK_WORDS: Record<string, SignupLinkWords> = {
       doneTitle: "تم إلغاء اشتراكك",
       doneText: "لن تصلك رسائل أخرى عن إطلاق هذا المنتج.",
       invalidText: "رابط إلغاء الاشتراك غير مكتمل أو لم يصدر عن هذا المتجر. افتحه مرة أخرى من الرسالة.",
+    },
+    restock: {
+      askTitle: "إيقاف إشعار عودة المنتج إلى المخزون؟",
+      askText: "اضغط على الزر حتى لا تصلك رسالة عندما يتوفر هذا المنتج مرة أخرى.",
+      doneTitle: "لن نرسل لك إشعارًا",
+      doneText: "لن تصلك رسالة عندما يتوفر هذا المنتج مرة أخرى.",
     },
     confirm: {
       askTitle: "هل تريد تأكيد تسجيلك؟",

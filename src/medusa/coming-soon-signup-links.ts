@@ -31,11 +31,18 @@ export const listUnsubscribeHeaders = (unsubscribeUrl: string): Record<string, s
  * for a row erased meanwhile: the link tells nobody whether an address is listed.
  */
 const ACTIONS: Record<SignupLinkPurpose, (container: MedusaContainer, signupId: string) => Promise<unknown>> = {
-  // Marks the row unsubscribed; its launch email, if still waiting, is skipped.
-  unsubscribe: async (container, signupId) => (await comingSoonModule(container).signups()).unsubscribe(signupId),
+  // Marks the row unsubscribed; its launch email, if still waiting, is skipped. A back-in-stock
+  // subscription's link (CONTRACT §12) ends that subscription.
+  unsubscribe: async (container, signupId) =>
+    isBackInStockId(signupId)
+      ? (await comingSoonModule(container).backInStock()).unsubscribe(signupId)
+      : (await comingSoonModule(container).signups()).unsubscribe(signupId),
   // Confirms the address: the row is synced and will get its launch email.
-  confirm: async (container, signupId) => (await comingSoonModule(container).confirmations()).confirm(signupId),
+  confirm: async (container, signupId) =>
+    isBackInStockId(signupId) ? undefined : (await comingSoonModule(container).confirmations()).confirm(signupId),
 }
+
+const isBackInStockId = (id: string) => id.startsWith("csbis_")
 
 const firstString = (value: unknown) => (Array.isArray(value) ? value[0] : value)
 
@@ -69,7 +76,9 @@ async function serveSignupLink(purpose: SignupLinkPurpose, req: MedusaRequest, r
   const acting = req.method === "POST"
   if (signupId && acting) await ACTIONS[purpose](req.scope, signupId)
   const state = !signupId ? "invalid" : acting ? "done" : "ask"
-  const page = signupLinkPage(purpose, state, pageLanguage(req), signupId ? (token as string) : undefined)
+  // A back-in-stock subscription's link says what it stops: the restock email, not the launch emails.
+  const kind = purpose === "unsubscribe" && signupId && isBackInStockId(signupId) ? "restock" : purpose
+  const page = signupLinkPage(kind, state, pageLanguage(req), signupId ? (token as string) : undefined)
   res.status(page.status).set(SIGNUP_LINK_PAGE_HEADERS).send(page.html)
 }
 

@@ -10,21 +10,24 @@ import {
 } from "./sql/product-setting-repository"
 import { LaunchRepository } from "./sql/launch-repository"
 import { ConfirmationRepository } from "./sql/confirmation-repository"
+import { BackInStockRepository } from "./sql/back-in-stock-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import { Launch } from "./models/launch"
+import { BackInStock } from "./models/back-in-stock"
 import type { ComingSoonOptions } from "./types"
 
 /**
  * Product settings and the signup ledger; `options` are the plugin options. The keys repeat
  * the model names (`cs_…`): Query calls `listCsProductSettings` when it follows the link.
  */
-class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting, CsLaunch: Launch }) {
+class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting, CsLaunch: Launch, CsBackInStock: BackInStock }) {
   readonly options: ComingSoonOptions
   private readonly signups_: SignupRepository
   private readonly productSettings_: ProductSettingRepository
   private readonly launches_: LaunchRepository
   private readonly confirmations_: ConfirmationRepository
+  private readonly backInStock_: BackInStockRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
@@ -37,11 +40,17 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     this.productSettings_ = new ProductSettingRepository(sql)
     this.launches_ = new LaunchRepository(sql, { maxNotifyAttempts: options.maxDeliveryAttempts })
     this.confirmations_ = new ConfirmationRepository(sql, { maxAttempts: options.maxDeliveryAttempts })
+    this.backInStock_ = new BackInStockRepository(sql)
   }
 
   /** Launches, their emails' claims and progress (CONTRACT §7). */
   async launches(): Promise<LaunchRepository> {
     return this.launches_
+  }
+
+  /** Back in stock (CONTRACT §12): subscriptions, restock claims, conversions, demand. */
+  async backInStock(): Promise<BackInStockRepository> {
+    return this.backInStock_
   }
 
   /** Double opt-in: the confirmation emails' claims and the confirmation itself. */

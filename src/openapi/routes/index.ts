@@ -3,6 +3,7 @@ import { ADMIN_CHAT_ROUTES } from "./admin-chat"
 import { HOOK_ROUTES } from "./bridge-hook"
 import { COMING_SOON_ADMIN_ROUTES } from "./coming-soon-admin"
 import { COMING_SOON_STORE_ROUTES } from "./coming-soon-store"
+import { BACK_IN_STOCK_ROUTES } from "./back-in-stock"
 import { HEALTH_ROUTES } from "./health"
 import { NONE, type RouteDescription } from "./route-kinds"
 import { VISITOR_ROUTES } from "./visitor"
@@ -34,5 +35,6 @@ export const ROUTES: readonly RouteDescription[] = [
   ...HOOK_ROUTES,
   ...COMING_SOON_STORE_ROUTES,
   ...COMING_SOON_ADMIN_ROUTES,
+  ...BACK_IN_STOCK_ROUTES,
   ...HEALTH_ROUTES,
 ].map(withServerAnswers)

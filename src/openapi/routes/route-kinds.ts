@@ -35,6 +35,7 @@ export const TAGS = {
   hooks: "Bridge hook",
   comingSoonStore: "Coming soon (store)",
   comingSoonAdmin: "Coming soon (admin)",
+  backInStock: "Back in stock",
   health: "Health",
 } as const
 

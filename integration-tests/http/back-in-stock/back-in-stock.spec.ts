@@ -1,0 +1,241 @@
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
+import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import { emailDouble } from "../../utils/email-double"
+import { takeOffSchedule } from "../../utils/schedule"
+import { waitFor } from "../../utils/wait-for"
+import { config as restockJob } from "../../../src/jobs/notify-restocked-variants"
+import { config as pruneJob } from "../../../src/jobs/prune-rate-limit-windows"
+import { notifyRestockedVariantsWorkflow } from "../../../src/workflows/back-in-stock/notify-restocked-variants"
+import { markBackInStockConversionsWorkflow } from "../../../src/workflows/back-in-stock/mark-back-in-stock-conversions"
+import { BACK_IN_STOCK_TEMPLATE, notifyRestockedVariants, type BackInStockEmailData } from "../../../src/coming-soon/back-in-stock-restock"
+import { restockDepsOf } from "../../../src/medusa/back-in-stock"
+import { signupTokenKeyOf } from "../../../src/medusa/coming-soon"
+import { issueSignupLinkToken } from "../../../src/coming-soon/signup-link-token"
+import { COMING_SOON_MODULE, type ComingSoonModuleService } from "../../../src/modules/coming-soon"
+import { createStockedShop, setStock, setStockQuietly, subscriptions, type StockedShop } from "./helpers"
+
+jest.setTimeout(240 * 1000)
+
+// medusa-config.ts puts the email double in place of the local provider.
+process.env.LAUNCHDESK_TEST_EMAIL_DOUBLE = "1"
+
+const LIMITS = { maxVariants: 50, maxRows: 500, batchSize: 3, leaseSeconds: 60 }
+
+// CONTRACT §12, back in stock: the signup with the waitlist's protections, one email per
+// waiting subscriber and restock, the demand list, conversions and unsubscribing.
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let admin: AdminCredentials
+    let shop: StockedShop
+    beforeAll(() => Promise.all([takeOffSchedule(restockJob), takeOffSchedule(pruneJob)]))
+    beforeEach(async () => {
+      admin = await createAdmin(api, getContainer())
+      shop = await createStockedShop(getContainer(), ["Red", "Blue", "Green"])
+      emailDouble().sent.length = 0
+      emailDouble().failing.clear()
+    })
+
+    const subscribe = (body: unknown, ip = "203.0.113.10") =>
+      api.post("/store/back-in-stock", body, {
+        headers: { "x-publishable-api-key": shop.publishableKey, "x-forwarded-for": ip },
+        validateStatus: () => true,
+      })
+    const restockEmails = () => emailDouble().sent.filter((email) => email.template === BACK_IN_STOCK_TEMPLATE)
+    const emailsTo = (address: string) => restockEmails().filter((email) => email.to === address)
+    const variant = (title: string) => shop.variants[title].id
+    const comingSoonService = (container: ReturnType<typeof getContainer>) => container.resolve<ComingSoonModuleService>(COMING_SOON_MODULE)
+
+    it("subscribes once per address and variant, even for concurrent repeats; refuses bad input with 4xx and writes nothing", async () => {
+      const first = await subscribe({ variant_id: variant("Red"), email: " Ada@Example.com ", consent: true })
+      expect([first.status, first.data]).toEqual([200, { success: true }])
+      const repeats = await Promise.all(
+        [1, 2, 3, 4].map((index) => subscribe({ variant_id: variant("Red"), email: "ada@example.com" }, `203.0.113.${20 + index}`))
+      )
+      expect(repeats.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+      expect((await subscribe({ variant_id: variant("Blue"), email: "ada@example.com" })).status).toBe(200)
+      const rows = await subscriptions(getContainer())
+      expect(rows.map((row) => [row.email, row.variant_id, row.product_id, row.status])).toEqual([
+        ["ada@example.com", variant("Red"), shop.productId, "waiting"],
+        ["ada@example.com", variant("Blue"), shop.productId, "waiting"],
+      ])
+
+      const refused = [
+        { variant_id: variant("Red"), email: "grace@example.com", website_url: "https://spam.example" },
+        { variant_id: variant("Red"), email: "not an address" },
+        { variant_id: variant("Red") },
+        { email: "grace@example.com" },
+        { variant_id: "variant_does_not_exist", email: "grace@example.com" },
+        { variant_id: "bad\u0000id", email: "grace@example.com" },
+        { variant_id: "x".repeat(300), email: "grace@example.com" },
+        { variant_id: variant("Red"), email: "grace@example.com", unknown: 1 },
+        { variant_id: 12, email: "grace@example.com" },
+        { variant_id: variant("Red"), email: "grace@example.com", consent: "yes" },
+        [],
+      ]
+      for (const [index, body] of refused.entries()) {
+        const answer = await subscribe(body, `198.51.100.${index + 1}`)
+        expect([index, answer.status, answer.data.type]).toEqual([index, 400, "invalid_data"])
+        expect(typeof answer.data.message).toBe("string")
+      }
+      const spam = await subscribe({ variant_id: variant("Red"), email: "grace@example.com", website_url: "x" }, "198.51.100.99")
+      expect(spam.data.message).toBe("Spam detected")
+      expect(await subscriptions(getContainer())).toHaveLength(2)
+
+      // No publishable key: Medusa's own refusal.
+      expect((await api.post("/store/back-in-stock", { variant_id: variant("Red"), email: "x@example.com" }, { validateStatus: () => true })).status).toBe(400)
+    })
+
+    it("limits signups per client address (5 per window by default), other addresses unaffected", async () => {
+      const answers: Awaited<ReturnType<typeof subscribe>>[] = []
+      for (let index = 0; index < 6; index++) {
+        answers.push(await subscribe({ variant_id: variant("Red"), email: `shopper${index}@example.com` }, "192.0.2.7"))
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429])
+      expect(answers[5].headers["retry-after"]).toMatch(/^\d+$/)
+      expect((await subscribe({ variant_id: variant("Red"), email: "other@example.com" }, "192.0.2.8")).status).toBe(200)
+      expect(await subscriptions(getContainer())).toHaveLength(6)
+    })
+
+    it("emails each waiting subscriber once when its variant is restocked, even when checks race; a second restock notifies only those waiting again", async () => {
+      const container = getContainer()
+      for (const email of ["a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com"]) {
+        expect((await subscribe({ variant_id: variant("Red"), email }, `203.0.113.${email.charCodeAt(0)}`)).status).toBe(200)
+      }
+      expect((await subscribe({ variant_id: variant("Blue"), email: "a@example.com" })).status).toBe(200)
+
+      // Nothing is available: no email.
+      await notifyRestockedVariantsWorkflow(container).run()
+      expect(restockEmails()).toHaveLength(0)
+
+      // Red comes back, unseen by events: two checks (two processes) race, and the workflow a third time.
+      await setStockQuietly(container, shop, "Red", 3)
+      const deps = await restockDepsOf(container)
+      await Promise.all([notifyRestockedVariants(deps, LIMITS), notifyRestockedVariants(deps, LIMITS), notifyRestockedVariantsWorkflow(container).run()])
+      expect(restockEmails().map((email) => email.to).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com"])
+      const data = emailsTo("a@example.com")[0].data as BackInStockEmailData
+      expect(emailsTo("a@example.com")[0].channel).toBe("email")
+      expect(data).toEqual({
+        product_id: shop.productId,
+        variant_id: variant("Red"),
+        product_title: shop.productTitle,
+        variant_title: "Red",
+        product_url: null,
+        email: "a@example.com",
+        unsubscribe_url: expect.stringMatching(/\/store\/coming-soon\/unsubscribe\?token=csbis_/),
+        locale: "en",
+      })
+      let rows = await subscriptions(container)
+      expect(rows.filter((row) => row.variant_id === variant("Red")).map((row) => [row.status, row.restock_round])).toEqual(
+        Array(5).fill(["notified", 1])
+      )
+      expect(rows.find((row) => row.variant_id === variant("Blue"))!.status).toBe("waiting")
+
+      // Checking again sends nothing more.
+      await notifyRestockedVariantsWorkflow(container).run()
+      expect(restockEmails()).toHaveLength(5)
+
+      // Red sells out; b signs up again, f is new; the restock, through Medusa's inventory event, reaches only those two.
+      await setStockQuietly(container, shop, "Red", 0)
+      expect((await subscribe({ variant_id: variant("Red"), email: "b@example.com" })).status).toBe(200)
+      expect((await subscribe({ variant_id: variant("Red"), email: "f@example.com" })).status).toBe(200)
+      await setStock(container, shop, "Red", 2)
+      await waitFor(restockEmails, (sent) => sent.length >= 7)
+      await notifyRestockedVariantsWorkflow(container).run()
+      expect(restockEmails().map((email) => email.to).sort()).toEqual(
+        ["a", "b", "b", "c", "d", "e", "f"].map((name) => `${name}@example.com`)
+      )
+      rows = await subscriptions(container)
+      expect(rows.find((row) => row.email === "b@example.com" && row.variant_id === variant("Red"))!.restock_round).toBe(2)
+      expect(rows.filter((row) => row.variant_id === variant("Red"))).toHaveLength(6)
+    })
+
+    it("retries a failed send later, and never emails an unsubscribed subscriber", async () => {
+      const container = getContainer()
+      for (const email of ["kept@example.com", "failing@example.com", "leaving@example.com"]) {
+        expect((await subscribe({ variant_id: variant("Green"), email }, `203.0.113.${email.length}`)).status).toBe(200)
+      }
+      const leaving = (await subscriptions(container)).find((row) => row.email === "leaving@example.com")!
+      const token = issueSignupLinkToken(await signupTokenKeyOf(container), "unsubscribe", leaving.id)
+      const link = `/store/coming-soon/unsubscribe?token=${encodeURIComponent(token)}`
+      // A GET (a mail scanner) changes nothing; the POST, without a publishable key, unsubscribes.
+      const page = await api.get(link, { validateStatus: () => true })
+      expect([page.status, page.data.includes("Stop the back-in-stock email?"), page.data.includes("launch")]).toEqual([200, true, false])
+      const german = await api.get(`${link}&locale=de`, { validateStatus: () => true })
+      expect(german.data).toContain("Keine Nachricht bei Wiederverfügbarkeit?")
+      expect((await subscriptions(container)).find((row) => row.id === leaving.id)!.status).toBe("waiting")
+      const done = await api.post(link, undefined, { validateStatus: () => true })
+      expect([done.status, done.data.includes("You will not be emailed")]).toEqual([200, true])
+      expect((await subscriptions(container)).find((row) => row.id === leaving.id)!.status).toBe("unsubscribed")
+
+      emailDouble().failing.add("failing@example.com")
+      await setStockQuietly(container, shop, "Green", 1)
+      await notifyRestockedVariantsWorkflow(container).run()
+      expect(restockEmails().map((email) => email.to)).toEqual(["kept@example.com"])
+      const failed = (await subscriptions(container)).find((row) => row.email === "failing@example.com")!
+      expect([failed.status, failed.notified_at]).toEqual(["waiting", null])
+      expect(failed.next_notify_at!.getTime()).toBeGreaterThan(Date.now())
+
+      // Its backoff over, the next check sends it once; the unsubscribed row never.
+      emailDouble().failing.clear()
+      await comingSoonService(container).updateCsBackInStocks({ id: failed.id, next_notify_at: new Date(Date.now() - 1000) })
+      await notifyRestockedVariantsWorkflow(container).run()
+      await notifyRestockedVariantsWorkflow(container).run()
+      expect(restockEmails().map((email) => email.to)).toEqual(["kept@example.com", "failing@example.com"])
+      expect(emailsTo("leaving@example.com")).toHaveLength(0)
+    })
+
+    it("lists variants by waiting subscribers for the admin, with notified and converted counts; an order with the variant and address converts", async () => {
+      const container = getContainer()
+      const signups: [string, string][] = [
+        ["Blue", "a@example.com"], ["Blue", "b@example.com"], ["Blue", "c@example.com"],
+        ["Green", "a@example.com"],
+        ["Red", "a@example.com"], ["Red", "b@example.com"],
+      ]
+      for (const [index, [title, email]] of signups.entries()) {
+        expect((await subscribe({ variant_id: variant(title), email }, `203.0.113.${100 + index}`)).status).toBe(200)
+      }
+      await setStockQuietly(container, shop, "Red", 5)
+      await notifyRestockedVariantsWorkflow(container).run()
+      expect(restockEmails()).toHaveLength(2)
+
+      // An order by b (another case) with Red converts b's row only; a's order of Blue converts nothing (never notified).
+      const orders = container.resolve(Modules.ORDER)
+      const place = async (email: string, title: string) => {
+        const [order] = await orders.createOrders([
+          { currency_code: "usd", email, items: [{ title: "Aurora lamp", product_id: shop.productId, variant_id: variant(title), quantity: 1, unit_price: 49 }] },
+        ])
+        return order
+      }
+      const byB = await place("B@Example.com", "Red")
+      await container.resolve(Modules.EVENT_BUS).emit({ name: "order.placed", data: { id: byB.id } })
+      const converted = () => subscriptions(container).then((rows) => rows.filter((row) => row.converted_order_id))
+      expect((await waitFor(converted, (rows) => rows.length >= 1)).map((row) => [row.email, row.variant_id])).toEqual([["b@example.com", variant("Red")]])
+      const byA = await place("a@example.com", "Blue")
+      await markBackInStockConversionsWorkflow(container).run({ input: { order_id: byA.id } })
+      await markBackInStockConversionsWorkflow(container).run({ input: { order_id: byB.id } })
+      expect(await converted()).toHaveLength(1)
+
+      const list = await api.get("/admin/back-in-stock?order=demand", { headers: admin.bearer })
+      expect(list.status).toBe(200)
+      expect(list.data).toEqual({
+        variants: [
+          { variant_id: variant("Blue"), product_id: shop.productId, product_title: shop.productTitle, variant_title: "Blue", waiting: 3, notified: 0, converted: 0 },
+          { variant_id: variant("Green"), product_id: shop.productId, product_title: shop.productTitle, variant_title: "Green", waiting: 1, notified: 0, converted: 0 },
+          { variant_id: variant("Red"), product_id: shop.productId, product_title: shop.productTitle, variant_title: "Red", waiting: 0, notified: 2, converted: 1 },
+        ],
+        count: 3,
+        limit: 20,
+        offset: 0,
+      })
+      const page = await api.get("/admin/back-in-stock?limit=1&offset=1", { headers: admin.bearer })
+      expect([page.data.variants.map((row: { variant_id: string }) => row.variant_id), page.data.count, page.data.limit]).toEqual([[variant("Green")], 3, 1])
+      expect((await api.get("/admin/back-in-stock?limit=1000", { headers: admin.bearer })).data.limit).toBe(100)
+      for (const bad of ["order=newest", "limit=0", "offset=-1", "limit=abc"]) {
+        const answer = await api.get(`/admin/back-in-stock?${bad}`, { headers: admin.bearer, validateStatus: () => true })
+        expect([bad, answer.status]).toEqual([bad, 400])
+      }
+      expect((await api.get("/admin/back-in-stock", { validateStatus: () => true })).status).toBe(401)
+    })
+  },
+})

@@ -1,0 +1,37 @@
+import { SuccessBody } from "../../types/http/common"
+import { AdminBackInStockList } from "../../types/http/back-in-stock"
+import { StoreBackInStockSignup } from "../../coming-soon/back-in-stock-signup"
+import { AdminListBackInStock } from "../../api/admin/back-in-stock/validators"
+import { error, json } from "../responses"
+import { admin, BODY_PARSER, jsonBody, MEDUSA, STORE_400, TAGS, type RouteDescription } from "./route-kinds"
+
+/** Back in stock (CONTRACT §12): the shopper's subscription and the admin's demand list. */
+export const BACK_IN_STOCK_ROUTES: RouteDescription[] = [
+  {
+    tag: TAGS.backInStock,
+    lanes: MEDUSA,
+    method: "post",
+    path: "/store/back-in-stock",
+    summary: "Ask to be emailed when a variant is available again",
+    description:
+      "Checked in the waitlist signup's order: body, honeypot (`website_url`), per-IP limit, CAPTCHA when enabled, email, variant. " +
+      "A repeated address is no error and adds no row; after a restock email it waits for the next restock. " +
+      "The email's unsubscribe link is the waitlist's (`/store/coming-soon/unsubscribe`).",
+    access: "store",
+    body: jsonBody(StoreBackInStockSignup),
+    responses: {
+      200: json(SuccessBody, "Subscribed"),
+      400: STORE_400("Invalid input, spam detected, CAPTCHA not verified, an invalid email, an unknown variant; or a missing publishable key"),
+      429: error(429, "Too many signups from this address: wait `Retry-After` seconds"),
+      ...BODY_PARSER,
+    },
+  },
+  admin({
+    tag: TAGS.backInStock,
+    method: "get",
+    path: "/admin/back-in-stock",
+    summary: "Variants by waiting subscribers (demand)",
+    query: AdminListBackInStock,
+    responses: { 200: json(AdminBackInStockList, "One page of variants, most waiting first"), 400: error(400) },
+  }),
+]

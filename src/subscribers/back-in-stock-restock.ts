@@ -1,0 +1,22 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { InventoryLevelWorkflowEvents, ReservationItemWorkflowEvents } from "@medusajs/framework/utils"
+import { notifyRestockedVariantsWorkflow } from "../workflows/back-in-stock/notify-restocked-variants"
+
+/**
+ * Medusa's inventory workflows say stock changed at a location, or a reservation shrank or went
+ * away: the restock check runs (CONTRACT §12). Stock changed without these events is caught by
+ * the scheduled check (src/jobs/notify-restocked-variants.ts).
+ */
+export default async function checkRestocks({ container }: SubscriberArgs<unknown>) {
+  await notifyRestockedVariantsWorkflow(container).run()
+}
+
+export const config: SubscriberConfig = {
+  event: [
+    InventoryLevelWorkflowEvents.CREATED,
+    InventoryLevelWorkflowEvents.UPDATED,
+    ReservationItemWorkflowEvents.UPDATED,
+    ReservationItemWorkflowEvents.DELETED,
+  ],
+  context: { subscriberId: "launchdesk-back-in-stock-restock" },
+}
