@@ -1,5 +1,4 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { InventoryLevelWorkflowEvents, ReservationItemWorkflowEvents } from "@medusajs/framework/utils"
 import { notifyRestockedVariantsWorkflow } from "../workflows/back-in-stock/notify-restocked-variants"
 
 /**
@@ -12,11 +11,8 @@ export default async function checkRestocks({ container }: SubscriberArgs<unknow
 }
 
 export const config: SubscriberConfig = {
-  event: [
-    InventoryLevelWorkflowEvents.CREATED,
-    InventoryLevelWorkflowEvents.UPDATED,
-    ReservationItemWorkflowEvents.UPDATED,
-    ReservationItemWorkflowEvents.DELETED,
-  ],
+  // Named as strings: the constants (InventoryLevelWorkflowEvents, ReservationItemWorkflowEvents)
+  // came after Medusa 2.14, which the plugin supports, and an undefined name stops the server.
+  event: ["inventory-level.created", "inventory-level.updated", "reservation-item.updated", "reservation-item.deleted"],
   context: { subscriberId: "launchdesk-back-in-stock-restock" },
 }
