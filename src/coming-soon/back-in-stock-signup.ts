@@ -3,9 +3,8 @@ import type { Limiter } from "../modules/launchdesk/sql/rate-limit-repository"
 import { invalid, ok, parseInput, rateLimited, type Outcome } from "../shared/outcome"
 import { safeText, stringId } from "../shared/input-schema"
 import { isRecord } from "../shared/outbound-http"
-import { captchaActive, type ComingSoonSettings } from "./settings"
-import { MAX_CAPTCHA_TOKEN_LENGTH, verifyCaptcha } from "./captcha"
-import { normaliseEmail, SIGNUP_MESSAGES } from "./signup"
+import type { ComingSoonSettings } from "./settings"
+import { normaliseEmail, passesSignupCaptcha, SIGNUP_MESSAGES } from "./signup"
 import type { ComingSoonConfig } from "./options"
 import type { NewBackInStock } from "../modules/coming-soon/sql/back-in-stock-repository"
 
@@ -74,24 +73,7 @@ export async function subscribeBackInStock(deps: BackInStockDeps, req: BackInSto
   const verdict = await deps.limiter.hit(BACK_IN_STOCK_LIMIT_SCOPE, req.ip, deps.config.signupLimit)
   if (!verdict.allowed) return rateLimited(SIGNUP_MESSAGES.limited, verdict.retryAfterSeconds)
 
-  if (captchaActive(settings)) {
-    const token = (body.captcha_token ?? "").trim()
-    const captcha = await verifyCaptcha(
-      {
-        provider: settings.captcha_provider,
-        verifyUrl: deps.config.captcha.verifyUrls[settings.captcha_provider],
-        secretKey: settings.captcha_secret_key ?? "",
-        siteKey: settings.captcha_site_key ?? "",
-        timeoutMs: deps.config.captcha.timeoutMs,
-      },
-      token.length <= MAX_CAPTCHA_TOKEN_LENGTH ? token : undefined,
-      req.remoteIp
-    )
-    if (!captcha.ok) {
-      if (captcha.outage) deps.warn?.(`launchdesk: ${settings.captcha_provider} CAPTCHA verification failed: ${captcha.reason}`)
-      return invalid(SIGNUP_MESSAGES.captcha)
-    }
-  }
+  if (!(await passesSignupCaptcha(deps, settings, body.captcha_token, req.remoteIp))) return invalid(SIGNUP_MESSAGES.captcha)
 
   const email = normaliseEmail(body.email)
   if (!email) return invalid(SIGNUP_MESSAGES.email)

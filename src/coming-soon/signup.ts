@@ -111,6 +111,35 @@ const mailerIdCookie = (mailerId: string, config: ComingSoonConfig): CookieToSet
 })
 
 /**
+ * The CAPTCHA step every signup form shares: passes when the store has no CAPTCHA on, else
+ * asks the provider, failing closed; an outage is logged (never the secret).
+ */
+export async function passesSignupCaptcha(
+  deps: { config: ComingSoonConfig; warn?: (message: string) => void },
+  settings: ComingSoonSettings,
+  captchaToken: unknown,
+  remoteIp: string | undefined
+): Promise<boolean> {
+  if (!captchaActive(settings)) return true
+  const token = text(captchaToken)
+  const captcha = await verifyCaptcha(
+    {
+      provider: settings.captcha_provider,
+      verifyUrl: deps.config.captcha.verifyUrls[settings.captcha_provider],
+      secretKey: settings.captcha_secret_key ?? "",
+      siteKey: settings.captcha_site_key ?? "",
+      timeoutMs: deps.config.captcha.timeoutMs,
+    },
+    token.length <= MAX_CAPTCHA_TOKEN_LENGTH ? token : undefined,
+    remoteIp
+  )
+  if (!captcha.ok && captcha.outage) {
+    deps.warn?.(`launchdesk: ${settings.captcha_provider} CAPTCHA verification failed: ${captcha.reason}`)
+  }
+  return captcha.ok
+}
+
+/**
  * `POST /store/coming-soon/signup`, in the seed's order, cheap checks first: nothing is
  * written and nothing is called outside before a request has passed every check.
  *  1. honeypot `name` filled while the honeypot is on: 400 `Spam detected`;
@@ -147,25 +176,8 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
     return rateLimited(SIGNUP_MESSAGES.limited, verdict.retryAfterSeconds)
   }
 
-  if (captchaActive(settings)) {
-    const token = text(body.captcha_token)
-    const captcha = await verifyCaptcha(
-      {
-        provider: settings.captcha_provider,
-        verifyUrl: deps.config.captcha.verifyUrls[settings.captcha_provider],
-        secretKey: settings.captcha_secret_key ?? "",
-        siteKey: settings.captcha_site_key ?? "",
-        timeoutMs: deps.config.captcha.timeoutMs,
-      },
-      token.length <= MAX_CAPTCHA_TOKEN_LENGTH ? token : undefined,
-      req.remoteIp
-    )
-    if (!captcha.ok) {
-      if (captcha.outage) {
-        deps.warn?.(`launchdesk: ${settings.captcha_provider} CAPTCHA verification failed: ${captcha.reason}`)
-      }
-      return invalid(SIGNUP_MESSAGES.captcha)
-    }
+  if (!(await passesSignupCaptcha(deps, settings, body.captcha_token, req.remoteIp))) {
+    return invalid(SIGNUP_MESSAGES.captcha)
   }
 
   const email = normaliseEmail(body.email)

@@ -1,16 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
-  createApiKeysWorkflow,
   createInventoryLevelsWorkflow,
   createProductsWorkflow,
-  createSalesChannelsWorkflow,
   createStockLocationsWorkflow,
-  linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
   updateInventoryLevelsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { COMING_SOON_MODULE, type ComingSoonModuleService } from "../../../src/modules/coming-soon"
+import { createStorefrontChannel } from "../../utils/store"
 
 /** A storefront whose product has variants that manage inventory, stocked at the channel's one location. */
 export type StockedShop = {
@@ -34,15 +32,9 @@ export const subscriptions = (container: MedusaContainer) =>
 /** A shop with one product of `titles` variants, none in stock (a level of 0 each). */
 export async function createStockedShop(container: MedusaContainer, titles: string[]): Promise<StockedShop> {
   shopCounter += 1
-  const { result: channels } = await createSalesChannelsWorkflow(container).run({
-    input: { salesChannelsData: [{ name: `Storefront ${shopCounter}` }] },
-  })
-  const { result: keys } = await createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } })
+  const storefront = await createStorefrontChannel(container, `Storefront ${shopCounter}`)
   const { result: locations } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: `Warehouse ${shopCounter}` }] } })
-  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: locations[0].id, add: [channels[0].id] } })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: locations[0].id, add: [storefront.salesChannelId] } })
   const productTitle = `Aurora lamp ${shopCounter}`
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
@@ -52,7 +44,7 @@ export async function createStockedShop(container: MedusaContainer, titles: stri
           status: "published",
           options: [{ title: "Colour", values: titles }],
           variants: titles.map((title) => ({ title, options: { Colour: title }, manage_inventory: true, prices: [{ amount: 4900, currency_code: "usd" }] })),
-          sales_channels: [{ id: channels[0].id }],
+          sales_channels: [{ id: storefront.salesChannelId }],
         },
       ],
     },
@@ -76,7 +68,7 @@ export async function createStockedShop(container: MedusaContainer, titles: stri
       })),
     },
   })
-  return { publishableKey: keys[0].token, productId: products[0].id, productTitle, locationId: locations[0].id, variants }
+  return { publishableKey: storefront.publishableKey, productId: products[0].id, productTitle, locationId: locations[0].id, variants }
 }
 
 /** Sets a variant's stock through the Inventory module alone: no inventory event, as a change the events miss. */

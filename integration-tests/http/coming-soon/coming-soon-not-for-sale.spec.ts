@@ -1,13 +1,8 @@
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  createApiKeysWorkflow,
-  createProductsWorkflow,
-  createRegionsWorkflow,
-  createSalesChannelsWorkflow,
-  linkSalesChannelsToApiKeyWorkflow,
-} from "@medusajs/medusa/core-flows"
+import { createProductsWorkflow, createRegionsWorkflow } from "@medusajs/medusa/core-flows"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
+import { createStorefrontChannel } from "../../utils/store"
 
 jest.setTimeout(120 * 1000)
 
@@ -21,13 +16,7 @@ async function createShop(container: MedusaContainer): Promise<Shop> {
   const { result: regions } = await createRegionsWorkflow(container).run({
     input: { regions: [{ name: `Region ${shopCounter}`, currency_code: "usd" }] },
   })
-  const { result: channels } = await createSalesChannelsWorkflow(container).run({
-    input: { salesChannelsData: [{ name: `Storefront ${shopCounter}` }] },
-  })
-  const { result: keys } = await createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: keys[0].id, add: [channels[0].id] } })
+  const storefront = await createStorefrontChannel(container, `Storefront ${shopCounter}`)
   const productTitle = `Aurora lamp ${shopCounter}`
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
@@ -37,15 +26,14 @@ async function createShop(container: MedusaContainer): Promise<Shop> {
           status: "published",
           options: [{ title: "Size", values: ["One"] }],
           variants: [{ title: "One", options: { Size: "One" }, manage_inventory: false, prices: [{ amount: 4900, currency_code: "usd" }] }],
-          sales_channels: [{ id: channels[0].id }],
+          sales_channels: [{ id: storefront.salesChannelId }],
         },
       ],
     },
   })
   return {
     regionId: regions[0].id,
-    salesChannelId: channels[0].id,
-    publishableKey: keys[0].token,
+    ...storefront,
     productId: products[0].id,
     productTitle,
     variantId: products[0].variants[0].id,
