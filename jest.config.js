@@ -1,7 +1,11 @@
 // No loadEnv here: medusa-config.ts loads `.env.test` itself when a spec boots Medusa, and
 // requiring Medusa's utils in the config cost every Jest process a second of CPU.
 const suites = {
-  "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
+  // A group of spec files sharing one booted app (integration-tests/http/shared-apps.js) runs
+  // through its own entry file, which matches only when a group is named.
+  "integration:http": process.env.LAUNCHDESK_SHARED_APP
+    ? ["**/integration-tests/http/shared-app.group.ts"]
+    : ["**/integration-tests/http/**/*.spec.[jt]s"],
   "integration:modules": ["**/src/modules/*/__tests__/**/*.[jt]s"],
   unit: [
     "**/src/**/__tests__/**/*.unit.spec.[jt]s",

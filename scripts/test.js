@@ -11,6 +11,7 @@ const { JOB_TIMEOUT_MS, MIGRATED_SUITES, NEEDS, PACKED_SUITES, ROOT, TEMPLATE_SU
 )
 
 const { TYPE_PROJECTS } = require("./typecheck")
+const { SHARED_APP_ENTRY, SHARED_APP_SUITE, SHARED_APP_VARIABLE, sharedAppGroups } = require("./lib/shared-apps")
 // The "types" suite also runs package.json's `lint` script (ESLint and plain arguments) with Node.
 const LINT_ARGS = require("../package.json").scripts.lint.split(" ").slice(1)
 const SUITES = ["types", "unit", "integration:modules", "integration:http", "integration:packaging", "faults", "integration:topology", "browser"]
@@ -38,11 +39,15 @@ async function plan(suites, env) {
       jobs.push({ suite, label: suite, files, expected: EXPECTED_SECONDS[suite] })
       continue
     }
-    for (const file of files) {
-      // Within a suite, a longer spec file is taken to take longer.
-      const lines = fs.readFileSync(path.join(ROOT, file), "utf8").split("\n").length
-      jobs.push({ suite, label: `${suite} ${file}`, files: [file], expected: EXPECTED_SECONDS[suite] + lines / 20 })
+    // Within a suite, a longer spec file is taken to take longer.
+    const expected = (file) => EXPECTED_SECONDS[suite] + fs.readFileSync(path.join(ROOT, file), "utf8").split("\n").length / 20
+    const { groups, alone } = suite === SHARED_APP_SUITE ? sharedAppGroups(files) : { groups: [], alone: files }
+    for (const { name, members } of groups) {
+      // One boot for the group: its specs' own time, less a boot each but the first.
+      const seconds = members.reduce((sum, file) => sum + expected(file) - EXPECTED_SECONDS[suite] / 2, EXPECTED_SECONDS[suite] / 2)
+      jobs.push({ suite, label: `${suite} ${name} (${members.length} specs, one app)`, files: [SHARED_APP_ENTRY], env: { [SHARED_APP_VARIABLE]: name }, expected: seconds })
     }
+    for (const file of alone) jobs.push({ suite, label: `${suite} ${file}`, files: [file], expected: expected(file) })
   }
   // Jobs that need neither the packed plugin nor the migrated database fill the first minute,
   // while those are made; then the longest first.
@@ -65,7 +70,7 @@ async function runJob(job, run, logDir) {
     const ok = code === 0
     return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: ok ? [] : [`types: ${job.project} has type errors (its output above)`], seconds, cpuSeconds, logFile }
   }
-  return { ...(await runJest({ ...job, env, logFile, timeoutMs: JOB_TIMEOUT_MS })), logFile }
+  return { ...(await runJest({ ...job, env: { ...env, ...job.env }, logFile, timeoutMs: JOB_TIMEOUT_MS })), logFile }
 }
 
 const seconds = (value) => `${Math.round(value)} s`

@@ -62,7 +62,14 @@ export class PollCache implements PollSource {
         this.bounds.set(conversation_id, message_id)
       }
     })
-    feed.onResync(() => this.bounds.clear())
+    // Notices may have been missed: learn everything from the database again. Read marks go
+    // too: they only move forward, so one remembered from before a database was replaced
+    // (restored from a backup or a snapshot) would hide the lower mark it now holds.
+    feed.onResync(() => {
+      this.bounds.clear()
+      this.staffRead.clear()
+      this.lastSeen.clear()
+    })
   }
 
   async messagesForVisitor(visitorHash: string, sinceId: number): Promise<PollResult> {
