@@ -1,6 +1,6 @@
 import type { Request } from "playwright-core"
 import { waitFor } from "./admin-host"
-import { block, boxOf, chatRoot, conversationIdOf, launcherOf, screenshot, useStorefrontSession } from "./storefront-session"
+import { block, boxOf, chatRoot, conversationIdOf, launcherOf, screenshot, useStorefrontSession, waitShowingCalls } from "./storefront-session"
 
 // Packing, installing, migrating and seeding take a few minutes before the first test.
 jest.setTimeout(8 * 60 * 1000)
@@ -108,7 +108,7 @@ describe("the storefront in the shopper's language, in a real browser", () => {
     expect(await chatRoot(french).locator("#title").textContent()).toBe("Help")
     await block(french).getByRole("button", { name: "Me prévenir" }).waitFor()
 
-    const { page } = await shopper()
+    const { page, requests } = await shopper()
     await page.goto(productPage("comet-socks", { lang: "de", labels }))
     await block(page).getByRole("button", { name: "Benachrichtigt mich" }).waitFor()
     await page.getByRole("button", { name: "Support-Chat öffnen" }).click()
@@ -118,10 +118,12 @@ describe("the storefront in the shopper's language, in a real browser", () => {
     await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
     const conversationId = await conversationIdOf(page)
     await page.keyboard.press("Escape")
+    const replied = Date.now()
     await session.host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Ja, ab Juni." })
     // By the stream, or by a closed panel's poll (every 9 s, doubled after each failed one): a few
     // rounds' time on a busy machine. The count is what this case checks, not how soon it comes.
-    await page.getByRole("button", { name: "Support-Chat öffnen, eine Antwort" }).waitFor({ timeout: 60000 })
+    const badge = page.getByRole("button", { name: "Support-Chat öffnen, eine Antwort" })
+    await waitShowingCalls(badge, { requests, since: replied, timeout: 60000 })
   })
 
   it("the store's overrides from the admin show in the widget, under the page's own labels", async () => {

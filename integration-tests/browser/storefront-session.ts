@@ -56,6 +56,28 @@ export const conversationIdOf = (page: Page) =>
 export const chatRoot = (page: Page) => page.locator("launchdesk-chat")
 export const isStreaming = (page: Page) => page.evaluate(() => window.LaunchDesk?.chat?.isStreaming() ?? false)
 export const polls = (requests: Request[]) => requests.filter((request) => request.url().includes("/store/app/v1/poll?"))
+
+/**
+ * Waits for `locator`; past `timeout` the error also lists the page's calls to the store since
+ * `since` (epoch ms) with their answers, so a failure under load says whether the widget
+ * polled, streamed or was refused meanwhile.
+ */
+export async function waitShowingCalls(locator: Locator, { requests, since, timeout }: { requests: Request[]; since: number; timeout: number }) {
+  try {
+    await locator.waitFor({ timeout })
+  } catch (error) {
+    const calls = await Promise.all(
+      requests
+        .filter((request) => request.timing().startTime >= since && request.url().includes("/store/"))
+        .map(async (request) => {
+          const answer = await request.response().catch(() => null)
+          const outcome = answer ? String(answer.status()) : (request.failure()?.errorText ?? "no answer")
+          return `  +${Math.round(request.timing().startTime - since)} ms ${request.method()} ${new URL(request.url()).pathname} ${outcome}`
+        })
+    )
+    throw new Error(`${(error as Error).message}\nthe page's calls to the store meanwhile:\n${calls.join("\n") || "  none"}`)
+  }
+}
 /** The message ids the widget shows, in order (each once). */
 export const shownMessageIds = (page: Page) =>
   chatRoot(page)
