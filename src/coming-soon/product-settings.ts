@@ -9,16 +9,22 @@ import { INT4_MAX, isStringId, safeText, translations } from "../shared/input-sc
 import { variantFor } from "../shared/locale"
 import type { ComingSoonConfig } from "./options"
 
-export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
-  enabled: false,
-  arrival_date: null,
-  offer_description: null,
-  button_text: null,
-  translations: null,
-  email_provider: "mailer",
-  mailer_group_id: null,
-  forms_form_id: null,
-  launch_at: null,
+/**
+ * A product's settings before anything is saved. The provider: `mailer` in a store with a
+ * MailerLite key, else `ledger`, so a store without MailerLite takes signups as it is (CONTRACT §12).
+ */
+export function defaultProductSettings(mailerKeySet: boolean): ProductSettingValues {
+  return {
+    enabled: false,
+    arrival_date: null,
+    offer_description: null,
+    button_text: null,
+    translations: null,
+    email_provider: mailerKeySet ? "mailer" : "ledger",
+    mailer_group_id: null,
+    forms_form_id: null,
+    launch_at: null,
+  }
 }
 
 /** A real calendar day written `YYYY-MM-DD` (2025-02-30 is not one). */
@@ -90,13 +96,17 @@ export const AdminUpdateProductComingSoon = z
   .strict()
 export type AdminUpdateProductComingSoonType = z.infer<typeof AdminUpdateProductComingSoon>
 
-/** The saved settings with `patch` applied, the offer HTML filtered; 400 for an unavailable provider. */
+/**
+ * The saved settings (else the defaults, see `defaultProductSettings`) with `patch` applied, the
+ * offer HTML filtered; 400 for an unavailable provider.
+ */
 export function mergeProductSettings(
   existing: ProductSettingValues | null,
   patch: AdminUpdateProductComingSoonType,
-  config: ComingSoonConfig
+  config: ComingSoonConfig,
+  mailerKeySet: boolean
 ): ProductSettingValues {
-  const merged: ProductSettingValues = { ...(existing ?? DEFAULT_PRODUCT_SETTINGS) }
+  const merged: ProductSettingValues = { ...(existing ?? defaultProductSettings(mailerKeySet)) }
   for (const key of Object.keys(merged) as (keyof ProductSettingValues)[]) {
     if (patch[key] !== undefined) {
       Object.assign(merged, { [key]: patch[key] })
@@ -136,13 +146,20 @@ export function productTextsFor(setting: Pick<ProductSettingValues, "offer_descr
   }
 }
 
-/** The provider in force: `forms_addon` only while the add-on is configured. */
-export const effectiveProvider = (setting: ProductSettingValues, config: ComingSoonConfig): EmailProvider =>
-  setting.email_provider === "forms_addon" && config.formsAddon ? "forms_addon" : "mailer"
+/** The provider in force: `forms_addon` only while the add-on is configured (else the built-in form's `mailer`). */
+export function effectiveProvider(setting: ProductSettingValues, config: ComingSoonConfig): EmailProvider {
+  if (setting.email_provider === "forms_addon") return config.formsAddon ? "forms_addon" : "mailer"
+  return setting.email_provider
+}
 
-/** `GET|POST /admin/coming-soon/products/:product_id`. */
-export function adminProductSettingsView(productId: string, setting: ProductSettingValues | null, config: ComingSoonConfig) {
-  const values = setting ?? DEFAULT_PRODUCT_SETTINGS
+/** `GET|POST /admin/coming-soon/products/:product_id`; `mailerKeySet` picks the defaults' provider. */
+export function adminProductSettingsView(
+  productId: string,
+  setting: ProductSettingValues | null,
+  config: ComingSoonConfig,
+  mailerKeySet: boolean
+) {
+  const values = setting ?? defaultProductSettings(mailerKeySet)
   return {
     product_id: productId,
     enabled: values.enabled,
