@@ -47,6 +47,8 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
 
     it("product page widget: switched on with inline validation, the store config route shows it", async () => {
       expect(await storeConfig()).toEqual({ coming_soon: false })
+      // The server's default stays `mailer`; only the drawer preselects the store's waitlist (below).
+      expect(await adminGet(`/admin/coming-soon/products/${productId}`)).toMatchObject({ email_provider: "mailer" })
       await page.goto(url(`/app/products/${productId}`))
       const widget = page.getByLabel("Coming soon settings of this product")
       await widget.locator('[data-coming-soon="off"]').waitFor()
@@ -64,7 +66,8 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
             '<p><a href="https://shop.example/launch" onclick="alert(1)">Launch details</a></p>'
         )
 
-      // No MailerLite key yet: the store's waitlist only is preselected, and MailerLite says it needs the key.
+      // No MailerLite key yet and nothing saved: the store's waitlist only is preselected, and MailerLite says it needs the key.
+      await drawer.locator("#cs-provider").getByText("Built-in form, store's waitlist only (no mailing list)").waitFor()
       await drawer.getByText("Signups stay in the store's own ledger").waitFor()
       await drawer.getByLabel("Signup form").click()
       await page.getByRole("option", { name: "Built-in form, MailerLite group (needs a MailerLite API key)" }).waitFor()
@@ -114,8 +117,9 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       expect(config.offer_description).not.toContain("script")
       expect(config.offer_description).not.toContain("onclick")
 
-      // The store's waitlist only needs no group: the card says so and the storefront gets `ledger`.
+      // A saved product shows what the server says, key or not; the store's waitlist only needs no group.
       await widget.getByRole("button", { name: "Edit" }).click()
+      await drawer.locator("#cs-provider").getByText("Built-in form, MailerLite group (needs a MailerLite API key)").waitFor()
       await drawer.getByLabel("Signup form").click()
       await page.getByRole("option", { name: "Built-in form, store's waitlist only" }).click()
       await drawer.getByRole("button", { name: "Save" }).click()

@@ -10,21 +10,19 @@ import { variantFor } from "../shared/locale"
 import type { ComingSoonConfig } from "./options"
 
 /**
- * A product's settings before anything is saved. The provider: `mailer` in a store with a
- * MailerLite key, else `ledger`, so a store without MailerLite takes signups as it is (CONTRACT §12).
+ * A product's settings before anything is saved: `mailer` as the provider (CONTRACT §3), whatever
+ * the store's MailerLite key. Only the admin drawer preselects `ledger` in a store without a key.
  */
-export function defaultProductSettings(mailerKeySet: boolean): ProductSettingValues {
-  return {
-    enabled: false,
-    arrival_date: null,
-    offer_description: null,
-    button_text: null,
-    translations: null,
-    email_provider: mailerKeySet ? "mailer" : "ledger",
-    mailer_group_id: null,
-    forms_form_id: null,
-    launch_at: null,
-  }
+export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
+  enabled: false,
+  arrival_date: null,
+  offer_description: null,
+  button_text: null,
+  translations: null,
+  email_provider: "mailer",
+  mailer_group_id: null,
+  forms_form_id: null,
+  launch_at: null,
 }
 
 /** A real calendar day written `YYYY-MM-DD` (2025-02-30 is not one). */
@@ -96,17 +94,13 @@ export const AdminUpdateProductComingSoon = z
   .strict()
 export type AdminUpdateProductComingSoonType = z.infer<typeof AdminUpdateProductComingSoon>
 
-/**
- * The saved settings (else the defaults, see `defaultProductSettings`) with `patch` applied, the
- * offer HTML filtered; 400 for an unavailable provider.
- */
+/** The saved settings with `patch` applied, the offer HTML filtered; 400 for an unavailable provider. */
 export function mergeProductSettings(
   existing: ProductSettingValues | null,
   patch: AdminUpdateProductComingSoonType,
-  config: ComingSoonConfig,
-  mailerKeySet: boolean
+  config: ComingSoonConfig
 ): ProductSettingValues {
-  const merged: ProductSettingValues = { ...(existing ?? defaultProductSettings(mailerKeySet)) }
+  const merged: ProductSettingValues = { ...(existing ?? DEFAULT_PRODUCT_SETTINGS) }
   for (const key of Object.keys(merged) as (keyof ProductSettingValues)[]) {
     if (patch[key] !== undefined) {
       Object.assign(merged, { [key]: patch[key] })
@@ -152,14 +146,9 @@ export function effectiveProvider(setting: ProductSettingValues, config: ComingS
   return setting.email_provider
 }
 
-/** `GET|POST /admin/coming-soon/products/:product_id`; `mailerKeySet` picks the defaults' provider. */
-export function adminProductSettingsView(
-  productId: string,
-  setting: ProductSettingValues | null,
-  config: ComingSoonConfig,
-  mailerKeySet: boolean
-) {
-  const values = setting ?? defaultProductSettings(mailerKeySet)
+/** `GET|POST /admin/coming-soon/products/:product_id`. */
+export function adminProductSettingsView(productId: string, setting: ProductSettingValues | null, config: ComingSoonConfig) {
+  const values = setting ?? DEFAULT_PRODUCT_SETTINGS
   return {
     product_id: productId,
     enabled: values.enabled,

@@ -63,7 +63,7 @@ medusaIntegrationTestRunner({
     })
 
     describe("GET|POST /admin/coming-soon/products/:product_id", () => {
-      it("answers the defaults for a product with nothing saved (no MailerLite key: ledger), and 404 for an unknown product", async () => {
+      it("answers the defaults for a product with nothing saved, and 404 for an unknown product", async () => {
         const productId = await createProduct(getContainer())
         const { status, data } = await adminGet(`/products/${productId}`)
         expect(status).toBe(200)
@@ -74,7 +74,7 @@ medusaIntegrationTestRunner({
           offer_description: null,
           button_text: null,
           translations: {},
-          email_provider: "ledger",
+          email_provider: "mailer",
           mailer_group_id: null,
           forms_form_id: null,
           launch_at: null,
@@ -94,7 +94,6 @@ medusaIntegrationTestRunner({
           enabled: "yes",
           arrival_date: "2031-03-14",
           offer_description: "<p>Early birds get <strong>20% off</strong>.</p>",
-          email_provider: "mailer",
           mailer_group_id: "112233",
           forms_form_id: "7",
         })

@@ -65,22 +65,33 @@ mailerIntegrationTestRunner({
       await syncComingSoonSignups(getContainer())
     }
 
-    it("makes ledger the default in a store without a MailerLite key, mailer in one with a key, and keeps what was saved", async () => {
-      const unsaved = await createProduct(getContainer())
-      expect((await adminGet("/settings")).data.mailer_api_key_set).toBe(false)
-      expect((await adminGet(`/products/${unsaved}`)).data).toMatchObject({ email_provider: "ledger", mailer_group_id: null })
-      // A first save that names no provider keeps the default the admin showed.
-      const switchedOn = await adminPost(`/products/${unsaved}`, { enabled: true })
-      expect(switchedOn.data).toMatchObject({ enabled: true, email_provider: "ledger" })
-      const [stored] = await comingSoon(getContainer()).listCsProductSettings({ product_id: unsaved })
-      expect(stored.email_provider).toBe("ledger")
-
-      await setMailerKey(MAILER_KEY)
-      expect((await adminGet("/settings")).data).toMatchObject({ mailer_api_key_set: true })
+    it("keeps mailer as the default with a MailerLite key or without (the admin's drawer preselects ledger), and what was saved", async () => {
+      /** Whether the product has settings saved, as the drawer reads it: the product's own link. */
+      const hasSettings = async (productId: string) =>
+        (await api.get(`/admin/products/${productId}?fields=id,cs_product_setting.id`, { headers: admin().bearer })).data.product
+          .cs_product_setting != null
+      for (const key of [null, MAILER_KEY]) {
+        await setMailerKey(key)
+        expect((await adminGet("/settings")).data.mailer_api_key_set).toBe(key !== null)
+        const unsaved = await createProduct(getContainer())
+        expect((await adminGet(`/products/${unsaved}`)).data).toMatchObject({ email_provider: "mailer", mailer_group_id: null })
+        expect(await hasSettings(unsaved)).toBe(false)
+        // A first save that names no provider keeps the default.
+        expect((await adminPost(`/products/${unsaved}`, { enabled: true })).data).toMatchObject({ enabled: true, email_provider: "mailer" })
+        const [stored] = await comingSoon(getContainer()).listCsProductSettings({ product_id: unsaved })
+        expect(stored.email_provider).toBe("mailer")
+        expect(await hasSettings(unsaved)).toBe(true)
+      }
       expect(JSON.stringify((await adminGet("/settings")).data)).not.toContain(MAILER_KEY)
-      const other = await createProduct(getContainer())
-      expect((await adminGet(`/products/${other}`)).data.email_provider).toBe("mailer")
-      expect((await adminGet(`/products/${unsaved}`)).data.email_provider).toBe("ledger")
+
+      // A product saved with ledger keeps it, with a key or without, and needs no group.
+      const ledgerProduct = await productWith({ email_provider: "ledger" })
+      expect(ledgerProduct.config).toMatchObject({ coming_soon: true, email_provider: "ledger" })
+      await setMailerKey(null)
+      expect((await adminGet(`/products/${ledgerProduct.productId}`)).data).toMatchObject({ email_provider: "ledger", mailer_group_id: null })
+      expect((await signup(ledgerProduct, "keyless@example.com")).status).toBe(200)
+      expect((await ledger(getContainer())).map((row) => [row.email, row.sync_status])).toEqual([["keyless@example.com", "skipped"]])
+      expect(mailer.requests).toEqual([])
     })
 
     it("takes a ledger product's signups with no group: rows in the ledger only, nothing sent to MailerLite or queued, even with a key", async () => {

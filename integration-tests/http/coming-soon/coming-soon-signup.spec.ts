@@ -108,13 +108,12 @@ medusaIntegrationTestRunner({
       })
     }
 
-    /** A published coming-soon MailerLite product with a group; returns its id and the storefront's signup token. */
+    /** A published coming-soon product with a group; returns its id and the storefront's signup token. */
     async function comingSoonProduct(settings: Record<string, unknown> = {}) {
       const productId = await createProduct(getContainer())
       await adminPost(`/products/${productId}`, {
         enabled: true,
         arrival_date: "2031-03-14",
-        email_provider: "mailer",
         mailer_group_id: GROUP,
         ...settings,
       })

@@ -3,7 +3,7 @@ import { normaliseEmail, sanitiseReferrer } from "../signup"
 import { formatParagraphs, offerHtmlForOutput, sanitizeOfferHtml } from "../offer-html"
 import {
   AdminUpdateProductComingSoon,
-  defaultProductSettings,
+  DEFAULT_PRODUCT_SETTINGS,
   effectiveProvider,
   isCalendarDate,
   mergeProductSettings,
@@ -91,12 +91,11 @@ describe("product settings", () => {
 
   it("merges a partial update over the saved values and filters the HTML", () => {
     const config = comingSoonConfig({})
-    const saved = mergeProductSettings(null, AdminUpdateProductComingSoon.parse({ enabled: "yes", mailer_group_id: "7" }), config, true)
+    const saved = mergeProductSettings(null, AdminUpdateProductComingSoon.parse({ enabled: "yes", mailer_group_id: "7" }), config)
     const updated = mergeProductSettings(
       saved,
       AdminUpdateProductComingSoon.parse({ offer_description: `<b onmouseover="x()">Soon</b>`, forms_form_id: "12" }),
-      config,
-      false
+      config
     )
     expect(updated).toEqual({
       enabled: true,
@@ -120,8 +119,7 @@ describe("product settings", () => {
         button_text: "Notify me",
         translations: { "FR-ca": { offer_description: `<b onclick="x()">Bientôt</b>`, button_text: " Prévenez-moi " }, de: { button_text: "" } },
       }),
-      config,
-      true
+      config
     )
     expect(saved.translations).toEqual({ "fr-CA": { offer_description: "<b>Bientôt</b>", button_text: "Prévenez-moi" }, de: {} })
     expect(productTextsFor(saved, "fr")).toEqual({ offer_description: "<b>Bientôt</b>", button_text: "Prévenez-moi" })
@@ -133,24 +131,20 @@ describe("product settings", () => {
 
   it("refuses forms_addon without the add-on, accepts it with one", () => {
     const patch = AdminUpdateProductComingSoon.parse({ email_provider: "forms_addon" })
-    expect(() => mergeProductSettings(null, patch, comingSoonConfig({}), true)).toThrow(/formsAddon/)
+    expect(() => mergeProductSettings(null, patch, comingSoonConfig({}))).toThrow(/formsAddon/)
     const config = comingSoonConfig({ formsAddon: "https://forms.example/{form_id}" })
-    expect(mergeProductSettings(null, patch, config, true).email_provider).toBe("forms_addon")
+    expect(mergeProductSettings(null, patch, config).email_provider).toBe("forms_addon")
     expect(formsEmbedUrl(config, 42)).toBe("https://forms.example/42")
     expect(formsEmbedUrl(comingSoonConfig({}), 42)).toBeNull()
   })
 
-  it("defaults to the ledger only without a MailerLite key, to MailerLite with one, and keeps a saved provider", () => {
+  it("defaults to MailerLite, accepts the ledger only, and keeps a saved provider", () => {
     const config = comingSoonConfig({})
-    expect(defaultProductSettings(false).email_provider).toBe("ledger")
-    expect(defaultProductSettings(true).email_provider).toBe("mailer")
+    expect(DEFAULT_PRODUCT_SETTINGS.email_provider).toBe("mailer")
     const enable = AdminUpdateProductComingSoon.parse({ enabled: true })
-    expect(mergeProductSettings(null, enable, config, false).email_provider).toBe("ledger")
-    expect(mergeProductSettings(null, enable, config, true).email_provider).toBe("mailer")
-    const mailer = mergeProductSettings(null, AdminUpdateProductComingSoon.parse({ email_provider: "mailer" }), config, false)
-    expect(mergeProductSettings(mailer, enable, config, false).email_provider).toBe("mailer")
-    const ledger = mergeProductSettings(null, AdminUpdateProductComingSoon.parse({ email_provider: "ledger" }), config, true)
-    expect(mergeProductSettings(ledger, enable, config, true)).toMatchObject({ enabled: true, email_provider: "ledger", mailer_group_id: null })
+    expect(mergeProductSettings(null, enable, config).email_provider).toBe("mailer")
+    const ledger = mergeProductSettings(null, AdminUpdateProductComingSoon.parse({ email_provider: "ledger" }), config)
+    expect(mergeProductSettings(ledger, enable, config)).toMatchObject({ enabled: true, email_provider: "ledger", mailer_group_id: null })
     expect(AdminUpdateProductComingSoon.safeParse({ email_provider: "LEDGER" }).success).toBe(false)
   })
 
@@ -158,11 +152,11 @@ describe("product settings", () => {
     const withAddon = comingSoonConfig({ formsAddon: "https://forms.example/{form_id}" })
     const withoutAddon = comingSoonConfig({})
     for (const config of [withAddon, withoutAddon]) {
-      expect(effectiveProvider({ ...defaultProductSettings(true), email_provider: "ledger" }, config)).toBe("ledger")
-      expect(effectiveProvider({ ...defaultProductSettings(true), email_provider: "mailer" }, config)).toBe("mailer")
+      expect(effectiveProvider({ ...DEFAULT_PRODUCT_SETTINGS, email_provider: "ledger" }, config)).toBe("ledger")
+      expect(effectiveProvider({ ...DEFAULT_PRODUCT_SETTINGS, email_provider: "mailer" }, config)).toBe("mailer")
     }
-    expect(effectiveProvider({ ...defaultProductSettings(true), email_provider: "forms_addon" }, withAddon)).toBe("forms_addon")
-    expect(effectiveProvider({ ...defaultProductSettings(true), email_provider: "forms_addon" }, withoutAddon)).toBe("mailer")
+    expect(effectiveProvider({ ...DEFAULT_PRODUCT_SETTINGS, email_provider: "forms_addon" }, withAddon)).toBe("forms_addon")
+    expect(effectiveProvider({ ...DEFAULT_PRODUCT_SETTINGS, email_provider: "forms_addon" }, withoutAddon)).toBe("mailer")
   })
 })
 

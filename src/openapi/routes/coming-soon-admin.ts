@@ -29,9 +29,6 @@ export const COMING_SOON_ADMIN_ROUTES: RouteDescription[] = [
     method: "get",
     path: "/admin/coming-soon/products/{product_id}",
     summary: "A product's coming-soon settings",
-    description:
-      "With nothing saved, the defaults; their `email_provider` is `mailer` in a store with a MailerLite API key, else `ledger` " +
-      "(the store's ledger only: no group needed, nothing synced). A first save that names no provider keeps that default.",
     params: ProductIdParam,
     responses: { 200: json(AdminProductComingSoonResponse, "The settings (defaults when none are saved)"), 404: NO_PRODUCT },
   }),

@@ -1,7 +1,7 @@
 import { Alert, DatePicker, Drawer, Input, Select, Text, Textarea, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { calendarDayFromDate, dateFromCalendarDay } from "../../lib/calendar-date"
-import { useComingSoonSettings, useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
+import { useComingSoonSettings, useProductComingSoonSaved, useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
 import { errorMessage, formatNumber } from "../../lib/format"
 import { t as translate, useT } from "../../lib/i18n"
 import type { EmailProvider, ProductComingSoon, ProductComingSoonInput } from "../../lib/types"
@@ -28,11 +28,12 @@ type Form = {
 
 type FieldErrors = Partial<Record<keyof Form, string>>
 
-const formOf = (settings: ProductComingSoon): Form => ({
+/** The form for `settings`; `preselectLedger`: the store's waitlist only in place of the server's default provider. */
+const formOf = (settings: ProductComingSoon, preselectLedger: boolean): Form => ({
   enabled: settings.enabled,
   arrival_date: dateFromCalendarDay(settings.arrival_date),
   offer_description: settings.offer_description ?? "",
-  email_provider: settings.email_provider,
+  email_provider: preselectLedger ? "ledger" : settings.email_provider,
   mailer_group_id: settings.mailer_group_id ?? "",
   forms_form_id: settings.forms_form_id === null ? "" : String(settings.forms_form_id),
   launch_at: settings.launch_at ? new Date(settings.launch_at) : null,
@@ -88,12 +89,16 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; settings: P
 /** The product's coming-soon settings, edited like the product's own sections: a drawer. */
 export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   const { t } = useT()
-  const [form, setForm] = useState(() => formOf(settings))
+  // Only whether a MailerLite key is set (the key itself never leaves the server).
+  const mailerKeyMissing = useComingSoonSettings().data?.mailer_api_key_set === false
+  const saved = useProductComingSoonSaved(settings.product_id).data
+  // The server's default provider is `mailer` (CONTRACT §3). A store without a MailerLite key gets
+  // the store's waitlist only preselected for a product with nothing saved, and saves it explicitly.
+  const preselectLedger = mailerKeyMissing && saved === false
+  const [form, setForm] = useState(() => formOf(settings, preselectLedger))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [generalError, setGeneralError] = useState<string>()
   const save = useSaveProductComingSoon(settings.product_id)
-  // Only whether a MailerLite key is set (the key itself never leaves the server).
-  const mailerKeyMissing = useComingSoonSettings().data?.mailer_api_key_set === false
   // The button's text and per-locale variants, where the server keeps them (CONTRACT §9).
   const hasButtonText = "button_text" in settings
   const translatable = "translations" in settings
@@ -105,9 +110,15 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   // Each opening starts from what is saved.
   useOnChange(open, (opened) => {
     if (opened) {
-      setForm(formOf(settings))
+      setForm(formOf(settings, preselectLedger))
       setErrors({})
       setGeneralError(undefined)
+    }
+  })
+  // Known only once the key and the saved state have loaded: preselect then, unless a provider was picked.
+  useOnChange(preselectLedger, (preselect) => {
+    if (preselect) {
+      setForm((current) => (current.email_provider === settings.email_provider ? { ...current, email_provider: "ledger" } : current))
     }
   })
 
@@ -125,7 +136,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
 
-    // Switched off: only the switch changes, the rest is kept for next time.
+    // Switched off: only the switch changes (and a preselected provider), the rest is kept for next time.
     const body: ProductComingSoonInput = form.enabled
       ? {
           enabled: true,
@@ -138,7 +149,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
           ...(form.email_provider === "mailer" && { mailer_group_id: form.mailer_group_id.trim() }),
           ...(form.email_provider === "forms_addon" && { forms_form_id: Number(form.forms_form_id.trim()) }),
         }
-      : { enabled: false }
+      : // A first save keeps the preselected waitlist only, so the product holds what the drawer showed.
+        { enabled: false, ...(preselectLedger && form.email_provider === "ledger" && { email_provider: "ledger" as const }) }
     try {
       await save.mutateAsync(body)
       toast.success(t("comingSoonSettings.toastSaved"))

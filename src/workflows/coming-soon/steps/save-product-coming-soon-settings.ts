@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { ProductSettingRow } from "../../../modules/coming-soon/sql/product-setting-repository"
-import { comingSoonConfigOf, comingSoonModule, comingSoonSettingsOf } from "../../../medusa/coming-soon"
+import { comingSoonConfigOf, comingSoonModule } from "../../../medusa/coming-soon"
 import { loadProductWithSettings, mergeProductSettings, type AdminUpdateProductComingSoonType } from "../../../coming-soon/product-settings"
 
 export type SaveProductComingSoonSettingsInput = { product_id: string; update: AdminUpdateProductComingSoonType }
@@ -23,9 +23,7 @@ export const saveProductComingSoonSettingsStep = createStep(
     }
     const comingSoon = comingSoonModule(container)
     const previous = await comingSoon.findProductSetting(product.id)
-    // A first save starts from the defaults, whose provider depends on the store's MailerLite key.
-    const mailerKeySet = Boolean((await comingSoonSettingsOf(container)).mailer_api_key)
-    const values = mergeProductSettings(previous, input.update, comingSoonConfigOf(container), mailerKeySet)
+    const values = mergeProductSettings(previous, input.update, comingSoonConfigOf(container))
     const { setting, created } = await comingSoon.upsertProductSetting(product.id, values)
     return new StepResponse<{ setting: ProductSettingRow; created: boolean }, Undo>(
       { setting, created },

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { comingSoonConfigOf, comingSoonSettingsOf } from "../../../../../medusa/coming-soon"
+import { comingSoonConfigOf } from "../../../../../medusa/coming-soon"
 import { adminProductSettingsView, requireProductWithSettings } from "../../../../../coming-soon/product-settings"
 import { saveProductComingSoonSettingsWorkflow } from "../../../../../workflows/coming-soon/save-product-coming-soon-settings"
 import type { AdminUpdateProductComingSoonType } from "../../validators"
@@ -9,9 +9,7 @@ const productIdOf = (req: AuthenticatedMedusaRequest) => stringIdParam(req, "pro
 
 async function settingsView(req: AuthenticatedMedusaRequest) {
   const product = await requireProductWithSettings(req.scope, productIdOf(req))
-  // With nothing saved, the defaults' provider depends on whether the store has a MailerLite key.
-  const mailerKeySet = Boolean((await comingSoonSettingsOf(req.scope)).mailer_api_key)
-  return adminProductSettingsView(product.id, product.setting, comingSoonConfigOf(req.scope), mailerKeySet)
+  return adminProductSettingsView(product.id, product.setting, comingSoonConfigOf(req.scope))
 }
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
