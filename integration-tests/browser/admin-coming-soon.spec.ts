@@ -47,6 +47,8 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
 
     it("product page widget: switched on with inline validation, the store config route shows it", async () => {
       expect(await storeConfig()).toEqual({ coming_soon: false })
+      // The server's default stays `mailer`; only the drawer preselects the store's waitlist (below).
+      expect(await adminGet(`/admin/coming-soon/products/${productId}`)).toMatchObject({ email_provider: "mailer" })
       await page.goto(url(`/app/products/${productId}`))
       const widget = page.getByLabel("Coming soon settings of this product")
       await widget.locator('[data-coming-soon="off"]').waitFor()
@@ -64,8 +66,12 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
             '<p><a href="https://shop.example/launch" onclick="alert(1)">Launch details</a></p>'
         )
 
-      // The forms add-on is offered (its option is configured) and asks for a form id instead.
+      // No MailerLite key yet and nothing saved: the store's waitlist only is preselected, and MailerLite says it needs the key.
+      await drawer.locator("#cs-provider").getByText("Built-in form, store's waitlist only (no mailing list)").waitFor()
+      await drawer.getByText("Signups stay in the store's own ledger").waitFor()
       await drawer.getByLabel("Signup form").click()
+      await page.getByRole("option", { name: "Built-in form, MailerLite group (needs a MailerLite API key)" }).waitFor()
+      // The forms add-on is offered (its option is configured) and asks for a form id instead.
       await page.getByRole("option", { name: "Forms add-on" }).click()
       await drawer.getByLabel("Form ID").fill("-4")
       await drawer.getByRole("button", { name: "Save" }).click()
@@ -73,8 +79,8 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await drawer.getByLabel("Signup form").click()
       await page.getByRole("option", { name: "Built-in form, MailerLite group" }).click()
 
-      // The group is optional (without one, signups stay in the ledger), and the field says so.
-      await drawer.getByText("Leave empty to keep signups in the store's ledger only, without a mailing list.").waitFor()
+      // Without a group a MailerLite product refuses signups, and the field says so.
+      await drawer.getByText("Signups are refused until a group is set.").waitFor()
       // Nothing is saved while a field is wrong; each error shows beside its field.
       await drawer.getByLabel("MailerLite group ID").fill("not a group!")
       await drawer.getByRole("button", { name: "Save" }).click()
@@ -111,14 +117,19 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       expect(config.offer_description).not.toContain("script")
       expect(config.offer_description).not.toContain("onclick")
 
-      // A store without MailerLite saves without a group: its signups stay in the ledger.
+      // A saved product shows what the server says, key or not; the store's waitlist only needs no group.
       await widget.getByRole("button", { name: "Edit" }).click()
-      await drawer.getByLabel("MailerLite group ID").fill("")
+      await drawer.locator("#cs-provider").getByText("Built-in form, MailerLite group (needs a MailerLite API key)").waitFor()
+      await drawer.getByLabel("Signup form").click()
+      await page.getByRole("option", { name: "Built-in form, store's waitlist only" }).click()
       await drawer.getByRole("button", { name: "Save" }).click()
       await page.getByText("Coming-soon settings saved").last().waitFor()
       await drawer.waitFor({ state: "detached" })
-      await widget.getByText("MailerLite group not set").waitFor()
+      await widget.getByText("Store's waitlist only").waitFor()
+      expect(await storeConfig()).toEqual(expect.objectContaining({ email_provider: "ledger" }))
       await widget.getByRole("button", { name: "Edit" }).click()
+      await drawer.getByLabel("Signup form").click()
+      await page.getByRole("option", { name: "Built-in form, MailerLite group" }).click()
       await drawer.getByLabel("MailerLite group ID").fill("launch_2027")
       await drawer.getByRole("button", { name: "Save" }).click()
       await widget.getByText("MailerLite group launch_2027").waitFor()

@@ -9,6 +9,10 @@ import { INT4_MAX, isStringId, safeText, translations } from "../shared/input-sc
 import { variantFor } from "../shared/locale"
 import type { ComingSoonConfig } from "./options"
 
+/**
+ * A product's settings before anything is saved: `mailer` as the provider (CONTRACT §3), whatever
+ * the store's MailerLite key. Only the admin drawer preselects `ledger` in a store without a key.
+ */
 export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
   enabled: false,
   arrival_date: null,
@@ -136,9 +140,11 @@ export function productTextsFor(setting: Pick<ProductSettingValues, "offer_descr
   }
 }
 
-/** The provider in force: `forms_addon` only while the add-on is configured. */
-export const effectiveProvider = (setting: ProductSettingValues, config: ComingSoonConfig): EmailProvider =>
-  setting.email_provider === "forms_addon" && config.formsAddon ? "forms_addon" : "mailer"
+/** The provider in force: `forms_addon` only while the add-on is configured (else the built-in form's `mailer`). */
+export function effectiveProvider(setting: ProductSettingValues, config: ComingSoonConfig): EmailProvider {
+  if (setting.email_provider === "forms_addon") return config.formsAddon ? "forms_addon" : "mailer"
+  return setting.email_provider
+}
 
 /** `GET|POST /admin/coming-soon/products/:product_id`. */
 export function adminProductSettingsView(productId: string, setting: ProductSettingValues | null, config: ComingSoonConfig) {

@@ -33,7 +33,8 @@ export const SIGNUP_MESSAGES = {
 export type RecordSignupInput = {
   email: string
   product_id: string
-  mailer_group_id: string
+  /** The product's group; null for a `ledger` product, whose rows are never synced. */
+  mailer_group_id: string | null
   referrer_id: string | null
   customer_id: string | null
   locale: string | null
@@ -147,9 +148,10 @@ export async function passesSignupCaptcha(
  *  3. per-IP limit (the first write: one counter upsert; no IP, no limit): 429;
  *  4. CAPTCHA, when on: verified at the provider, any failure fails closed: 400;
  *  5. email, trimmed, lower-cased, validated, 255 at most: 400;
- *  6. product published, switch on, built-in form with a group set: 400;
+ *  6. product published, switch on, built-in form, and for `mailer` a group set: 400;
  *  7. ledger row, unique on (email, product): a duplicate inserts nothing and is no error;
- *  8. provider subscribe (only for a new row, only with an API key; failures leave it pending);
+ *  8. provider subscribe (only for a new row, only with an API key and a `mailer` product;
+ *     failures leave it pending; a `ledger` product's row is `skipped`: nothing is synced);
  *  9. cookie `cs_mailer_user_id` and `{ success: true, data: { mailer_id, referral_code } }`
  *     (the ledger row's code, a duplicate's included, so share links work without the provider;
  *     `confirmation_required: true` beside them while the address awaits its confirmation).
@@ -190,21 +192,24 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
   if (!setting?.enabled) {
     return invalid(SIGNUP_MESSAGES.notComingSoon)
   }
-  if (effectiveProvider(setting, deps.config) === "forms_addon") {
+  const provider = effectiveProvider(setting, deps.config)
+  if (provider === "forms_addon") {
     return invalid(SIGNUP_MESSAGES.formsAddon)
   }
-  if (!setting.mailer_group_id) {
+  // The seed's rule for a MailerLite product; a `ledger` product needs no group (CONTRACT §12).
+  const mailingList = provider === "mailer"
+  if (mailingList && !setting.mailer_group_id) {
     return invalid(SIGNUP_MESSAGES.noGroup)
   }
 
   const { mailer_id, referral_code, confirmed } = await deps.record({
     email,
     product_id: productId,
-    mailer_group_id: setting.mailer_group_id,
+    mailer_group_id: mailingList ? setting.mailer_group_id : null,
     referrer_id: sanitiseReferrer(body.shared_by),
     customer_id: req.customerId ?? null,
     locale: req.locale ?? null,
-    sync_status: settings.mailer_api_key ? "pending" : "skipped",
+    sync_status: mailingList && settings.mailer_api_key ? "pending" : "skipped",
     awaitsConfirmation: deps.config.doubleOptIn,
   })
 

@@ -15,16 +15,18 @@ import type { SignupRepository, SignupRow } from "../modules/coming-soon/sql/sig
  * a repeat of one that never reached the list (no key at the time, or out of attempts) is
  * claimed again, so signing up again subscribes (the seed's steps 7-8: the duplicate check
  * decides the insert, the subscribe follows either way). A synced row, or one another caller
- * holds, is left alone; double opt-in rows wait for their confirmation.
+ * holds, is left alone; double opt-in rows wait for their confirmation; a `ledger` product's
+ * rows (no group) are never synced.
  */
 async function rowToSync(
   store: SignupRepository,
   signup: SignupRow,
   created: boolean,
+  input: RecordSignupInput,
   apiKey: string | null | undefined,
   leaseSeconds: number
 ): Promise<SignupRow | null> {
-  if (!signup.confirmed_at) return null
+  if (!signup.confirmed_at || !input.mailer_group_id) return null
   if (created) return signup.sync_status === "pending" ? signup : null
   if (signup.sync_status === "synced" || !apiKey) return null
   return await store.claimUnsyncedSignup(signup.id, leaseSeconds)
@@ -49,7 +51,7 @@ async function recordSignup(
   // Double opt-in: the row is synced once its address is confirmed.
   if (created) startConfirmation(container, signup)
   const apiKey = (await settings()).mailer_api_key
-  const claimed = await rowToSync(store, signup, created, apiKey, syncLeaseSeconds(config))
+  const claimed = await rowToSync(store, signup, created, input, apiKey, syncLeaseSeconds(config))
   if (claimed) {
     const target = { baseUrl: config.mailer.baseUrl, timeoutMs: config.mailer.timeoutMs, apiKey }
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)

@@ -695,7 +695,7 @@ medusaIntegrationTestRunner({
               offer_description: field(fc.constant("<p>Soon</p>")),
               button_text: field(fc.string({ maxLength: 30 })),
               translations: field(translationsOf({ offer_description: field(fc.constant("<p>Bientôt</p>")), button_text: field(fc.string({ maxLength: 30 })) })),
-              email_provider: field(fc.constantFrom("mailer", "forms_addon")),
+              email_provider: field(fc.constantFrom("mailer", "forms_addon", "ledger")),
               mailer_group_id: field(fc.constantFrom("g1", "")),
               forms_form_id: field(fc.nat({ max: 10 })),
               // Future instants only: a past one would launch the product in the background.

@@ -18,6 +18,7 @@ const API = "/admin/coming-soon"
 export const comingSoonKeys = {
   all: ["launchdesk-coming-soon"] as const,
   product: (productId: string) => [...comingSoonKeys.all, "product", productId] as const,
+  productSaved: (productId: string) => [...comingSoonKeys.all, "product-saved", productId] as const,
   launch: (productId: string) => [...comingSoonKeys.all, "launch", productId] as const,
   stats: (productId: string) => [...comingSoonKeys.all, "stats", productId] as const,
   settings: () => [...comingSoonKeys.all, "settings"] as const,
@@ -37,12 +38,27 @@ export function useProductComingSoon(productId: string) {
   })
 }
 
+/**
+ * Whether the product has coming-soon settings saved (the settings route answers the defaults
+ * either way): read through the module link, `product.cs_product_setting`.
+ */
+export function useProductComingSoonSaved(productId: string) {
+  return useQuery({
+    queryKey: comingSoonKeys.productSaved(productId),
+    queryFn: () => sdk.admin.product.retrieve(productId, { fields: "id,cs_product_setting.id" }),
+    select: (data) => (data.product as { cs_product_setting?: { id: string } | null }).cs_product_setting != null,
+  })
+}
+
 export function useSaveProductComingSoon(productId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: ProductComingSoonInput) =>
       sdk.client.fetch<ProductComingSoon>(`${API}/products/${productId}`, { method: "POST", body }),
-    onSuccess: (saved) => queryClient.setQueryData(comingSoonKeys.product(productId), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(comingSoonKeys.product(productId), saved)
+      void queryClient.invalidateQueries({ queryKey: comingSoonKeys.productSaved(productId) })
+    },
   })
 }
 

@@ -56,9 +56,11 @@ const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.
                   {data.arrival_date ? formatCalendarDay(data.arrival_date) : t("productWidget.noDate")}
                 </Row>
                 <Row label={t("comingSoon.signupForm")}>
-                  {data.email_provider === "forms_addon"
-                    ? t("productWidget.formsAddon", { id: data.forms_form_id ?? t("productWidget.notSet") })
-                    : t("productWidget.mailerGroup", { id: data.mailer_group_id ?? t("productWidget.notSet") })}
+                  {data.email_provider === "ledger"
+                    ? t("productWidget.ledgerOnly")
+                    : data.email_provider === "forms_addon"
+                      ? t("productWidget.formsAddon", { id: data.forms_form_id ?? t("productWidget.notSet") })
+                      : t("productWidget.mailerGroup", { id: data.mailer_group_id ?? t("productWidget.notSet") })}
                 </Row>
                 <div className="flex flex-col gap-y-2 px-6 py-3">
                   <Text size="small" weight="plus" leading="compact" className="text-ui-fg-subtle">

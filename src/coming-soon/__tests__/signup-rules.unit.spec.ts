@@ -1,7 +1,14 @@
 import { issueSignupToken, signupTokenKey, verifySignupToken } from "../signup-token"
 import { normaliseEmail, sanitiseReferrer } from "../signup"
 import { formatParagraphs, offerHtmlForOutput, sanitizeOfferHtml } from "../offer-html"
-import { AdminUpdateProductComingSoon, isCalendarDate, mergeProductSettings, productTextsFor } from "../product-settings"
+import {
+  AdminUpdateProductComingSoon,
+  DEFAULT_PRODUCT_SETTINGS,
+  effectiveProvider,
+  isCalendarDate,
+  mergeProductSettings,
+  productTextsFor,
+} from "../product-settings"
 import { comingSoonConfig, formsEmbedUrl, launchBackendUrl } from "../options"
 import { neutraliseFormula } from "../signups-export"
 
@@ -129,6 +136,27 @@ describe("product settings", () => {
     expect(mergeProductSettings(null, patch, config).email_provider).toBe("forms_addon")
     expect(formsEmbedUrl(config, 42)).toBe("https://forms.example/42")
     expect(formsEmbedUrl(comingSoonConfig({}), 42)).toBeNull()
+  })
+
+  it("defaults to MailerLite, accepts the ledger only, and keeps a saved provider", () => {
+    const config = comingSoonConfig({})
+    expect(DEFAULT_PRODUCT_SETTINGS.email_provider).toBe("mailer")
+    const enable = AdminUpdateProductComingSoon.parse({ enabled: true })
+    expect(mergeProductSettings(null, enable, config).email_provider).toBe("mailer")
+    const ledger = mergeProductSettings(null, AdminUpdateProductComingSoon.parse({ email_provider: "ledger" }), config)
+    expect(mergeProductSettings(ledger, enable, config)).toMatchObject({ enabled: true, email_provider: "ledger", mailer_group_id: null })
+    expect(AdminUpdateProductComingSoon.safeParse({ email_provider: "LEDGER" }).success).toBe(false)
+  })
+
+  it("keeps ledger and mailer in force, and forms_addon only while the add-on is configured", () => {
+    const withAddon = comingSoonConfig({ formsAddon: "https://forms.example/{form_id}" })
+    const withoutAddon = comingSoonConfig({})
+    for (const config of [withAddon, withoutAddon]) {
+      expect(effectiveProvider({ ...DEFAULT_PRODUCT_SETTINGS, email_provider: "ledger" }, config)).toBe("ledger")
+      expect(effectiveProvider({ ...DEFAULT_PRODUCT_SETTINGS, email_provider: "mailer" }, config)).toBe("mailer")
+    }
+    expect(effectiveProvider({ ...DEFAULT_PRODUCT_SETTINGS, email_provider: "forms_addon" }, withAddon)).toBe("forms_addon")
+    expect(effectiveProvider({ ...DEFAULT_PRODUCT_SETTINGS, email_provider: "forms_addon" }, withoutAddon)).toBe("mailer")
   })
 })
 

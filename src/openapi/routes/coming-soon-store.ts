@@ -44,6 +44,7 @@ export const COMING_SOON_STORE_ROUTES: RouteDescription[] = [
     summary: "Sign up for a coming-soon product's launch",
     description:
       "Checked in the seed's order, cheap checks first: honeypot, signup token, per-IP limit, CAPTCHA, email, product. " +
+      "A `mailer` product needs a MailerLite group (else 400); a `ledger` product needs none and its rows are never sent to the mailing list. " +
       "A repeated address is no error. Sets the `cs_mailer_user_id` cookie when the mailing list answered.",
     access: "store",
     body: jsonBody(StoreSignupBody),

@@ -11,7 +11,7 @@ export type ComingSoonConfig = {
   locale?: string
   /** The store's signup button words in that locale; null or absent: the block's own. */
   button_text?: string | null
-  email_provider: "mailer" | "forms_addon"
+  email_provider: "mailer" | "forms_addon" | "ledger"
   forms_embed_url?: string | null
   captcha: { enabled: boolean; site_key?: string | null; provider?: string | null }
   signup_token: string

@@ -5,8 +5,15 @@ import type { Assert } from "./same-shape"
 
 /** The coming-soon block's answers (`/store/coming-soon`). */
 
-export const EMAIL_PROVIDERS = ["mailer", "forms_addon"] as const
-export const EmailProvider = z.enum(EMAIL_PROVIDERS).meta({ id: "EmailProvider" })
+/**
+ * Where a product's signups go: `mailer` the ledger and a MailerLite group, `forms_addon` the
+ * forms add-on's own form, `ledger` the store's ledger only (no group, nothing synced).
+ */
+export const EMAIL_PROVIDERS = ["mailer", "forms_addon", "ledger"] as const
+export const EmailProvider = z.enum(EMAIL_PROVIDERS).meta({
+  id: "EmailProvider",
+  description: "`mailer`: the ledger and a MailerLite group; `forms_addon`: the forms add-on's form; `ledger`: the store's ledger only, no group, nothing synced.",
+})
 export type EmailProviderType = z.infer<typeof EmailProvider>
 
 export const CAPTCHA_PROVIDERS = ["turnstile", "recaptcha", "hcaptcha"] as const

@@ -1,7 +1,7 @@
 import { Alert, DatePicker, Drawer, Input, Select, Text, Textarea, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { calendarDayFromDate, dateFromCalendarDay } from "../../lib/calendar-date"
-import { useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
+import { useComingSoonSettings, useProductComingSoonSaved, useSaveProductComingSoon } from "../../lib/coming-soon-hooks"
 import { errorMessage, formatNumber } from "../../lib/format"
 import { t as translate, useT } from "../../lib/i18n"
 import type { EmailProvider, ProductComingSoon, ProductComingSoonInput } from "../../lib/types"
@@ -28,11 +28,12 @@ type Form = {
 
 type FieldErrors = Partial<Record<keyof Form, string>>
 
-const formOf = (settings: ProductComingSoon): Form => ({
+/** The form for `settings`; `preselectLedger`: the store's waitlist only in place of the server's default provider. */
+const formOf = (settings: ProductComingSoon, preselectLedger: boolean): Form => ({
   enabled: settings.enabled,
   arrival_date: dateFromCalendarDay(settings.arrival_date),
   offer_description: settings.offer_description ?? "",
-  email_provider: settings.email_provider,
+  email_provider: preselectLedger ? "ledger" : settings.email_provider,
   mailer_group_id: settings.mailer_group_id ?? "",
   forms_form_id: settings.forms_form_id === null ? "" : String(settings.forms_form_id),
   launch_at: settings.launch_at ? new Date(settings.launch_at) : null,
@@ -48,15 +49,22 @@ function validate(form: Form): FieldErrors {
     errors.offer_description = translate("comingSoon.errorOfferLength", { max: formatNumber(MAX_OFFER_LENGTH) })
   }
   if (form.email_provider === "mailer") {
-    // Optional: without a group (or without a MailerLite key) signups stay in the ledger only.
+    // May be saved empty: the product then refuses signups until a group is set (the hint says so).
     const group = form.mailer_group_id.trim()
     if (group && !/^[A-Za-z0-9_-]{1,100}$/.test(group)) errors.mailer_group_id = translate("comingSoon.errorGroupChars")
-  } else {
+  } else if (form.email_provider === "forms_addon") {
     const formId = form.forms_form_id.trim()
     if (!formId) errors.forms_form_id = translate("comingSoon.errorFormMissing")
     else if (!/^\d{1,10}$/.test(formId) || Number(formId) > 2147483647) errors.forms_form_id = translate("chatSettings.wholeNumber")
   }
   return errors
+}
+
+/** What the chosen provider means: the ledger alone, or MailerLite still waiting for its key. */
+function providerHint(provider: EmailProvider, mailerKeyMissing: boolean): string | undefined {
+  if (provider === "ledger") return translate("comingSoon.ledgerHint")
+  if (provider === "mailer" && mailerKeyMissing) return translate("comingSoon.mailerNeedsKeyHint")
+  return undefined
 }
 
 const FIELDS: (keyof Form)[] = [
@@ -81,7 +89,13 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; settings: P
 /** The product's coming-soon settings, edited like the product's own sections: a drawer. */
 export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   const { t } = useT()
-  const [form, setForm] = useState(() => formOf(settings))
+  // Only whether a MailerLite key is set (the key itself never leaves the server).
+  const mailerKeyMissing = useComingSoonSettings().data?.mailer_api_key_set === false
+  const saved = useProductComingSoonSaved(settings.product_id).data
+  // The server's default provider is `mailer` (CONTRACT §3). A store without a MailerLite key gets
+  // the store's waitlist only preselected for a product with nothing saved, and saves it explicitly.
+  const preselectLedger = mailerKeyMissing && saved === false
+  const [form, setForm] = useState(() => formOf(settings, preselectLedger))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [generalError, setGeneralError] = useState<string>()
   const save = useSaveProductComingSoon(settings.product_id)
@@ -96,9 +110,15 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   // Each opening starts from what is saved.
   useOnChange(open, (opened) => {
     if (opened) {
-      setForm(formOf(settings))
+      setForm(formOf(settings, preselectLedger))
       setErrors({})
       setGeneralError(undefined)
+    }
+  })
+  // Known only once the key and the saved state have loaded: preselect then, unless a provider was picked.
+  useOnChange(preselectLedger, (preselect) => {
+    if (preselect) {
+      setForm((current) => (current.email_provider === settings.email_provider ? { ...current, email_provider: "ledger" } : current))
     }
   })
 
@@ -116,7 +136,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
 
-    // Switched off: only the switch changes, the rest is kept for next time.
+    // Switched off: only the switch changes (and a preselected provider), the rest is kept for next time.
     const body: ProductComingSoonInput = form.enabled
       ? {
           enabled: true,
@@ -126,11 +146,11 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
           launch_at: form.launch_at ? form.launch_at.toISOString() : null,
           ...(hasButtonText && { button_text: form.button_text.trim() || null }),
           ...(translations && "translations" in translations && { translations: translations.translations }),
-          ...(form.email_provider === "mailer"
-            ? { mailer_group_id: form.mailer_group_id.trim() }
-            : { forms_form_id: Number(form.forms_form_id.trim()) }),
+          ...(form.email_provider === "mailer" && { mailer_group_id: form.mailer_group_id.trim() }),
+          ...(form.email_provider === "forms_addon" && { forms_form_id: Number(form.forms_form_id.trim()) }),
         }
-      : { enabled: false }
+      : // A first save keeps the preselected waitlist only, so the product holds what the drawer showed.
+        { enabled: false, ...(preselectLedger && form.email_provider === "ledger" && { email_provider: "ledger" as const }) }
     try {
       await save.mutateAsync(body)
       toast.success(t("comingSoonSettings.toastSaved"))
@@ -239,13 +259,20 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                   />
                 )}
 
-                <FormField label={<FieldLabel htmlFor="cs-provider">{t("comingSoon.signupForm")}</FieldLabel>} error={errorOf("email_provider")}>
+                <FormField
+                  label={<FieldLabel htmlFor="cs-provider">{t("comingSoon.signupForm")}</FieldLabel>}
+                  error={errorOf("email_provider")}
+                  hint={providerHint(form.email_provider, mailerKeyMissing)}
+                >
                   <Select value={form.email_provider} onValueChange={(value) => set("email_provider")(value as EmailProvider)}>
                     <Select.Trigger id="cs-provider">
                       <Select.Value />
                     </Select.Trigger>
                     <Select.Content>
-                      <Select.Item value="mailer">{t("comingSoon.providerMailer")}</Select.Item>
+                      <Select.Item value="ledger">{t("comingSoon.providerLedger")}</Select.Item>
+                      <Select.Item value="mailer">
+                        {mailerKeyMissing ? t("comingSoon.providerMailerNeedsKey") : t("comingSoon.providerMailer")}
+                      </Select.Item>
                       {/* Offered only when the plugin's formsAddon option is set. */}
                       {(settings.forms_addon_available || form.email_provider === "forms_addon") && (
                         <Select.Item value="forms_addon">
@@ -256,7 +283,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                   </Select>
                 </FormField>
 
-                {form.email_provider === "mailer" ? (
+                {form.email_provider === "mailer" && (
                   <FormField
                     label={<FieldLabel htmlFor="cs-group">{t("comingSoon.groupId")}</FieldLabel>}
                     error={errorOf("mailer_group_id")}
@@ -270,7 +297,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                       maxLength={100}
                     />
                   </FormField>
-                ) : (
+                )}
+                {form.email_provider === "forms_addon" && (
                   <FormField label={<FieldLabel htmlFor="cs-form-id">{t("comingSoon.formId")}</FieldLabel>} error={errorOf("forms_form_id")}>
                     <Input
                       id="cs-form-id"

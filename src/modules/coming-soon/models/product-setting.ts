@@ -1,6 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
-export const EMAIL_PROVIDERS = ["mailer", "forms_addon"] as const
+// `ledger`: the store's own ledger only, no mailing-list group and nothing synced (CONTRACT §12).
+export const EMAIL_PROVIDERS = ["mailer", "forms_addon", "ledger"] as const
 export type EmailProvider = (typeof EMAIL_PROVIDERS)[number]
 
 /** A product's coming-soon settings, linked to the Product module's product (src/links). */
