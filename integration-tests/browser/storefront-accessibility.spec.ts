@@ -225,6 +225,8 @@ describe("the storefront widget for every shopper (CONTRACT §10), in a real bro
     await page.keyboard.type("Typed without a mouse")
     await page.keyboard.press("Enter")
     await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    // The message shows before its send has ended; the send button is disabled (out of the Tab order) until then.
+    await waitFor(async () => ((await chatRoot(page).locator(".composer .primary").isEnabled()) ? true : undefined), { what: "the send ended" })
     await page.keyboard.press("Tab")
     expect(await focused(page)).toMatchObject({ tag: "button", className: "primary", inPanel: true })
     await page.keyboard.press("Shift+Tab")
