@@ -18,6 +18,9 @@ const PRODUCTS = [
     description:
       "A heavyweight organic-cotton tee with a relaxed fit and a small rocket stitched on the chest. Pre-washed, so it keeps its shape launch after launch.",
     sizes: ["S", "M", "L", "XL"],
+    // Sizes that track their stock, of which the demo has none (no stock location): the
+    // storefront offers "Notify me when it's back" for them (docs/back-in-stock.md).
+    soldOut: ["XL"],
     prices: { eur: 29, usd: 32 },
   },
   {

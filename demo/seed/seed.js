@@ -100,8 +100,9 @@ function productInput(product, { salesChannelId, storefrontUrl }) {
       sku: `${product.handle}-${size}`.toUpperCase().replace(/\s+/g, "-"),
       options: { Size: size },
       prices,
-      // No stock locations in the demo: the variants are always available.
-      manage_inventory: false,
+      // No stock locations in the demo: a variant that does not track its inventory is always
+      // available, one that does (`soldOut`) never is.
+      manage_inventory: (product.soldOut ?? []).includes(size),
     })),
     sales_channels: [{ id: salesChannelId }],
   }

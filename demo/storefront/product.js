@@ -39,6 +39,8 @@
       button.setAttribute("aria-pressed", "false")
       button.addEventListener("click", () => {
         buttons.forEach((other) => other.setAttribute("aria-pressed", String(other === button)))
+        // Tells the LaunchDesk script which variant the shopper picked (back in stock follows it).
+        byId("product").setAttribute("data-launchdesk-variant-id", variant.id)
         byId("add-to-bag").disabled = false
         byId("product-notice").textContent = ""
       })

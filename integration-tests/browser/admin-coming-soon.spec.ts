@@ -313,7 +313,11 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await drawer.getByLabel("Expires after (days, optional)").fill("14")
       await drawer.getByRole("button", { name: "Launch" }).click()
       await page.getByText("Launched: the product is on sale").waitFor()
-      expect(await storeConfig()).toEqual({ coming_soon: false })
+      // On sale, with the CAPTCHA the settings case turned on (for the back-in-stock form).
+      expect(await storeConfig()).toEqual({
+        coming_soon: false,
+        captcha: { enabled: true, site_key: "site-key-public-123", provider: "hcaptcha" },
+      })
       await widget.locator('[data-coming-soon="off"]').waitFor()
       await launch.getByText(/^Launched .*, with 10% codes$/).waitFor()
       await launch.getByRole("progressbar", { name: "Launch emails sent" }).waitFor()

@@ -1,11 +1,13 @@
+// Over 300 lines on purpose: the back-in-stock cases share this file's packed host and Chromium, which take minutes to start.
 // CONTRACT §10 in a real browser: axe-core inside the plugin's elements in each state, at both
 // widths, light and dark, with three accents; the strict Content-Security-Policy (with and
-// without a nonce); a keyboard-only walk; the phone modal; a missing on-demand chunk.
+// without a nonce); a keyboard-only walk; the phone modal; a missing on-demand chunk. And the
+// back-in-stock form (CONTRACT §12) on the demo's and the starter's pages, at both widths.
 import fs from "node:fs"
 import type { AxeResults, ElementContext, RunOptions } from "axe-core"
 import type { Page } from "playwright-core"
 import { waitFor } from "./admin-host"
-import { DESKTOP, PHONE, block, chatRoot, useStorefrontSession, type Shopper } from "./storefront-session"
+import { CAPTCHA, DESKTOP, PHONE, block, chatRoot, openStarterProduct, pressableAddToCart, screenshot, useStorefrontSession, type Shopper } from "./storefront-session"
 
 // Packing, installing, migrating and seeding take a few minutes before the first test.
 jest.setTimeout(8 * 60 * 1000)
@@ -22,7 +24,7 @@ async function axeViolations(page: Page, state: string): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE)
   const found = await page.evaluate(async (tags) => {
     const axe: Axe = Reflect.get(window, "axe")
-    const include = ["launchdesk-chat", "launchdesk-coming-soon"].filter((tag) => document.querySelector(tag)).map((tag) => [tag])
+    const include = ["launchdesk-chat", "launchdesk-coming-soon", "launchdesk-back-in-stock"].filter((tag) => document.querySelector(tag)).map((tag) => [tag])
     const result = await axe.run({ include }, { runOnly: { type: "tag", values: tags } })
     return result.violations.map((violation) => ({
       id: violation.id,
@@ -77,6 +79,12 @@ async function signUp(page: Page, email: string) {
   await block(page).getByRole("button", { name: "Notify me" }).click()
   await block(page).getByText("You are on the list!").waitFor()
 }
+
+const notifyForm = (page: Page) => page.locator("launchdesk-back-in-stock")
+const notifyButton = (page: Page) => notifyForm(page).getByRole("button", { name: "Notify me when it's back" })
+/** Waits until the page's own add-to-cart `control` shows again and the form has gone. */
+const addToCartBack = (page: Page, control: string, what: string) =>
+  waitFor(async () => ((await page.locator(control).isVisible()) && (await notifyForm(page).count()) === 0 ? true : undefined), { what })
 
 describe("the storefront widget for every shopper (CONTRACT §10), in a real browser", () => {
   const session = useStorefrontSession()
@@ -217,6 +225,8 @@ describe("the storefront widget for every shopper (CONTRACT §10), in a real bro
     await page.keyboard.type("Typed without a mouse")
     await page.keyboard.press("Enter")
     await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
+    // The message shows before its send has ended; the send button is disabled (out of the Tab order) until then.
+    await waitFor(async () => ((await chatRoot(page).locator(".composer .primary").isEnabled()) ? true : undefined), { what: "the send ended" })
     await page.keyboard.press("Tab")
     expect(await focused(page)).toMatchObject({ tag: "button", className: "primary", inPanel: true })
     await page.keyboard.press("Shift+Tab")
@@ -282,5 +292,128 @@ describe("the storefront widget for every shopper (CONTRACT §10), in a real bro
     await sendMessage(page, "Still there without the extras?", 1)
     expect(await chatRoot(page).locator(".panel").getAttribute("aria-modal")).toBeNull()
     expect(errors).toEqual([])
+  })
+  // The demo seed's Launch Tee tracks the stock of its XL, of which there is none.
+  const launchTeeVariant = (title: string) => {
+    const variant = session.products["launch-tee"].variants.find((candidate) => candidate.title === title)
+    if (!variant) throw new Error(`no Launch Tee ${title}`)
+    return variant.id
+  }
+
+  it.each([
+    ["1280 px", DESKTOP],
+    ["390 px", PHONE],
+  ])("back in stock at %s: the sold-out size offers \"Notify me when it's back\" instead of add-to-cart (demo page, DTC starter with its mobile bar), an available size brings add-to-cart back", async (_, viewport) => {
+    const demo = await shopper({ viewport })
+    await demo.page.goto(`${session.demo.url}/?product=launch-tee`)
+    await demo.page.getByRole("button", { name: "XL", exact: true }).click()
+    await notifyButton(demo.page).waitFor()
+    if (viewport === DESKTOP) await screenshot(demo.page, "back-in-stock")
+    expect(await demo.page.locator("#add-to-bag").isHidden()).toBe(true)
+    expect(await pressableAddToCart(demo.page)).toEqual([])
+    await demo.page.getByRole("button", { name: "M", exact: true }).click()
+    await addToCartBack(demo.page, "#add-to-bag", "the demo's add-to-bag back")
+
+    const starter = await shopper({ viewport })
+    await openStarterProduct(starter.page, `${session.pages.url}/dk/products/launch-tee`)
+    // No size picked yet: nothing to replace.
+    expect(await notifyForm(starter.page).count()).toBe(0)
+    await starter.page.getByTestId("option-button").filter({ hasText: /^XL$/ }).click()
+    await notifyButton(starter.page).waitFor()
+    expect(new URL(starter.page.url()).searchParams.get("v_id")).toBe(launchTeeVariant("XL"))
+    expect(await notifyForm(starter.page).getAttribute("data-placement")).toBe("known")
+    expect(await starter.page.getByTestId("add-product-button").isHidden()).toBe(true)
+    if (viewport === PHONE) {
+      // Scrolled back up, the actions leave the view and the starter shows its sticky bar: without its add-to-cart.
+      await starter.page.evaluate(() => window.scrollTo(0, 0))
+      await starter.page.getByTestId("mobile-actions").waitFor()
+      await waitFor(async () => ((await starter.page.getByTestId("mobile-cart-button").isHidden()) ? true : undefined), {
+        what: "the mobile bar's add-to-cart hidden",
+      })
+    }
+    expect(await pressableAddToCart(starter.page)).toEqual([])
+    await starter.page.getByTestId("option-button").filter({ hasText: /^M$/ }).click()
+    await addToCartBack(starter.page, '[data-testid="add-product-button"]', "the starter's add-to-cart back")
+    expect(await pressableAddToCart(starter.page)).toContain("add-product-button")
+    expect([...demo.errors, ...starter.errors]).toEqual([])
+  })
+
+  it("back in stock, React: <BackInStockGate> with the picked variant takes the add-to-cart and the starter's mobile bar away while it cannot be bought", async () => {
+    const { page, errors } = await shopper({ viewport: PHONE })
+    await page.goto(`${session.pages.url}/react-starter/launch-tee`)
+    await page.getByTestId("add-product-button").waitFor()
+    await page.getByTestId("option-button").filter({ hasText: /^XL$/ }).click()
+    await notifyButton(page).waitFor()
+    expect(await page.getByTestId("add-product-button").count()).toBe(0)
+    expect(await page.getByTestId("mobile-actions").count()).toBe(0)
+    expect(await pressableAddToCart(page)).toEqual([])
+    await page.getByTestId("option-button").filter({ hasText: /^M$/ }).click()
+    await addToCartBack(page, '[data-testid="add-product-button"]', "the React add-to-cart back")
+    expect(errors).toEqual([])
+  })
+
+  it("back in stock with the store's CAPTCHA on: the form shows the widget and sends its token, which the store verifies", async () => {
+    await session.host.admin("POST", "/admin/coming-soon/settings", {
+      captcha_enabled: true,
+      captcha_provider: "turnstile",
+      captcha_site_key: CAPTCHA.siteKey,
+      captcha_secret_key: CAPTCHA.secretKey,
+    })
+    session.captcha.reset()
+    try {
+      const { page } = await shopper()
+      await page.goto(`${session.pages.url}/dk/products/launch-tee?captcha=fake&v_id=${launchTeeVariant("XL")}`)
+      const widget = notifyForm(page).locator('[data-testid="fake-captcha"]')
+      await widget.waitFor()
+      expect(await widget.getAttribute("data-sitekey")).toBe(CAPTCHA.siteKey)
+      await notifyForm(page).getByRole("textbox", { name: "Email address" }).fill("captcha-restock@example.com")
+      await notifyButton(page).click()
+      await notifyForm(page).getByText("Please complete the verification first.").waitFor()
+      expect(session.captcha.requests).toHaveLength(0)
+      await widget.click()
+      await widget.getByText("Verified").waitFor()
+      await notifyButton(page).click()
+      await notifyForm(page).getByText("Thanks! We'll email you when it's back in stock.").waitFor()
+      expect(session.captcha.requests).toHaveLength(1)
+      expect(session.captcha.requests[0].form.response).toMatch(/^XXXX\.DUMMY\.TOKEN\./)
+    } finally {
+      await session.host.admin("POST", "/admin/coming-soon/settings", { captcha_enabled: false })
+    }
+  })
+
+  it("back in stock: the address is kept for the variant, the result announced; no axe-core or CSP violation at either width", async () => {
+    const xl = launchTeeVariant("XL")
+    const waiting = async () => {
+      const demand = await session.host.admin<{ variants: { variant_id: string; waiting: number }[] }>("GET", "/admin/back-in-stock?order=demand&limit=100")
+      return demand.variants.find((variant) => variant.variant_id === xl)?.waiting ?? 0
+    }
+    const before = await waiting()
+    const found: string[] = []
+    for (const [width, viewport, scheme] of [["1280 px", DESKTOP, "light"], ["390 px", PHONE, "dark"]] as const) {
+      const visitor = await shopper({ viewport })
+      const violations = await watchViolations(visitor)
+      const { page } = visitor
+      await page.emulateMedia({ colorScheme: scheme })
+      // The pick in the URL on load, as a shared link to the variant has it.
+      await page.goto(`${session.pages.url}/a11y/launch-tee?v_id=${xl}&csp=${encodeURIComponent(strictPolicy(session.host.backendUrl))}`)
+      await notifyButton(page).waitFor()
+      expect(await page.locator("button.add").isHidden()).toBe(true)
+      found.push(...(await axeViolations(page, `${width} ${scheme} notify form`)))
+      const email = notifyForm(page).getByRole("textbox", { name: "Email address" })
+      await email.fill("not an address")
+      await notifyButton(page).click()
+      const status = notifyForm(page).getByRole("status")
+      await status.filter({ hasText: "Please enter a valid email address." }).waitFor()
+      found.push(...(await axeViolations(page, `${width} ${scheme} invalid address`)))
+      await email.fill(`restock-${width.replace(/\D/g, "")}@example.com`)
+      await notifyButton(page).click()
+      await status.filter({ hasText: "Thanks! We'll email you when it's back in stock." }).waitFor()
+      expect(await status.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true)
+      found.push(...(await axeViolations(page, `${width} ${scheme} after signup`)))
+      expect(await violations()).toEqual([])
+    }
+    expect(found).toEqual([])
+    // The two addresses of this case wait for the XL (other cases subscribe addresses of their own).
+    expect(await waiting()).toBe(before + 2)
   })
 })

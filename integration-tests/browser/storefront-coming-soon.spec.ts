@@ -215,7 +215,8 @@ describe("the storefront's coming-soon block and the chat launcher's place on pr
 
   it("coming soon: a product that is not coming soon keeps its add-to-cart, and the block's script never loads", async () => {
     const { page, requests } = await shopper()
-    await page.goto(`${pages.url}/dk/products/launch-tee`)
+    // Every variant of the Orbit Cap can be bought (the Launch Tee's XL cannot: its page loads the part for back in stock).
+    await page.goto(`${pages.url}/dk/products/orbit-cap`)
     await waitFor(async () => (requests.some((request) => request.url().includes("/store/coming-soon/products/")) ? true : undefined), {
       what: "the coming-soon lookup",
     })

@@ -61,6 +61,25 @@ describe("the storefront in the shopper's language, in a real browser", () => {
     expect(errors).toEqual([])
   })
 
+  it("the back-in-stock form speaks the page's language: German, and Arabic right to left", async () => {
+    // The demo seed's Launch Tee tracks the stock of its XL, of which there is none.
+    const xl = session.products["launch-tee"].variants.find((variant) => variant.title === "XL")?.id ?? "missing"
+    const german = await shopper()
+    await german.page.goto(productPage("launch-tee", { lang: "de", v_id: xl }))
+    const form = german.page.locator("launchdesk-back-in-stock")
+    await form.getByRole("button", { name: "Benachrichtigen, wenn wieder verfügbar" }).waitFor()
+    expect(await form.locator(".intro").textContent()).toBe(
+      "Derzeit ausverkauft. Hinterlassen Sie Ihre E-Mail-Adresse, und wir sagen Ihnen Bescheid, sobald es wieder da ist."
+    )
+    expect(await form.getByRole("textbox", { name: "E-Mail-Adresse" }).count()).toBe(1)
+    expect(await form.getAttribute("lang")).toBe("de")
+    const arabic = await shopper()
+    await arabic.page.goto(productPage("launch-tee", { lang: "ar", dir: "rtl", v_id: xl }))
+    await arabic.page.locator("launchdesk-back-in-stock").getByRole("button", { name: "أعلمني عند توفره" }).waitFor()
+    expect(await arabic.page.locator("launchdesk-back-in-stock").getAttribute("dir")).toBe("rtl")
+    expect([...german.errors, ...arabic.errors]).toEqual([])
+  })
+
   it('lang="ar" dir="rtl": the chat and the countdown mirror', async () => {
     const { page, errors } = await shopper()
     await page.goto(productPage("comet-socks", { lang: "ar", dir: "rtl" }))

@@ -72,12 +72,16 @@ function starterMobileBar(title: string) {
           </div>`
 }
 
-/** The Medusa DTC starter's product page for `handle` (served at /[countryCode]/products/[handle]). */
-export function starterProductPage(product: { title: string; description: string }, tag: string) {
+/**
+ * The Medusa DTC starter's product page for `handle` (served at /[countryCode]/products/[handle]):
+ * an option button per variant, and a pick names its variant in the URL (`?v_id=`).
+ */
+export function starterProductPage(product: { title: string; description: string; variants: { id: string; title: string }[] }, tag: string) {
+  const options = product.variants
+    .map(({ id, title }) => `<button type="button" data-testid="option-button" data-variant-id="${escape(id)}">${escape(title)}</button>`)
+    .join("")
   const actions = `
-        <div class="options" data-testid="product-options">
-          <button type="button" data-testid="option-button">S</button><button type="button" data-testid="option-button">M</button><button type="button" data-testid="option-button">L</button>
-        </div>
+        <div class="options" data-testid="product-options">${options}</div>
         <div class="price" data-testid="product-price">€69.00</div>
         <button class="btn-primary w-full h-10" data-testid="add-product-button" type="button">Add to cart</button>
         <div class="lg:hidden inset-x-0 bottom-0 fixed z-50 pointer-events-none" id="mobile-actions-root"></div>`
@@ -127,6 +131,14 @@ export function starterProductPage(product: { title: string; description: string
       inView = entry.isIntersecting
       syncBar()
     }).observe(document.getElementById("product-actions"))
+    // ProductActions: the picked variant goes into the URL with router.replace (history.replaceState).
+    document.addEventListener("click", (event) => {
+      const option = event.target.closest("[data-variant-id]")
+      if (!option) return
+      const url = new URL(location.href)
+      url.searchParams.set("v_id", option.getAttribute("data-variant-id"))
+      history.replaceState(null, "", url)
+    })
     // Like the starter's <Suspense>: the product actions render again once the real data is in.
     setTimeout(() => {
       document.getElementById("product-actions").innerHTML = ${JSON.stringify(actions)}
@@ -273,9 +285,9 @@ export function reactPage(config: object) {
 
 /** The React app of `reactPage`: bundled by the test against the installed package. */
 export const REACT_APP_SOURCE = `
-import { createElement as h } from "react"
+import { createElement as h, useState } from "react"
 import { createRoot } from "react-dom/client"
-import { ComingSoonGate, LaunchDeskProvider, SupportChat, useComingSoon } from "medusa-plugin-launchdesk/react"
+import { BackInStockGate, ComingSoonGate, LaunchDeskProvider, SupportChat, useComingSoon } from "medusa-plugin-launchdesk/react"
 
 const config = window.__TEST_CONFIG__
 
@@ -299,7 +311,8 @@ function ProductActions({ product }) {
 }
 
 // The DTC starter's product-actions/index.tsx as the README tells to change it: one
-// <ComingSoonGate> around the add-to-cart <Button> and <MobileActions> (mobile-actions.tsx).
+// <ComingSoonGate> around the add-to-cart <Button> and <MobileActions> (mobile-actions.tsx),
+// and inside it <BackInStockGate> with the picked variant.
 function MobileActions({ product }) {
   return h(
     "div",
@@ -314,16 +327,25 @@ function MobileActions({ product }) {
 }
 
 function StarterProductActions({ product }) {
+  const [variant, setVariant] = useState(null)
+  const options = (product.variants || []).map((option) =>
+    h("button", { key: option.id, type: "button", "data-testid": "option-button", onClick: () => setVariant(option.id) }, option.title)
+  )
   return h(
     "div",
     { className: "flex flex-col gap-y-3", "data-testid": "product-" + product.handle },
     h("h2", null, product.title),
     h(Phase, { product }),
+    h("div", { "data-testid": "product-options" }, ...options),
     h(
       ComingSoonGate,
       { product },
-      h("button", { type: "button", className: "btn-primary w-full", "data-testid": "add-product-button" }, "Add to cart"),
-      h(MobileActions, { product })
+      h(
+        BackInStockGate,
+        { product, variant },
+        h("button", { type: "button", className: "btn-primary w-full", "data-testid": "add-product-button" }, "Add to cart"),
+        h(MobileActions, { product })
+      )
     )
   )
 }

@@ -36,7 +36,7 @@ export const SEND_WINDOW_SECONDS = 3600
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 860 }
 
-export type Product = { id: string; handle: string; title: string; description: string }
+export type Product = { id: string; handle: string; title: string; description: string; variants: { id: string; title: string }[] }
 export type ConversationView = { email: string | null; messages: { sender: string; message: string }[] }
 export type Signup = { email: string; product_id: string; referrer_id: string | null; referral_code: string; mailer_id: string | null }
 type Box = { x: number; y: number; width: number; height: number }
@@ -252,7 +252,7 @@ export function useStorefrontSession(): StorefrontSession {
 
     const { products: seeded } = await host.admin<{ products: Product[] }>(
       "GET",
-      "/admin/products?limit=100&fields=id,handle,title,description"
+      "/admin/products?limit=100&fields=id,handle,title,description,variants.id,variants.title"
     )
     for (const product of seeded) products[product.handle] = product
     products["nebula-beanie"] = await createProduct("nebula-beanie", "Nebula Beanie", "A ribbed merino beanie.")
@@ -344,14 +344,14 @@ export function useStorefrontSession(): StorefrontSession {
       }
       const reactStarter = /^\/react-starter\/([\w-]+)$/.exec(url.pathname)
       if (reactStarter && products[reactStarter[1]]) {
-        const { id, handle, title } = products[reactStarter[1]]
+        const { id, handle, title, variants } = products[reactStarter[1]]
         const offset = url.searchParams.get("offset")
         const labels = url.searchParams.get("labels")
         return {
           body: reactPage({
             backendUrl: host.backendUrl,
             publishableKey: host.seed.publishableKey,
-            products: [{ id, handle, title }],
+            products: [{ id, handle, title, variants }],
             starter: true,
             bottomOffset: offset ? Number(offset) : undefined,
             // The provider's `locale` and `labels` props.

@@ -13,8 +13,13 @@ export function storefrontConfig(
   locale: string
 ) {
   const setting = product.setting
+  // The widget loads the provider's script only when enabled.
+  const captcha = captchaActive(settings)
+    ? { enabled: true as const, site_key: settings.captcha_site_key, provider: settings.captcha_provider }
+    : { enabled: false as const }
   if (!setting?.enabled) {
-    return { coming_soon: false as const }
+    // For sale: the store's CAPTCHA, when on, is for the back-in-stock form (CONTRACT §12).
+    return captcha.enabled ? { coming_soon: false as const, captcha } : { coming_soon: false as const }
   }
   const provider = effectiveProvider(setting, config)
   const formsUrl = provider === "forms_addon" ? formsEmbedUrl(config, setting.forms_form_id) : null
@@ -29,10 +34,7 @@ export function storefrontConfig(
     button_text: texts.button_text,
     email_provider: provider,
     ...(formsUrl ? { forms_embed_url: formsUrl } : {}),
-    // The widget loads the provider's script only when enabled.
-    captcha: captchaActive(settings)
-      ? { enabled: true, site_key: settings.captcha_site_key, provider: settings.captcha_provider }
-      : { enabled: false },
+    captcha,
     signup_token: issueSignupToken(tokenKey, product.id),
   }
 }

@@ -152,6 +152,12 @@ medusaIntegrationTestRunner({
         expect((await storeConfig(productId)).data).toEqual({ coming_soon: false })
         await adminPost(`/products/${productId}`, { enabled: false, mailer_group_id: GROUP })
         expect((await storeConfig(productId)).data).toEqual({ coming_soon: false })
+        // With the store's CAPTCHA on, the answer names it for the back-in-stock form.
+        await configure({ captcha: "turnstile" })
+        expect((await storeConfig(productId)).data).toEqual({
+          coming_soon: false,
+          captcha: { enabled: true, site_key: CAPTCHA_SITE_KEY, provider: "turnstile" },
+        })
       })
 
       it("answers the widget's config with a signup token that the signup route accepts", async () => {

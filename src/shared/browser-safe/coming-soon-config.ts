@@ -13,8 +13,17 @@ export type ComingSoonConfig = {
   button_text?: string | null
   email_provider: "mailer" | "forms_addon" | "ledger"
   forms_embed_url?: string | null
-  captcha: { enabled: boolean; site_key?: string | null; provider?: string | null }
+  captcha: CaptchaSetting
   signup_token: string
 }
 
-export type ComingSoonLookup = { coming_soon: false } | ComingSoonConfig
+/** The store's CAPTCHA for the storefront's forms (CONTRACT §3): the provider's widget is shown when enabled. */
+export type CaptchaSetting = { enabled: boolean; site_key?: string | null; provider?: string | null }
+
+/**
+ * A product that is not coming soon; `captcha` (when the store enabled one) is for the
+ * back-in-stock form, absent from an older server.
+ */
+export type NotComingSoon = { coming_soon: false; captcha?: CaptchaSetting }
+
+export type ComingSoonLookup = NotComingSoon | ComingSoonConfig

@@ -2,16 +2,15 @@
 // `render=explicit&onload=<callback>`, then `render(container, { sitekey, callback })`
 // and `reset(widgetId)`. Their tokens all verify with `secret` + `response` on the server.
 
-export type CaptchaProvider = "turnstile" | "hcaptcha" | "recaptcha"
+import type { CaptchaProvider } from "./captcha-provider"
+
+export { isCaptchaProvider, type CaptchaProvider } from "./captcha-provider"
 
 export const CAPTCHA_PROVIDERS: Record<CaptchaProvider, { script: string; global: string }> = {
   turnstile: { script: "https://challenges.cloudflare.com/turnstile/v0/api.js", global: "turnstile" },
   hcaptcha: { script: "https://js.hcaptcha.com/1/api.js", global: "hcaptcha" },
   recaptcha: { script: "https://www.google.com/recaptcha/api.js", global: "grecaptcha" },
 }
-
-export const isCaptchaProvider = (value: unknown): value is CaptchaProvider =>
-  typeof value === "string" && value in CAPTCHA_PROVIDERS
 
 type RenderParams = {
   sitekey: string

@@ -35,6 +35,14 @@ type SignupResponse = {
   data?: { mailer_id?: string | number | null; referral_code?: string | null; confirmation_required?: boolean; message?: string }
 }
 
+/** What a failed signup (waitlist or back in stock) tells the shopper. */
+export function signupFailureMessage(error: unknown, labels: Labels): string {
+  if (!(error instanceof ApiError)) return labels.signupFailed
+  if (error.status === 429) return labels.signupRateLimited(Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)))
+  // 400s say what to fix (invalid email, failed CAPTCHA); other failures get the plain text.
+  return error.status === 400 && error.message ? error.message : labels.signupFailed
+}
+
 export type ComingSoonControllerOptions = {
   api: ApiClient
   productId: string
@@ -101,17 +109,9 @@ export class ComingSoonController extends Observable<ComingSoonState> {
         this.setState({ signup: { status: "idle", message: null, mailerId: null, referralCode: null } })
         return this.getState().config ? this.signup(input, true) : false
       }
-      this.setState({ signup: { status: "error", message: this.messageFor(error), mailerId: null, referralCode: null } })
+      this.setState({ signup: { status: "error", message: signupFailureMessage(error, this.options.labels), mailerId: null, referralCode: null } })
       return false
     }
-  }
-
-  private messageFor(error: unknown): string {
-    const { labels } = this.options
-    if (!(error instanceof ApiError)) return labels.signupFailed
-    if (error.status === 429) return labels.signupRateLimited(Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)))
-    // 400s say what to fix (invalid email, failed CAPTCHA); other failures get the plain text.
-    return error.status === 400 && error.message ? error.message : labels.signupFailed
   }
 
   private adopt(lookup: ComingSoonLookup) {

@@ -1,4 +1,4 @@
-import { isCaptchaProvider, type CaptchaProvider } from "./captcha"
+import { isCaptchaProvider, type CaptchaProvider } from "./captcha-provider"
 import type { LabelMessages, LabelsOption } from "./labels"
 import type { CustomerToken } from "./api"
 
@@ -71,6 +71,7 @@ const isTheme = (value: unknown): value is Theme => value === "auto" || value ==
 type OptionalOptions =
   | "productId"
   | "productHandle"
+  | "captchaProvider"
   | "captchaScriptUrl"
   | "labels"
   | "locale"
@@ -91,7 +92,7 @@ export const DEFAULT_OPTIONS = {
   maxPollIntervalMs: 60000,
   stream: true,
   autoReply: true,
-  captchaProvider: "turnstile" as CaptchaProvider,
+  // No `captchaProvider`: the forms fall back to Turnstile where the store's settings name none.
   position: "right" as "left" | "right",
   bottomOffset: 0,
   theme: "auto" as Theme,

@@ -1,18 +1,22 @@
 import type { ApiClientOptions } from "./api"
 import type { ChatController, FeedbackAnswer } from "./chat-controller"
 import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
-import type { ComingSoonConfig } from "./coming-soon-api"
+import type { ComingSoonLookup } from "./coming-soon-api"
 import type { LaunchDeskOptions, ResolvedOptions } from "./config"
 import type { ChatState } from "./chat-state"
 import type { ChatLabels, LabelOverrides } from "./labels"
 import type { LocaleModule, ShopperLocale } from "./shopper-locale"
 import type { StreamTransport } from "./chat-stream"
+import type { VariantStock } from "./variant-stock"
+import type { CaptchaSetting } from "../../shared/browser-safe/coming-soon-config"
 
 /**
  * What launchdesk.js hands the coming-soon part once a product turns out to be coming soon, or
  * its state could not be learnt (`config` null, `failure` the error the part logs): then the
  * add-to-cart is replaced by a "not available" note. `productId` is the handle when the
- * handle's lookup failed.
+ * handle's lookup failed. For a product that is not coming soon (`coming_soon: false`) but has
+ * a variant that cannot be bought, `variants` holds their stock: the part shows "Notify me when
+ * it's back" while the shopper's pick is such a variant.
  */
 export type ComingSoonMountArgs = {
   options: ResolvedOptions
@@ -20,12 +24,19 @@ export type ComingSoonMountArgs = {
   locale: ShopperLocale
   labels: LabelOverrides
   productId: string
-  config: ComingSoonConfig | null
+  config: ComingSoonLookup | null
   failure?: unknown
+  variants?: VariantStock[]
+}
+
+/** What the back-in-stock form's mount takes: the product's variants' stock, and the store's CAPTCHA when the lookup named it. */
+export type BackInStockMountArgs = Omit<ComingSoonMountArgs, "config" | "failure" | "variants"> & {
+  variants: VariantStock[]
+  captcha?: CaptchaSetting | null
 }
 
 export type ComingSoonModule = {
-  /** Shows the block in place of the add-to-cart; the returned function puts the page back. */
+  /** Shows the block (or the back-in-stock form) in place of the add-to-cart; the returned function puts the page back. */
   mount(args: ComingSoonMountArgs): () => void
 }
 

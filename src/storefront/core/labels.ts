@@ -36,7 +36,7 @@ export const CHAT_LABELS = {
   read: "Read",
 }
 
-/** The coming-soon block's texts, carried by its own script. */
+/** The coming-soon block's texts and the back-in-stock form's, carried by their own script. */
 export const COMING_SOON_LABELS = {
   comingSoon: "Coming soon",
   arrives: (date: string) => `Arrives ${date}`,
@@ -61,6 +61,9 @@ export const COMING_SOON_LABELS = {
   shareX: "Share on X",
   shareText: (title: string) => `${title}: coming soon. Join the waitlist!`,
   unavailable: "This product isn't available to buy right now.",
+  backInStockIntro: "Sold out for now. Leave your email and we'll tell you when it's back.",
+  notifyWhenBack: "Notify me when it's back",
+  backInStockSuccess: "Thanks! We'll email you when it's back in stock.",
 }
 
 export type ChatLabels = typeof CHAT_LABELS

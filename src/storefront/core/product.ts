@@ -35,7 +35,7 @@ export function productIdForHandle(api: ApiClient, handle: string): Promise<stri
   if (!lookup) {
     lookup = api
       .get<{ products: { id: string }[] }>("/store/products", { handle, fields: "id", limit: 1 })
-      .then(({ products }) => products[0]?.id ?? null)
+      .then(({ products: [product] }) => (product ? product.id : null))
     lookup.catch(() => idsByHandle.delete(handle))
     idsByHandle.set(handle, lookup)
   }

@@ -79,7 +79,7 @@ export class AddToCartReplacement {
   private readonly ownElement = (element: Element) =>
     element === this.options.block ||
     this.options.block.contains(element) ||
-    element.closest("launchdesk-coming-soon, launchdesk-chat") !== null
+    element.closest("launchdesk-coming-soon, launchdesk-back-in-stock, launchdesk-chat") !== null
 
   private apply() {
     const { block, placedByStore, extraSelectors } = this.options

@@ -1,4 +1,4 @@
-import { loadCaptcha, isCaptchaProvider, type CaptchaApi, type CaptchaProvider } from "../core/captcha"
+import type { CaptchaProvider } from "../core/captcha"
 import type { ComingSoonConfig, ComingSoonController, ComingSoonState } from "../core/coming-soon-controller"
 import { countdownParts, formatArrivalDate, parseArrivalDate } from "../core/countdown"
 import { DEFAULT_LABELS } from "../core/default-labels"
@@ -7,6 +7,7 @@ import type { Labels } from "../core/labels"
 import type { ShopperLocale } from "../core/shopper-locale"
 import { offerFragment } from "../core/offer-html"
 import { sharedByOf, shareLinks } from "../core/referral"
+import { CaptchaSlot, captchaNeeded } from "./captcha-slot"
 import { buildSignup } from "./coming-soon-signup"
 import { COMING_SOON_CSS } from "./coming-soon-styles"
 import { ControllerLink } from "./controller-link"
@@ -57,8 +58,7 @@ export function defineComingSoonElement() {
     private tickTimer: ReturnType<typeof setTimeout> | null = null
     /** Updates the countdown and schedules the next update; null once the date has passed. */
     private countdownTick: (() => void) | null = null
-    private captcha: { api: CaptchaApi; widget: string | number } | null = null
-    private captchaToken: string | null = null
+    private readonly captcha = new CaptchaSlot(this)
     private cspNonce: string | undefined
     private styles: RootStyles | null = null
     private ui: {
@@ -227,33 +227,8 @@ export function defineComingSoonElement() {
     }
 
     private async mountCaptcha(config: ComingSoonConfig) {
-      const siteKey = config.captcha.site_key
-      if (!siteKey) return
-      const provider = isCaptchaProvider(config.captcha.provider) ? config.captcha.provider : this.captchaProvider
-      let container = this.querySelector<HTMLElement>(':scope > [slot="captcha"]')
-      if (!container) {
-        container = document.createElement("div")
-        container.slot = "captcha"
-        this.appendChild(container)
-      }
-      try {
-        const api = await loadCaptcha(provider, this.captchaScriptUrl, this.cspNonce)
-        const widget = api.render(container, {
-          sitekey: siteKey,
-          callback: (token) => {
-            this.captchaToken = token
-          },
-          "expired-callback": () => {
-            this.captchaToken = null
-          },
-          "error-callback": () => {
-            this.captchaToken = null
-          },
-        })
-        this.captcha = { api, widget }
-      } catch {
-        if (this.ui) this.showStatus(this.labels.signupFailed, "error")
-      }
+      const mounted = await this.captcha.mount(config.captcha, this.captchaProvider, this.captchaScriptUrl, this.cspNonce)
+      if (!mounted && this.ui) this.showStatus(this.labels.signupFailed, "error")
     }
 
     private async submit() {
@@ -266,20 +241,16 @@ export function defineComingSoonElement() {
         return
       }
       const config = controller.getState().config
-      if (config?.captcha.enabled && config.captcha.site_key && !this.captchaToken) {
+      if (captchaNeeded(config?.captcha) && !this.captcha.token) {
         this.showStatus(this.labels.captchaRequired, "error")
         return
       }
       const ok = await controller.signup({
         email: ui.email.value,
         honeypot: ui.honeypot?.value ?? "",
-        captchaToken: this.captchaToken,
+        captchaToken: this.captcha.token,
       })
-      if (!ok && this.captcha) {
-        // A CAPTCHA token is single-use: a failed attempt needs a fresh one.
-        this.captcha.api.reset(this.captcha.widget)
-        this.captchaToken = null
-      }
+      if (!ok) this.captcha.reset()
     }
 
     private showStatus(message: string, kind: "error" | "success" | "") {

@@ -1,4 +1,5 @@
-// launchdesk-coming-soon.js: loaded by launchdesk.js only on a coming-soon product page.
+// launchdesk-coming-soon.js: loaded by launchdesk.js only on a coming-soon product page, or on
+// the page of a product with a variant that cannot be bought (the back-in-stock form).
 import { createApiClient } from "../core/api"
 import { warnLookupFailed } from "../core/coming-soon-api"
 import { ComingSoonController } from "../core/coming-soon-controller"
@@ -7,12 +8,15 @@ import { withLabels } from "../core/default-labels"
 import { readSharedBy } from "../core/referral"
 import { overridesFor } from "../core/shopper-locale"
 import { AddToCartReplacement } from "../core/replacement"
+import { mountBackInStock } from "../elements/back-in-stock-page"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
 
 // How long to wait for an add-to-cart that the storefront renders late.
 const FIND_ADD_TO_CART_FOR_MS = 10_000
 
-function mount({ options, locale, labels: localized, productId, config, failure }: ComingSoonMountArgs): () => void {
+function mount(args: ComingSoonMountArgs): () => void {
+  const { options, locale, labels: localized, productId, config, failure } = args
+  if (config?.coming_soon === false) return mountBackInStock({ ...args, variants: args.variants ?? [], captcha: config.captcha })
   defineComingSoonElement()
   if (config === null) warnLookupFailed(productId, failure, options.backendUrl)
   const labels = withLabels(localized)

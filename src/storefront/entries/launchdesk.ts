@@ -1,6 +1,7 @@
 // launchdesk.js: the one script tag a store adds. It starts the chat widget on every page and,
-// on a product page whose product is coming soon, loads launchdesk-coming-soon.js (the block,
-// its styles and, only when enabled, the CAPTCHA) to replace the add-to-cart.
+// on a product page whose product is coming soon or has a variant that cannot be bought, loads
+// launchdesk-coming-soon.js (the block or the back-in-stock form, their styles and, only when
+// enabled, the CAPTCHA) to replace the add-to-cart.
 import { createApiClient, trimSlash, type ApiClientOptions } from "../core/api"
 import { ChatController } from "../core/chat-controller"
 import { fetchComingSoon, type ComingSoonLookup } from "../core/coming-soon-api"
@@ -10,6 +11,7 @@ import { scriptModuleLoader } from "../core/script-module"
 import { withChatLabels, type LabelOverrides } from "../core/labels"
 import { localizedLabels, overridesFor, resolveLocale, type ShopperLocale } from "../core/shopper-locale"
 import { PRODUCT_ID_ATTRIBUTE, productHintOf, productIdForHandle } from "../core/product"
+import { canBuy, fetchVariantStock, type VariantStock } from "../core/variant-stock"
 import { rememberSharedBy } from "../core/referral"
 import type { StreamTransport } from "../core/chat-stream"
 import { streamOnDemand } from "../core/stream-on-demand"
@@ -91,48 +93,48 @@ function startChat(options: ResolvedOptions, locale: ShopperLocale, localized: L
 
 const besideThisScript = (file: string) => new URL(file, scriptSrc || location.href).toString()
 
-function comingSoonLoader(options: ResolvedOptions): () => Promise<ComingSoonModule> {
-  return scriptModuleLoader(
+/** Watches which product the page shows and mounts the block when that product is coming soon, the back-in-stock form when a variant of it cannot be bought. */
+function startComingSoon(options: ResolvedOptions, locale: ShopperLocale, labels: LabelOverrides) {
+  const api = createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey, locale: locale.tag })
+  const loadComingSoonModule = scriptModuleLoader<ComingSoonModule>(
     () => options.comingSoonScriptUrl ?? besideThisScript("launchdesk-coming-soon.js"),
     () => window.LaunchDeskComingSoon,
     options.nonce
   )
-}
-
-/** Watches which product the page shows and mounts the block when that product is coming soon. */
-function startComingSoon(options: ResolvedOptions, locale: ShopperLocale, labels: LabelOverrides) {
-  const api = createApiClient({ baseUrl: options.backendUrl, publishableKey: options.publishableKey, locale: locale.tag })
-  const loadComingSoonModule = comingSoonLoader(options)
-  let current: { key: string; unmount?: () => void } | null = null
+  // What the page shows: its product (the key; "" for none) and how to put its add-to-cart back.
+  type Shown = { key: string; unmount(): void }
+  const nothing = () => undefined
+  let current: Shown = { key: "", unmount: nothing }
 
   async function sync() {
     const hint = productHintOf(options, document, location.pathname)
-    const key = hint.productId ? `id:${hint.productId}` : hint.productHandle ? `handle:${hint.productHandle}` : ""
-    if (current?.key === key) return
-    current?.unmount?.()
-    const entry: { key: string; unmount?: () => void } = { key }
+    const key = hint.productId || hint.productHandle ? JSON.stringify(hint) : ""
+    if (current.key === key) return
+    current.unmount()
+    const entry: Shown = { key, unmount: nothing }
     current = entry
     if (!key) return
     // A lookup that fails (network, CORS, an error status) leaves the product's state unknown:
     // the block then says it cannot be bought now, in the add-to-cart's place (null below).
-    let productId: string | null = hint.productId ?? null
+    let productId: string | null | undefined = hint.productId
     let lookup: ComingSoonLookup | null = null
+    let variants: VariantStock[] = []
     let failure: unknown
     try {
-      productId ??= hint.productHandle ? await productIdForHandle(api, hint.productHandle) : null
+      productId ??= hint.productHandle && (await productIdForHandle(api, hint.productHandle))
       if (!productId) return
       lookup = await fetchComingSoon(api, productId)
+      // For sale: the part is needed only when a variant cannot be bought (back in stock).
+      // (A stock lookup that fails leaves no variant that cannot be bought: nothing changes.)
+      if (!lookup.coming_soon) variants = await fetchVariantStock(api, productId)
     } catch (error) {
       failure = error
     }
-    if (lookup?.coming_soon === false || current !== entry) return
-    try {
-      const module = await loadComingSoonModule()
-      const id = productId ?? hint.productHandle ?? ""
-      if (current === entry) entry.unmount = module.mount({ options, locale, labels, productId: id, config: lookup, failure })
-    } catch (error) {
-      console.warn("[LaunchDesk]", error)
-    }
+    if (current !== entry || (lookup && !lookup.coming_soon && variants.every(canBuy))) return
+    // A part that cannot load is named in the console by its loader.
+    const module = await loadComingSoonModule().catch(nothing)
+    const id = productId ?? hint.productHandle ?? ""
+    if (module && current === entry) entry.unmount = module.mount({ options, locale, labels, productId: id, config: lookup, failure, variants })
   }
 
   // Client-side navigation changes the URL or the product marker without a page load.

@@ -2,29 +2,16 @@
 // from this file starts with "use client": a server component imports <SupportChat /> and
 // <ComingSoonGate> and renders them with serialisable props. The behaviour is the
 // framework-free core's (controllers and custom elements), shared with the script tag.
-import {
-  createContext,
-  createElement,
-  Fragment,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react"
+import { createElement, Fragment, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react"
 import { COMING_SOON_BODY_CLASS } from "../core/add-to-cart"
 import { createApiClient, trimSlash, type CustomerToken } from "../core/api"
 import type { CaptchaProvider } from "../core/captcha"
 import { ChatController, type ChatState } from "../core/chat-controller"
 import { ComingSoonController, type ComingSoonState, type SignupInput } from "../core/coming-soon-controller"
-import { resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
+import type { LaunchDeskOptions, ResolvedOptions } from "../core/config"
 import { countdownParts, parseArrivalDate, type CountdownParts } from "../core/countdown"
-import { withLabels } from "../core/default-labels"
-import type { LabelOverrides, Labels, LabelsOption } from "../core/labels"
-import { overridesFor, resolveLocale, type ShopperLocale } from "../core/shopper-locale"
-import { BUNDLED_MESSAGES } from "../../shared/browser-safe/widget-messages"
+import type { LabelOverrides, LabelsOption } from "../core/labels"
+import { overridesFor } from "../core/shopper-locale"
 import { compileLabels } from "../i18n/compile-labels"
 import { readSharedBy, rememberSharedBy, sharedByOf, shareLinks } from "../core/referral"
 import { createStreamClient } from "../core/store-stream"
@@ -32,6 +19,7 @@ import { chatStream } from "../core/chat-stream"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
 import { chatExtras } from "../elements/chat-extras"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
+import { isBrowser, labelsFor, shopperLocale, useLabels, useLaunchDeskConfig, useRememberSharedBy, type LaunchDeskConfig } from "./context"
 
 export type { ChatMessage, ChatNotice, ChatState } from "../core/chat-controller"
 export type { ComingSoonConfig, ComingSoonState, SignupInput } from "../core/coming-soon-controller"
@@ -39,94 +27,9 @@ export type { CountdownParts } from "../core/countdown"
 export type { Labels, LabelOverrides, LabelMessages, LabelsOption } from "../core/labels"
 export type { CustomerToken } from "../core/api"
 export { ChatController, ComingSoonController }
-
-/** The settings every component and hook needs; set them once on <LaunchDeskProvider>, override per component. */
-export type LaunchDeskConfig = Partial<
-  Pick<
-    LaunchDeskOptions,
-    | "publishableKey"
-    | "backendUrl"
-    | "customerToken"
-    | "chatBaseUrl"
-    | "labels"
-    | "locale"
-    | "emailOfferAfterSeconds"
-    | "pollIntervalMs"
-    | "maxPollIntervalMs"
-    | "stream"
-    | "autoReply"
-    | "captchaProvider"
-    | "captchaScriptUrl"
-    | "nonce"
-    | "theme"
-  >
->
-
-const LaunchDeskContext = createContext<LaunchDeskConfig>({})
-
-const isBrowser = () => typeof window !== "undefined"
-
-/** Keeps a landing `?shared_by=` in the `cs_shared_by_id` cookie, whichever page the shopper lands on. */
-function useRememberSharedBy() {
-  useEffect(() => {
-    rememberSharedBy(location.href)
-  }, [])
-}
-
-export function LaunchDeskProvider({ children, ...config }: LaunchDeskConfig & { children?: ReactNode }) {
-  useRememberSharedBy()
-  const { publishableKey, backendUrl, chatBaseUrl, labels, locale, emailOfferAfterSeconds, pollIntervalMs } = config
-  const { maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken, nonce, theme } = config
-  const value = useMemo(
-    () => config,
-    // The fields, not the object: a parent re-render must not recreate the controllers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `config` is new on every render; its fields are the dependencies
-    [publishableKey, backendUrl, chatBaseUrl, labels, locale, emailOfferAfterSeconds, pollIntervalMs, maxPollIntervalMs, stream, autoReply, captchaProvider, captchaScriptUrl, customerToken, nonce, theme]
-  )
-  return createElement(LaunchDeskContext.Provider, { value }, children)
-}
-
-/** The provider's settings with this component's props on top. */
-export function useLaunchDeskConfig(overrides: LaunchDeskConfig = {}): ResolvedOptions {
-  const context = useContext(LaunchDeskContext)
-  const merged: LaunchDeskConfig = { ...context }
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value !== undefined) Reflect.set(merged, key, value)
-  }
-  const { publishableKey, backendUrl } = merged
-  if (!publishableKey || !backendUrl) {
-    throw new Error(
-      "LaunchDesk: set publishableKey and backendUrl on <LaunchDeskProvider> or on the component " +
-        "(in the Next.js starter: NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY and NEXT_PUBLIC_MEDUSA_BACKEND_URL)."
-    )
-  }
-  return resolveOptions({ ...merged, publishableKey, backendUrl })
-}
-
-/** The shopper's locale: the `locale` option, else `<html lang>`, else the browser's languages (English on the server). */
-function shopperLocale(option: string | undefined): ShopperLocale {
-  return resolveLocale(option, isBrowser() ? { lang: document.documentElement.lang, languages: navigator.languages } : {})
-}
-
-/** Every label in `locale`'s language, the store's (for every language, then for that locale) over the bundled ones. */
-function labelsFor(option: LabelsOption | undefined, locale: ShopperLocale): Labels {
-  const messages = { ...BUNDLED_MESSAGES[locale.lang], ...overridesFor(option, locale.lang) }
-  return withLabels(compileLabels(messages, locale.lang) as LabelOverrides)
-}
-
-/**
- * The locale and the full label set, stable while the overrides' text is the same (keyed by
- * their JSON, which leaves function labels out): an inline `labels={{ … }}` must not recreate
- * controllers, and refetch, on every render.
- */
-function useLabels(option: LabelsOption | undefined, localeOption?: string): Labels & { locale: ShopperLocale } {
-  const key = JSON.stringify(option ?? {})
-  return useMemo(() => {
-    const locale = shopperLocale(localeOption)
-    return { ...labelsFor(option, locale), locale }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the overrides' text, not the object a parent renders anew
-  }, [key, localeOption])
-}
+export { LaunchDeskProvider, useLaunchDeskConfig, type LaunchDeskConfig } from "./context"
+export { BackInStockGate, useBackInStock, type BackInStockGateProps } from "./back-in-stock"
+export type { BackInStockState } from "../core/back-in-stock-controller"
 
 function browserStorage(): Storage | null {
   try {

@@ -20,13 +20,20 @@ export const CAPTCHA_PROVIDERS = ["turnstile", "recaptcha", "hcaptcha"] as const
 export const CaptchaProvider = z.enum(CAPTCHA_PROVIDERS).meta({ id: "CaptchaProvider" })
 export type CaptchaProviderType = z.infer<typeof CaptchaProvider>
 
+/** The store's CAPTCHA for the storefront's forms: the widget loads the provider's script only when enabled. */
+const StorefrontCaptcha = z.discriminatedUnion("enabled", [
+  z.object({ enabled: z.literal(true), site_key: z.string().nullable(), provider: CaptchaProvider }),
+  z.object({ enabled: z.literal(false) }),
+])
+
 /**
  * `GET /store/coming-soon/products/:product_id`: `{ coming_soon: false }` for a product that
- * is not coming soon, else what the block renders and the signup token it sends back.
+ * is not coming soon (with `captcha` when the store enabled one, for the back-in-stock form),
+ * else what the block renders and the signup token it sends back.
  */
 export const StoreComingSoonProductResponse = z
   .discriminatedUnion("coming_soon", [
-    z.object({ coming_soon: z.literal(false) }),
+    z.object({ coming_soon: z.literal(false), captcha: StorefrontCaptcha.optional() }),
     z.object({
       coming_soon: z.literal(true),
       product_id: z.string(),
@@ -40,10 +47,7 @@ export const StoreComingSoonProductResponse = z
       email_provider: EmailProvider,
       /** The forms add-on's embed URL, when that provider is in force. */
       forms_embed_url: z.string().optional(),
-      captcha: z.discriminatedUnion("enabled", [
-        z.object({ enabled: z.literal(true), site_key: z.string().nullable(), provider: CaptchaProvider }),
-        z.object({ enabled: z.literal(false) }),
-      ]),
+      captcha: StorefrontCaptcha,
       signup_token: z.string(),
     }),
   ])
