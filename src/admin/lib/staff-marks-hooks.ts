@@ -1,7 +1,8 @@
-import { useMutation } from "@tanstack/react-query"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useInvalidateConversation } from "./chat-hooks"
-import { CHAT_API } from "./chat-keys"
+import { CHAT_API, chatKeys } from "./chat-keys"
 import { sdk } from "./sdk"
+import type { ConversationDetail } from "./types"
 import type { AdminAddNoteResponseType, AdminSetLabelsResponseType } from "../../types/http"
 
 /** As the server accepts (`POST /conversation/:id/labels`): checked here so the field can say so at once. */
@@ -24,6 +25,7 @@ export function useAddNote() {
 
 /** Replaces the conversation's labels. */
 export function useSetLabels() {
+  const queryClient = useQueryClient()
   const refresh = useInvalidateConversation()
   return useMutation({
     mutationFn: ({ conversationId, labels }: { conversationId: number; labels: string[] }) =>
@@ -31,6 +33,12 @@ export function useSetLabels() {
         method: "POST",
         body: { labels },
       }),
-    onSuccess: (_, { conversationId }) => refresh(conversationId),
+    // The answer holds the stored labels: shown at once, so the next label added builds on them
+    // and the field takes it as soon as the save is done. Awaiting the refetches (the list's
+    // too) instead kept the save pending after its label showed, and an Enter then was dropped.
+    onSuccess: ({ labels }, { conversationId }) => {
+      queryClient.setQueryData<ConversationDetail>(chatKeys.conversation(conversationId), (known) => (known ? { ...known, labels } : known))
+      void refresh(conversationId)
+    },
   })
 }
