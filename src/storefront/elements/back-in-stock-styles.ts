@@ -1,18 +1,17 @@
-import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
+import { BASE_RULES, SUCCESS_PROPERTY, SUCCESS_RULES, THEME_PROPERTIES } from "./base-styles"
 
 // Shadow-root styles of the back-in-stock form, in the add-to-cart's place. Sides are logical:
 // with dir="rtl" on the element the form mirrors.
 export const BACK_IN_STOCK_CSS = `
 :host {${THEME_PROPERTIES}
-  --_success: var(--launchdesk-success, #067647);
+  ${SUCCESS_PROPERTY}
   display: block;
   margin-block: 8px;
   font: var(--launchdesk-font, inherit);
   color: var(--_text);
 }
 ${BASE_RULES}
-:host([theme="dark"]) { --_success: #6ee7a8; }
-@media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --_success: #6ee7a8; } }
+${SUCCESS_RULES}
 .block {
   padding: 16px; border-radius: var(--_radius); background: var(--_surface);
   border: 1px solid var(--_line);
@@ -33,5 +32,4 @@ input[type="email"] {
 /* Empty, it takes no room but stays in the page: a live region must be there before its text is. */
 .status:empty { margin: 0; }
 .status.error { color: var(--_danger); }
-.status.success { color: var(--_success); font-weight: 600; }
 `

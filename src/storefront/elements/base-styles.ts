@@ -37,3 +37,13 @@ export const BASE_RULES = `
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
 }
 :focus-visible { outline: 3px solid var(--launchdesk-focus, #2563eb); outline-offset: 2px; }`
+
+/**
+ * A signup's confirmation colour for the forms (coming soon, back in stock): the store's
+ * `--launchdesk-success`, lighter on a dark theme. `SUCCESS_PROPERTY` goes in `:host`,
+ * `SUCCESS_RULES` after BASE_RULES.
+ */
+export const SUCCESS_PROPERTY = `--_success: var(--launchdesk-success, #067647);`
+export const SUCCESS_RULES = `:host([theme="dark"]) { --_success: #6ee7a8; }
+@media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --_success: #6ee7a8; } }
+.status.success { color: var(--_success); font-weight: 600; }`

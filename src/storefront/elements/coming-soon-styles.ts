@@ -1,4 +1,4 @@
-import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
+import { BASE_RULES, SUCCESS_PROPERTY, SUCCESS_RULES, THEME_PROPERTIES } from "./base-styles"
 
 // Shadow-root styles of the coming-soon block; loaded only on a coming-soon product page. Sides
 // are logical and the countdown a grid: with dir="rtl" on the element the block mirrors (days
@@ -6,15 +6,14 @@ import { BASE_RULES, THEME_PROPERTIES } from "./base-styles"
 export const COMING_SOON_CSS = `
 :host {${THEME_PROPERTIES}
   --_box: var(--launchdesk-box, var(--_bubble));
-  --_success: var(--launchdesk-success, #067647);
+  ${SUCCESS_PROPERTY}
   display: block;
   margin: 8px 0;
   font: var(--launchdesk-font, inherit);
   color: var(--_text);
 }
 ${BASE_RULES}
-:host([theme="dark"]) { --_success: #6ee7a8; }
-@media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --_success: #6ee7a8; } }
+${SUCCESS_RULES}
 .block {
   padding: 20px; border-radius: var(--_radius); background: var(--_surface);
   border: 1px solid var(--_line);
@@ -56,7 +55,6 @@ input[type="email"] {
 .status { margin: 10px 0 0; font-size: 14px; }
 .status:empty { display: none; }
 .status.error { color: var(--_danger); }
-.status.success { color: var(--_success); font-weight: 600; }
 .forms-embed { width: 100%; min-height: 320px; border: 0; margin-top: 12px; border-radius: 12px; }
 .share { margin-top: 14px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
 .share p { margin: 0; flex-basis: 100%; color: var(--_muted); font-size: 14px; }

@@ -1,4 +1,5 @@
-import type { ConversationRepository } from "../../sql/conversation-repository"
+import { ConversationRepository } from "../../sql/conversation-repository"
+import type { SqlRunner } from "../../../../shared/sql"
 import { ChatMessageFeed } from "../message-feed"
 import type { NoticeListener } from "../notice-listener"
 import { PollCache } from "../poll-cache"
@@ -22,17 +23,13 @@ function controlledListener() {
   return { listener, resync: () => resyncs.forEach((handler) => handler()) }
 }
 
-/** A conversation (id 1, no messages) whose staff read mark the test sets. */
+/** The real repository over a conversation (id 1, no messages) whose staff read mark the test sets. */
 function storeWithReadMark() {
   const conversation = { staffReadUpTo: 5 as number | null }
-  const store = {
-    messagesForVisitor: async () => ({
-      conversation: { conversation_id: 1, last_seen_at: null, customer_id: null, staff_read_up_to: conversation.staffReadUpTo },
-      messages: [],
-      has_more: false,
-    }),
-  } as unknown as ConversationRepository
-  return { store, conversation }
+  // The poll's one statement: the conversation's row, joined to no message.
+  const sql: SqlRunner = async <Row>() =>
+    [{ conv_id: 1, last_seen_at: null, conv_customer_id: null, staff_read_up_to: conversation.staffReadUpTo, message_id: null }] as Row[]
+  return { store: new ConversationRepository(sql), conversation }
 }
 
 describe("PollCache after a resync", () => {
