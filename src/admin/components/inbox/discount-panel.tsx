@@ -133,14 +133,14 @@ function DiscountDrawer({ conversationId, onClose }: { conversationId: number; o
             </FormField>
             {type === "fixed" && (
               <FormField label={<FieldLabel htmlFor="discount-currency">{t("discounts.currency")}</FieldLabel>}>
-                <Input id="discount-currency" maxLength={3} placeholder="EUR" value={currency} onChange={(event) => setCurrency(event.target.value)} />
+                <Input id="discount-currency" maxLength={3} value={currency} onChange={(event) => setCurrency(event.target.value)} />
               </FormField>
             )}
             <FormField label={<FieldLabel htmlFor="discount-days">{t("discounts.expiresInDays")}</FieldLabel>}>
               <Input id="discount-days" type="number" inputMode="numeric" min={1} max={365} step={1} value={days} onChange={(event) => setDays(event.target.value)} />
             </FormField>
             <FormField label={<FieldLabel htmlFor="discount-products">{t("discounts.products")}</FieldLabel>}>
-              <Input id="discount-products" placeholder="prod_…" value={products} onChange={(event) => setProducts(event.target.value)} />
+              <Input id="discount-products" value={products} onChange={(event) => setProducts(event.target.value)} />
             </FormField>
             <Text id="discount-summary" size="small" className="text-ui-fg-subtle">
               {summary}

@@ -71,13 +71,12 @@ function eventLine(note: AdminNoteType) {
   switch (event?.action) {
     case "order_canceled":
       return translate("thread.eventCanceled", { name, number: event.display_id })
-    case "order_refunded":
-      return translate(event.note ? "thread.eventRefundedNote" : "thread.eventRefunded", {
-        name,
-        number: event.display_id,
-        amount: formatMoney(event.amount, event.currency_code),
-        note: event.note,
-      })
+    case "order_refunded": {
+      const amount = formatMoney(event.amount, event.currency_code)
+      return event.note
+        ? translate("thread.eventRefundedNote", { name, number: event.display_id, amount, note: event.note })
+        : translate("thread.eventRefunded", { name, number: event.display_id, amount })
+    }
     case "discount_sent":
       return translate("thread.eventDiscount", { name, code: event.code })
     default:
