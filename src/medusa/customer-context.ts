@@ -91,7 +91,14 @@ const itemLines = (items: readonly ItemRead[] | null | undefined) =>
 const summaryTotal = (summary: SummaryRead | null | undefined) =>
   amountOf((summary?.totals ?? summary)?.current_order_total)
 
+/** What is left to refund: captured less refunded over the order's payment collections (float noise rounded away). */
+function refundableAmount(collections: readonly { captured_amount?: unknown; refunded_amount?: unknown }[]) {
+  const left = collections.reduce((sum, collection) => sum + amountOf(collection.captured_amount) - amountOf(collection.refunded_amount), 0)
+  return Math.max(0, Math.round(left * 1e6) / 1e6)
+}
+
 function toContextOrder(order: OrderRead): ContextOrder {
+  const collections = (order.payment_collections ?? []).filter((collection) => collection !== null)
   const items = (order.items ?? []).map((item) => ({
     title: item.title,
     quantity: amountOf(item.detail?.quantity ?? item.quantity),
@@ -104,10 +111,11 @@ function toContextOrder(order: OrderRead): ContextOrder {
     ...orderStatuses({
       currency_code: order.currency_code,
       items,
-      payment_collections: (order.payment_collections ?? []).filter((collection) => collection !== null),
+      payment_collections: collections,
       fulfillments: (order.fulfillments ?? []).filter((fulfillment) => fulfillment !== null),
     }),
     total: summaryTotal(order.summary),
+    refundable_amount: refundableAmount(collections),
     currency_code: order.currency_code,
     created_at: iso(order.created_at),
     items: itemLines(items),

@@ -194,11 +194,13 @@ medusaIntegrationTestRunner({
     describe("POST /conversation/:id/orders/:order_id/refund", () => {
       it("refunds part, then the rest of a captured payment, and refuses more with Medusa's message", async () => {
         const { order, paymentId, shopper, conversationId } = await paidOrder()
+        const before = await get(`/conversation/${conversationId}/context`)
+        expect(before.data.orders[0]).toMatchObject({ id: order.id, payment_status: "captured", refundable_amount: 30 })
 
         const partial = await post(`/conversation/${conversationId}/orders/${order.id}/refund`, { amount: 10, note: "  Zip broke  " })
         expect(partial.status).toBe(200)
         expect(await refunded(paymentId)).toBe(10)
-        expect(partial.data.order).toMatchObject({ id: order.id, payment_status: "partially_refunded" })
+        expect(partial.data.order).toMatchObject({ id: order.id, payment_status: "partially_refunded", refundable_amount: 20 })
         expect(partial.data.note).toMatchObject({
           kind: "event",
           author_id: admin.userId,
@@ -209,7 +211,7 @@ medusaIntegrationTestRunner({
         const rest = await post(`/conversation/${conversationId}/orders/${order.id}/refund`, { amount: 20 })
         expect(rest.status).toBe(200)
         expect(await refunded(paymentId)).toBe(30)
-        expect(rest.data.order.payment_status).toBe("refunded")
+        expect(rest.data.order).toMatchObject({ payment_status: "refunded", refundable_amount: 0 })
         expect(rest.data.note.event).toMatchObject({ action: "order_refunded", amount: 20, note: null })
 
         const more = await post(`/conversation/${conversationId}/orders/${order.id}/refund`, { amount: 1 })

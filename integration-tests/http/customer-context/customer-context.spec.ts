@@ -99,6 +99,7 @@ medusaIntegrationTestRunner({
           payment_status: "not_paid",
           fulfillment_status: "not_fulfilled",
           total: 70,
+          refundable_amount: 0,
           currency_code: "eur",
           created_at: expect.any(String),
           items: [{ title: "Tee 7", quantity: 7 }],

@@ -163,6 +163,8 @@ export const AdminConversationContextResponse = z
         payment_status: z.string(),
         fulfillment_status: z.string(),
         total: z.number(),
+        /** Captured and not yet refunded (what a refund from the pane can take, CONTRACT §11); 0 when nothing was captured. */
+        refundable_amount: z.number().min(0),
         currency_code: z.string(),
         created_at: DateTime,
         items: z.array(ItemLine),

@@ -6,9 +6,6 @@ import { MAX_REFUND_NOTE_LENGTH, useCancelOrder, useRefundOrder } from "../../li
 import type { ContextOrder } from "../../lib/types"
 import { FieldLabel, FormField } from "../form-field"
 
-// What Medusa lets a refund take from: a payment captured, in part or in full.
-const REFUNDABLE = new Set(["captured", "partially_captured", "partially_refunded"])
-
 /** Cancel and Refund for one order of the pane, each behind a confirmation that says what will happen. */
 export function OrderActions({ conversationId, order }: { conversationId: number; order: ContextOrder }) {
   const { t } = useT()
@@ -16,7 +13,8 @@ export function OrderActions({ conversationId, order }: { conversationId: number
   const cancel = useCancelOrder()
   const [refunding, setRefunding] = useState(false)
   const canCancel = order.status !== "canceled"
-  const canRefund = REFUNDABLE.has(order.payment_status)
+  // What was captured and not refunded yet.
+  const canRefund = order.refundable_amount > 0
   if (!canCancel && !canRefund) return null
 
   const confirmCancel = async () => {
@@ -62,7 +60,7 @@ function RefundDrawer({ conversationId, order, onClose }: { conversationId: numb
   const [typed, setTyped] = useState("")
   const [note, setNote] = useState("")
   const [refusal, setRefusal] = useState<string>()
-  const amount = mode === "full" ? order.total : Number(typed.replace(",", "."))
+  const amount = mode === "full" ? order.refundable_amount : Number(typed.replace(",", "."))
   const valid = Number.isFinite(amount) && amount > 0
   const money = (value: number) => formatMoney(value, order.currency_code)
 
@@ -91,7 +89,7 @@ function RefundDrawer({ conversationId, order, onClose }: { conversationId: numb
               <div className="flex items-center gap-x-2">
                 <RadioGroup.Item value="full" id="refund-full" />
                 <Label htmlFor="refund-full" size="small">
-                  {t("orderActions.refundFull", { amount: money(order.total) })}
+                  {t("orderActions.refundFull", { amount: money(order.refundable_amount) })}
                 </Label>
               </div>
               <div className="flex items-center gap-x-2">
