@@ -9,6 +9,7 @@ module.exports = {
     "admin-inbox/discount.spec.ts",
     "admin-inbox/inbox-search-and-cursor.spec.ts",
     "admin-inbox/notes-and-labels.spec.ts",
+    "admin-inbox/order-actions.spec.ts",
     "admin-inbox/reports-and-export.spec.ts",
   ],
   storefront: [

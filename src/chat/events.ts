@@ -12,4 +12,8 @@ export const CHAT_EVENTS = {
   CONVERSATION_NOTE_ADDED: "launchdesk.conversation.note_added",
   /** `{ conversation_id, labels, previous }`: staff replaced the labels. */
   CONVERSATION_LABELS_SET: "launchdesk.conversation.labels_set",
+  /** `{ conversation_id, order_id, note_id, author_id }`: staff canceled one of the context's orders from the pane. */
+  CONVERSATION_ORDER_CANCELED: "launchdesk.conversation.order_canceled",
+  /** `{ conversation_id, order_id, payment_id, amount, currency_code, note_id, author_id }`: staff refunded one of the context's orders. */
+  CONVERSATION_ORDER_REFUNDED: "launchdesk.conversation.order_refunded",
 } as const

@@ -1,10 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { VariableValues } from "../shared/browser-safe/canned-variables"
+import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../modules/support-chat"
 import { cannedVariableValues, orderStatuses, trackingNumbers, type FulfillmentFacts } from "../chat/customer-context/order-variables"
 import { amountOf } from "../shared/amount"
 import type {
   AdminConversationContextResponseType,
+  AdminConversationDiscountType,
   ContextCartType,
   ContextCustomerType,
   ContextOrderType,
@@ -28,7 +30,7 @@ export type ContextCart = ContextCartType
  * (`verified: true`); for a guest who left an email, `"email"` with the account and orders that
  * address matches, `verified: false`: shown to the agent as a lead, never merged.
  */
-export type ConversationContext = AdminConversationContextResponseType
+export type ConversationContext = Omit<AdminConversationContextResponseType, "discounts">
 
 // What the reads below take from Query: only the fields they ask for.
 type ItemRead = { title: string; quantity: unknown }
@@ -89,7 +91,14 @@ const itemLines = (items: readonly ItemRead[] | null | undefined) =>
 const summaryTotal = (summary: SummaryRead | null | undefined) =>
   amountOf((summary?.totals ?? summary)?.current_order_total)
 
+/** What is left to refund: captured less refunded over the order's payment collections (float noise rounded away). */
+function refundableAmount(collections: readonly { captured_amount?: unknown; refunded_amount?: unknown }[]) {
+  const left = collections.reduce((sum, collection) => sum + amountOf(collection.captured_amount) - amountOf(collection.refunded_amount), 0)
+  return Math.max(0, Math.round(left * 1e6) / 1e6)
+}
+
 function toContextOrder(order: OrderRead): ContextOrder {
+  const collections = (order.payment_collections ?? []).filter((collection) => collection !== null)
   const items = (order.items ?? []).map((item) => ({
     title: item.title,
     quantity: amountOf(item.detail?.quantity ?? item.quantity),
@@ -102,10 +111,11 @@ function toContextOrder(order: OrderRead): ContextOrder {
     ...orderStatuses({
       currency_code: order.currency_code,
       items,
-      payment_collections: (order.payment_collections ?? []).filter((collection) => collection !== null),
+      payment_collections: collections,
       fulfillments: (order.fulfillments ?? []).filter((fulfillment) => fulfillment !== null),
     }),
     total: summaryTotal(order.summary),
+    refundable_amount: refundableAmount(collections),
     currency_code: order.currency_code,
     created_at: iso(order.created_at),
     items: itemLines(items),
@@ -129,6 +139,53 @@ export async function orderForContext(scope: MedusaContainer, orderId: string, f
   const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { orders } = await latestOrders(query, { ...filters, id: orderId }, 1)
   return orders[0] ?? null
+}
+
+/**
+ * An order the conversation's context shows (CONTRACT §11): one of the linked customer's, or for
+ * a guest, one placed with the address they left; null for any other.
+ */
+export async function conversationOrder(
+  scope: MedusaContainer,
+  conversation: { customer_id: string | null; email: string | null },
+  orderId: string
+): Promise<ContextOrder | null> {
+  if (conversation.customer_id) {
+    const customer = await findCustomer(scope, { id: conversation.customer_id })
+    // As the context reads it: a linked customer since deleted falls back to the address.
+    if (customer) return orderForContext(scope, orderId, { customer_id: conversation.customer_id })
+  }
+  const email = conversation.email?.trim().toLowerCase()
+  return email ? orderForContext(scope, orderId, { email }) : null
+}
+
+type PaymentRead = {
+  id: string
+  captures?: ({ amount: unknown } | null)[] | null
+  refunds?: ({ amount: unknown } | null)[] | null
+}
+
+/**
+ * The payment a refund of `amount` is taken from: the first captured payment of the order with
+ * that much left to refund, else the one with the most left (Medusa's refund workflow then
+ * refuses the excess with its own message); null when the order has no payment at all.
+ */
+export async function paymentToRefund(scope: MedusaContainer, orderId: string, amount: number): Promise<string | null> {
+  const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph<{ payment_collections?: ({ payments?: (PaymentRead | null)[] | null } | null)[] | null }>({
+    entity: "order",
+    fields: ["id", "payment_collections.payments.id", "payment_collections.payments.captures.amount", "payment_collections.payments.refunds.amount"],
+    filters: { id: orderId },
+  })
+  const payments = (data[0]?.payment_collections ?? [])
+    .flatMap((collection) => collection?.payments ?? [])
+    .filter((payment): payment is PaymentRead => payment !== null)
+  const sum = (rows: ({ amount: unknown } | null)[] | null | undefined) =>
+    (rows ?? []).reduce((total, row) => total + (row ? amountOf(row.amount) : 0), 0)
+  const refundable = payments
+    .map((payment) => ({ id: payment.id, left: sum(payment.captures) - sum(payment.refunds) }))
+    .sort((a, b) => b.left - a.left)
+  return (refundable.find((payment) => payment.left >= amount) ?? refundable[0])?.id ?? null
 }
 
 type Spent = { total_spent: { currency_code: string; amount: number }[]; total_spent_capped: boolean }
@@ -262,6 +319,25 @@ export async function variableValues(
   const query = scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const chosen = order ?? (await latestOrders(query, { customer_id: conversation.customer_id }, 1)).orders[0] ?? null
   return cannedVariableValues(storeName, { first_name: customer?.first_name ?? null, order: chosen })
+}
+
+/**
+ * The discount codes sent in a conversation (CONTRACT §11), newest first, each with whether its
+ * one use is spent, as the Promotion module counts it (a deleted promotion counts as unused).
+ */
+export async function conversationDiscounts(scope: MedusaContainer, conversationId: number): Promise<AdminConversationDiscountType[]> {
+  const sent = await (await scope.resolve<SupportChatModuleService>(SUPPORT_CHAT_MODULE).staffMarks()).discountsSent(conversationId)
+  if (!sent.length) return []
+  const promotions = await scope
+    .resolve(Modules.PROMOTION)
+    .listPromotions({ id: sent.map((discount) => discount.promotion_id) }, { select: ["id", "used"] })
+  const used = new Map(promotions.map((promotion) => [promotion.id, (promotion.used ?? 0) > 0]))
+  return sent.map((discount) => ({
+    code: discount.code,
+    promotion_id: discount.promotion_id,
+    used: used.get(discount.promotion_id) ?? false,
+    created_at: iso(discount.created_at),
+  }))
 }
 
 /** Customers whose email or name contains `term` (the inbox search), at most SEARCH_CUSTOMERS. */

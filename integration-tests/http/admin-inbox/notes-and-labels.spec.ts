@@ -70,7 +70,9 @@ medusaIntegrationTestRunner({
           conversation_id: conversationId,
           author_id: admin.userId,
           author_name: expect.any(String),
+          kind: "note",
           text: NOTE,
+          event: null,
           created_at: expect.any(String),
         })
 

@@ -1,11 +1,11 @@
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { chatModule } from "../../utils/chat"
 import { serveFake } from "../../utils/fake-server"
 import { FakeOpenAi } from "../../utils/fake-openai"
 import { signedInCustomer } from "../../utils/customer"
+import { fulfilOrder, payOrder, placeOrder } from "../../utils/orders"
 import { createPublishableKey } from "../../utils/store"
 import { fastLaneApi, fastLaneForSpec, LANES } from "../../utils/fast-lane"
 import { VisitorClient } from "../../utils/visitor-client"
@@ -17,58 +17,6 @@ const model = new FakeOpenAi()
 const { baseUrl: modelBaseUrl } = serveFake(model, "LAUNCHDESK_TEST_MODEL_BASE_URLS")
 
 type Customer = { id: string; email: string; token: string }
-
-/** An order placed at `daysAgo`, through the Order module (no payment, no fulfillment yet). */
-async function placeOrder(
-  container: MedusaContainer,
-  input: { customer_id?: string; email: string; items: { title: string; quantity: number; unit_price: number }[]; daysAgo: number }
-) {
-  const orders = container.resolve(Modules.ORDER)
-  const [order] = await orders.createOrders([
-    {
-      currency_code: "eur",
-      email: input.email,
-      customer_id: input.customer_id,
-      items: input.items,
-    },
-  ])
-  const at = new Date(Date.now() - input.daysAgo * 24 * 3600 * 1000)
-  await orders.updateOrders([{ id: order.id, created_at: at } as never])
-  return order
-}
-
-/**
- * Fulfils the order's lines titled `titles`: the Order module registers the fulfillment (a new
- * order version with the fulfilled quantities), the Fulfillment module records it, packed now
- * and `at`, with a label when `tracking` is given, and the link ties it to the order.
- */
-async function fulfilOrder(
-  container: MedusaContainer,
-  orderId: string,
-  titles: string[],
-  at: { shipped_at?: Date; delivered_at?: Date },
-  tracking?: string
-) {
-  const orderModule = container.resolve(Modules.ORDER)
-  const order = await orderModule.retrieveOrder(orderId, { relations: ["items"] })
-  const lines = (order.items ?? []).filter((item) => titles.includes(item.title))
-  await orderModule.registerFulfillment({
-    order_id: orderId,
-    items: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
-  })
-  const fulfillment = await container.resolve(Modules.FULFILLMENT).createFulfillment({
-    location_id: "sloc_context_test",
-    provider_id: "manual_manual",
-    packed_at: new Date(),
-    ...at,
-    delivery_address: {},
-    items: lines.map((line) => ({ title: line.title, sku: "", barcode: "", quantity: Number(line.quantity), line_item_id: line.id })),
-    labels: tracking ? [{ tracking_number: tracking, tracking_url: "", label_url: "" }] : [],
-  })
-  await container
-    .resolve(ContainerRegistrationKeys.LINK)
-    .create({ [Modules.ORDER]: { order_id: orderId }, [Modules.FULFILLMENT]: { fulfillment_id: fulfillment.id } })
-}
 
 // CONTRACT §6: what the agent sees beside a conversation, the canned variables and the list's customer fields.
 medusaIntegrationTestRunner({
@@ -151,6 +99,7 @@ medusaIntegrationTestRunner({
           payment_status: "not_paid",
           fulfillment_status: "not_fulfilled",
           total: 70,
+          refundable_amount: 0,
           currency_code: "eur",
           created_at: expect.any(String),
           items: [{ title: "Tee 7", quantity: 7 }],
@@ -178,23 +127,9 @@ medusaIntegrationTestRunner({
       it("gives each order the payment and fulfillment status Medusa's own order list gives it, and its tracking numbers", async () => {
         const ada = await customer()
         const container = getContainer()
-        const payments = container.resolve(Modules.PAYMENT)
-        const link = container.resolve(ContainerRegistrationKeys.LINK)
         const place = (items: { title: string; quantity: number; unit_price: number }[], daysAgo: number) =>
           placeOrder(container, { customer_id: ada.id, email: ada.email, items, daysAgo })
-        const pay = async (orderId: string, amount: number, capture: boolean) => {
-          const [collection] = await payments.createPaymentCollections([{ currency_code: "eur", amount }])
-          await link.create({ [Modules.ORDER]: { order_id: orderId }, [Modules.PAYMENT]: { payment_collection_id: collection.id } })
-          const session = await payments.createPaymentSession(collection.id, {
-            provider_id: "pp_system_default",
-            amount,
-            currency_code: "eur",
-            data: {},
-          })
-          const payment = await payments.authorizePaymentSession(session.id, {})
-          if (!payment) throw new Error("the system payment provider authorized nothing")
-          if (capture) await payments.capturePayment({ payment_id: payment.id })
-        }
+        const pay = (orderId: string, amount: number, capture: boolean) => payOrder(container, orderId, amount, { capture })
         const fulfil = (orderId: string, titles: string[], at: { shipped_at?: Date; delivered_at?: Date }, tracking?: string) =>
           fulfilOrder(container, orderId, titles, at, tracking)
         const socksAndCap = [
@@ -246,6 +181,7 @@ medusaIntegrationTestRunner({
           cart: null,
           matched_by: null,
           verified: false,
+          discounts: [],
         })
         const unknown = await adminGet("/conversation/2147483647/context")
         expect(unknown.status).toBe(404)

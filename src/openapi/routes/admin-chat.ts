@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { int4Id } from "../../shared/input-schema"
+import { int4Id, stringId } from "../../shared/input-schema"
 import { SuccessBody } from "../../types/http/common"
 import { UploadedAttachment } from "../../types/http/chat-visitor"
 import {
@@ -14,6 +14,7 @@ import {
   AdminConversationContextResponse,
   AdminConversationListResponse,
   AdminConversationResponse,
+  AdminOrderActionResponse,
   AdminRatingsSummaryResponse,
   AdminReportResponse,
   AdminRenderCannedResponse,
@@ -23,6 +24,7 @@ import {
 import {
   AdminAddNote,
   AdminAssign,
+  AdminCancelOrder,
   AdminCreateDiscount,
   AdminCreateCannedResponse,
   AdminGetConversation,
@@ -30,6 +32,7 @@ import {
   AdminListConversations,
   AdminMarkRead,
   AdminRatingsSummary,
+  AdminRefundOrder,
   AdminRenderCanned,
   AdminReportRangeQuery,
   AdminReply,
@@ -47,6 +50,11 @@ import { admin, FileForm, IdParam, INVALID, jsonBody, LastEventId, NOT_STORED, t
 
 const ConversationIdParam = z.object({ id: int4Id().meta({ description: "The conversation id." }) })
 const NO_CONVERSATION = error(404, "No such conversation")
+const ConversationOrderParams = ConversationIdParam.extend({
+  order_id: stringId().meta({ description: "The Medusa order id: one the conversation's context shows." }),
+})
+const NO_ORDER = error(404, "No such conversation, or the order is not one its context shows")
+const MEDUSA_REFUSED = (what: string) => error(400, `Invalid input, or Medusa's own workflow refused ${what} (its error body and message, as Medusa gave them)`)
 
 export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
   admin({
@@ -114,6 +122,30 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     summary: "The customer and orders beside a conversation",
     params: ConversationIdParam,
     responses: { 200: json(AdminConversationContextResponse, "The context"), 404: NO_CONVERSATION },
+  }),
+  admin({
+    method: "post",
+    path: "/admin/app/v1/conversation/{id}/orders/{order_id}/cancel",
+    summary: "Cancel an order of the conversation's context through Medusa's cancel workflow",
+    params: ConversationOrderParams,
+    body: jsonBody(AdminCancelOrder),
+    responses: {
+      200: json(AdminOrderActionResponse, "The order as it is now, and the event line left in the thread"),
+      400: MEDUSA_REFUSED("the cancel (a fulfilled or canceled order)"),
+      404: NO_ORDER,
+    },
+  }),
+  admin({
+    method: "post",
+    path: "/admin/app/v1/conversation/{id}/orders/{order_id}/refund",
+    summary: "Refund part or all of an order of the conversation's context through Medusa's payment refund workflow",
+    params: ConversationOrderParams,
+    body: jsonBody(AdminRefundOrder),
+    responses: {
+      200: json(AdminOrderActionResponse, "The order as it is now, and the event line left in the thread"),
+      400: MEDUSA_REFUSED("the refund (more than the captured amount left, no payment)"),
+      404: NO_ORDER,
+    },
   }),
   admin({
     method: "get",

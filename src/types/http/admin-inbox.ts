@@ -62,15 +62,40 @@ export const AdminRating = z
   .meta({ id: "AdminRating" })
 export type AdminRatingType = z.infer<typeof AdminRating>
 
+/**
+ * What an event line records (CONTRACT §11): an order canceled or refunded from the pane, or a
+ * discount code sent. Amounts are in the currency's main unit, as Medusa's order totals are.
+ */
+export const AdminNoteEvent = z
+  .discriminatedUnion("action", [
+    z.object({ action: z.literal("order_canceled"), order_id: z.string(), display_id: z.number().int() }),
+    z.object({
+      action: z.literal("order_refunded"),
+      order_id: z.string(),
+      display_id: z.number().int(),
+      amount: z.number(),
+      currency_code: z.string(),
+      note: z.string().nullable(),
+    }),
+    z.object({ action: z.literal("discount_sent"), code: z.string(), promotion_id: z.string() }),
+  ])
+  .meta({ id: "AdminNoteEvent" })
+export type AdminNoteEventType = z.infer<typeof AdminNoteEvent>
+
 /** A staff member's internal note on a conversation (CONTRACT §11): the shopper never sees it. */
 export const AdminNote = z
   .object({
     note_id: Int4Id,
     conversation_id: Int4Id,
-    /** The Medusa user who wrote it, null for an API key. */
+    /** The Medusa user who wrote it (or acted, for an event line), null for an API key. */
     author_id: z.string().nullable(),
     author_name: z.string(),
+    /** `note` for what staff wrote, `event` for a line the plugin wrote when staff acted from the pane. */
+    kind: z.enum(["note", "event"]),
+    /** For a note, what was written; for an event line, the same line in English. */
     text: z.string(),
+    /** What an event line records; null for a note. */
+    event: AdminNoteEvent.nullable(),
     created_at: DateTime,
   })
   .meta({ id: "AdminNote" })
@@ -102,6 +127,18 @@ export type AdminConversationResponseType = z.infer<typeof AdminConversationResp
 const Money = z.object({ currency_code: z.string(), amount: z.number() })
 const ItemLine = z.object({ title: z.string(), quantity: z.number() })
 
+/** A discount code sent in the conversation, and whether the shopper has used it. */
+export const AdminConversationDiscount = z
+  .object({
+    code: z.string(),
+    promotion_id: z.string(),
+    /** The code's one use is spent; false also when the promotion was since deleted. */
+    used: z.boolean(),
+    created_at: DateTime,
+  })
+  .meta({ id: "AdminConversationDiscount" })
+export type AdminConversationDiscountType = z.infer<typeof AdminConversationDiscount>
+
 /** `GET /admin/app/v1/conversation/:id/context` (CONTRACT §6). */
 export const AdminConversationContextResponse = z
   .object({
@@ -126,6 +163,8 @@ export const AdminConversationContextResponse = z
         payment_status: z.string(),
         fulfillment_status: z.string(),
         total: z.number(),
+        /** Captured and not yet refunded (what a refund from the pane can take, CONTRACT §11); 0 when nothing was captured. */
+        refundable_amount: z.number().min(0),
         currency_code: z.string(),
         created_at: DateTime,
         items: z.array(ItemLine),
@@ -138,11 +177,22 @@ export const AdminConversationContextResponse = z
     matched_by: z.enum(["account", "email"]).nullable(),
     /** False for a guest matched by the address they typed: a lead, never merged. */
     verified: z.boolean(),
+    /** The discount codes sent in this conversation (CONTRACT §11), newest first, at most 50. */
+    discounts: z.array(AdminConversationDiscount),
   })
   .meta({ id: "AdminConversationContextResponse" })
 export type AdminConversationContextResponseType = z.infer<typeof AdminConversationContextResponse>
 export type ContextCustomerType = NonNullable<AdminConversationContextResponseType["customer"]>
 export type ContextOrderType = AdminConversationContextResponseType["orders"][number]
+
+/**
+ * `POST /admin/app/v1/conversation/:id/orders/:order_id/cancel` and `.../refund`: the order's
+ * summary after the action (as in the context's `orders`), and the event line left in the thread.
+ */
+export const AdminOrderActionResponse = z
+  .object({ order: AdminConversationContextResponse.shape.orders.element, note: AdminNote })
+  .meta({ id: "AdminOrderActionResponse" })
+export type AdminOrderActionResponseType = z.infer<typeof AdminOrderActionResponse>
 export type ContextCartType = NonNullable<AdminConversationContextResponseType["cart"]>
 
 /** `POST /admin/app/v1/reply`. */

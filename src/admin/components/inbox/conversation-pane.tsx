@@ -13,6 +13,7 @@ import { ConversationStatusBadge } from "./conversation-status-badge"
 import { ConversationLabels } from "./conversation-labels"
 import { ConversationNotes } from "./conversation-notes"
 import { CustomerCard } from "./customer-card"
+import { ConversationDiscounts } from "./discount-panel"
 import { MessageThread } from "./message-thread"
 import { ReplyBox } from "./reply-box"
 
@@ -114,15 +115,17 @@ export function ConversationPane({ conversationId }: { conversationId: number })
         </div>
       </div>
       <CustomerCard conversationId={conversationId} selectedOrderId={replyOrderId} onSelectOrder={setReplyOrderId} />
+      <ConversationDiscounts conversationId={conversationId} />
       <MessageThread
         messages={data.messages}
+        events={(data.notes ?? []).filter((note) => note.kind === "event")}
         visitorReadUpTo={data.visitor_read_up_to}
         visitorTyping={streaming ? visitorTyping : data.visitor_typing}
         onSaveAsCanned={(message) =>
           setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id, translations: [] })
         }
       />
-      <ConversationNotes key={conversationId} conversationId={conversationId} notes={data.notes ?? []} />
+      <ConversationNotes key={conversationId} conversationId={conversationId} notes={(data.notes ?? []).filter((note) => note.kind !== "event")} />
       <ReplyBox conversationId={conversationId} orderId={replyOrderId} locale={data.locale} />
       <CannedResponseDrawer
         open={cannedDraft !== null}

@@ -4,6 +4,7 @@ import { useConversationContext } from "../../lib/chat-hooks"
 import { formatDate, formatMoney, formatNumber, humanStatus, userName } from "../../lib/format"
 import { useT } from "../../lib/i18n"
 import type { ContextOrder } from "../../lib/types"
+import { OrderActions } from "./order-actions"
 
 type Props = {
   conversationId: number
@@ -15,7 +16,9 @@ type Props = {
 const itemsLine = (items: { title: string; quantity: number }[]) =>
   items.map((item) => (item.quantity > 1 ? `${item.quantity} × ${item.title}` : item.title)).join(", ")
 
-function OrderRow({ order, selected, selectable, onSelect }: { order: ContextOrder; selected: boolean; selectable: boolean; onSelect: () => void }) {
+type OrderRowProps = { conversationId: number; order: ContextOrder; selected: boolean; selectable: boolean; onSelect: () => void }
+
+function OrderRow({ conversationId, order, selected, selectable, onSelect }: OrderRowProps) {
   const { t } = useT()
   return (
     <li
@@ -52,6 +55,7 @@ function OrderRow({ order, selected, selectable, onSelect }: { order: ContextOrd
       <Text size="xsmall" className="text-ui-fg-muted line-clamp-1">
         {itemsLine(order.items)}
       </Text>
+      <OrderActions conversationId={conversationId} order={order} />
     </li>
   )
 }
@@ -124,6 +128,7 @@ export function CustomerCard({ conversationId, selectedOrderId, onSelectOrder }:
           {data.orders.map((order) => (
             <OrderRow
               key={order.id}
+              conversationId={conversationId}
               order={order}
               // Only a signed-in customer's orders fill canned responses.
               selectable={verified}

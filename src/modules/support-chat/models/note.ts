@@ -12,7 +12,12 @@ export const Note = model
     // The Medusa user who wrote it (null for an API key), and the name shown beside it then.
     author_id: model.text().nullable(),
     author_name: model.text(),
-    // Plain text, shown as text.
+    // `event`: a line the plugin wrote when staff acted from the pane (an order canceled or
+    // refunded, a discount sent); `note`: what staff wrote.
+    kind: model.enum(["note", "event"]).default("note"),
+    // Plain text, shown as text (an event line's English wording).
     text: model.text(),
+    // What an event line records (`AdminNoteEvent`); null for a note.
+    data: model.json().nullable(),
   })
   .indexes([{ on: ["conversation_id", "id"] }])

@@ -1,19 +1,30 @@
 import type { SqlRunner } from "../../../shared/sql"
+import type { AdminNoteEventType } from "../../../types/http/admin-inbox"
 
-/** An internal note as staff read it (CONTRACT §11); the shopper never does. */
+/** An internal note or an event line as staff read it (CONTRACT §11); the shopper never does. */
 export type NoteDTO = {
   note_id: number
   conversation_id: number
   author_id: string | null
   author_name: string
+  kind: "note" | "event"
   text: string
+  event: AdminNoteEventType | null
   created_at: Date
 }
+
+export type NoteEvent = AdminNoteEventType
+
+/** A discount sent in a conversation, as its event line recorded it. */
+export type SentDiscount = { code: string; promotion_id: string; created_at: Date }
+
+/** Discount codes the pane lists per conversation, newest first. */
+export const DISCOUNTS_SHOWN = 50
 
 /** Notes a conversation's page shows: the latest, oldest first. A longer history is rare and stays stored. */
 export const NOTES_SHOWN = 200
 
-const NOTE_COLUMNS = "id AS note_id, conversation_id, author_id, author_name, text, created_at"
+const NOTE_COLUMNS = "id AS note_id, conversation_id, author_id, author_name, kind, text, data AS event, created_at"
 
 /**
  * What staff keep on a conversation for themselves: internal notes and labels. Neither is a
@@ -22,15 +33,33 @@ const NOTE_COLUMNS = "id AS note_id, conversation_id, author_id, author_name, te
 export class StaffMarksRepository {
   constructor(private readonly sql: SqlRunner) {}
 
-  /** Stores a note on a live conversation; undefined when there is no such conversation. */
-  async addNote(conversationId: number, author: { id: string | null; name: string }, text: string): Promise<NoteDTO | undefined> {
+  /**
+   * Stores a note on a live conversation, or an event line when `event` says what happened;
+   * undefined when there is no such conversation.
+   */
+  async addNote(
+    conversationId: number,
+    author: { id: string | null; name: string },
+    text: string,
+    event: NoteEvent | null = null
+  ): Promise<NoteDTO | undefined> {
     const [note] = await this.sql<NoteDTO>(
-      `INSERT INTO chat_note (conversation_id, author_id, author_name, text)
-       SELECT id, ?, ?, ? FROM chat_conversation WHERE id = ? AND deleted_at IS NULL
+      `INSERT INTO chat_note (conversation_id, author_id, author_name, kind, text, data)
+       SELECT id, ?, ?, ?, ?, ?::jsonb FROM chat_conversation WHERE id = ? AND deleted_at IS NULL
        RETURNING ${NOTE_COLUMNS}`,
-      [author.id, author.name, text, conversationId]
+      [author.id, author.name, event ? "event" : "note", text, event ? JSON.stringify(event) : null, conversationId]
     )
     return note
+  }
+
+  /** The discount codes sent in a conversation, newest first, from their event lines. */
+  async discountsSent(conversationId: number): Promise<SentDiscount[]> {
+    return this.sql<SentDiscount>(
+      `SELECT data->>'code' AS code, data->>'promotion_id' AS promotion_id, created_at FROM chat_note
+       WHERE conversation_id = ? AND kind = 'event' AND data->>'action' = 'discount_sent' AND deleted_at IS NULL
+       ORDER BY id DESC LIMIT ?`,
+      [conversationId, DISCOUNTS_SHOWN]
+    )
   }
 
   /** Removes a note: a workflow's compensation, when a later step failed. */

@@ -227,3 +227,23 @@ export const AdminCreateDiscount = z
     }
   })
 export type AdminCreateDiscountType = z.infer<typeof AdminCreateDiscount>
+
+/** The longest note a refund carries into the event line and Medusa's refund record. */
+export const MAX_REFUND_NOTE_LENGTH = 500
+
+/** `POST /conversation/:id/orders/:order_id/cancel`: no fields. */
+export const AdminCancelOrder = z.object({}).strict()
+export type AdminCancelOrderType = z.infer<typeof AdminCancelOrder>
+
+/** `POST /conversation/:id/orders/:order_id/refund`: an amount in the order currency's main unit, and an optional note. */
+export const AdminRefundOrder = z
+  .object({
+    amount: z.number().positive().max(1_000_000_000),
+    note: safeText()
+      .trim()
+      .refine((note) => [...note].length <= MAX_REFUND_NOTE_LENGTH, `at most ${MAX_REFUND_NOTE_LENGTH} characters`)
+      .transform((note) => note || undefined)
+      .optional(),
+  })
+  .strict()
+export type AdminRefundOrderType = z.infer<typeof AdminRefundOrder>
