@@ -17,7 +17,7 @@ type OrderAction = { conversationId: number; orderId: string }
 function useOrderActionDone() {
   const queryClient = useQueryClient()
   const refresh = useInvalidateConversation()
-  return ({ order }: AdminOrderActionResponseType, { conversationId }: OrderAction) => {
+  return (order: AdminOrderActionResponseType, { conversationId }: OrderAction) => {
     queryClient.setQueryData<ConversationContext>(chatKeys.context(conversationId), (known) =>
       known ? { ...known, orders: known.orders.map((shown) => (shown.id === order.id ? order : shown)) } : known
     )

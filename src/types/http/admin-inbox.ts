@@ -187,11 +187,9 @@ export type ContextOrderType = AdminConversationContextResponseType["orders"][nu
 
 /**
  * `POST /admin/app/v1/conversation/:id/orders/:order_id/cancel` and `.../refund`: the order's
- * summary after the action (as in the context's `orders`), and the event line left in the thread.
+ * summary after the action, as the context's `orders` show it; the event line it left is in the thread.
  */
-export const AdminOrderActionResponse = z
-  .object({ order: AdminConversationContextResponse.shape.orders.element, note: AdminNote })
-  .meta({ id: "AdminOrderActionResponse" })
+export const AdminOrderActionResponse = AdminConversationContextResponse.shape.orders.element.meta({ id: "AdminOrderActionResponse" })
 export type AdminOrderActionResponseType = z.infer<typeof AdminOrderActionResponse>
 export type ContextCartType = NonNullable<AdminConversationContextResponseType["cart"]>
 

@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../../modules/support-chat"
-import type { NoteDTO } from "../../../../modules/support-chat/sql/staff-marks-repository"
 import { conversationOrder } from "../../../../medusa/customer-context"
 import type { AdminOrderActionResponseType } from "../../../../types/http/admin-inbox"
 import { integerIdParam, stringIdParam } from "../../../utils/validate-query"
@@ -69,14 +68,16 @@ export const conversationOrderParams = (req: AuthenticatedMedusaRequest) => ({
   order_id: stringIdParam(req, "order_id", "Order"),
 })
 
-/** An order action's answer (CONTRACT §11): the order's summary read again after the action, and the event line. */
+/**
+ * An order action's answer (CONTRACT §11): the order's summary read again after the action, as
+ * the context shows it. The event line the action left is in the conversation's thread.
+ */
 export async function orderActionAnswer(
   req: AuthenticatedMedusaRequest,
-  params: { conversation_id: number; order_id: string },
-  note: NoteDTO
-): Promise<Omit<AdminOrderActionResponseType, "note"> & { note: NoteDTO }> {
+  params: { conversation_id: number; order_id: string }
+): Promise<AdminOrderActionResponseType> {
   const conversation = await (await chatModule(req).inbox()).findConversation(params.conversation_id)
   const order = conversation ? await conversationOrder(req.scope, conversation, params.order_id) : null
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${params.order_id} is not an order of this conversation`)
-  return { order, note }
+  return order
 }

@@ -4,8 +4,8 @@ import { cancelConversationOrderWorkflow, orderActionAnswer, staffId, staffName,
 /** `POST /admin/app/v1/conversation/:id/orders/:order_id/cancel` (CONTRACT §11): Medusa's own cancel, an event line, the order as it is now. */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const params = conversationOrderParams(req)
-  const { result: note } = await cancelConversationOrderWorkflow(req.scope).run({
+  await cancelConversationOrderWorkflow(req.scope).run({
     input: { ...params, author_id: staffId(req), author_name: await staffName(req) },
   })
-  res.json(await orderActionAnswer(req, params, note))
+  res.json(await orderActionAnswer(req, params))
 }

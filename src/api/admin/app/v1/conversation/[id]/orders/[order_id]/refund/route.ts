@@ -5,8 +5,8 @@ import { conversationOrderParams, orderActionAnswer, refundConversationOrderWork
 /** `POST /admin/app/v1/conversation/:id/orders/:order_id/refund` (CONTRACT §11): Medusa's own payment refund, an event line, the order as it is now. */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminRefundOrderType>, res: MedusaResponse) => {
   const params = conversationOrderParams(req)
-  const { result: note } = await refundConversationOrderWorkflow(req.scope).run({
+  await refundConversationOrderWorkflow(req.scope).run({
     input: { ...params, ...req.validatedBody, author_id: staffId(req), author_name: await staffName(req) },
   })
-  res.json(await orderActionAnswer(req, params, note))
+  res.json(await orderActionAnswer(req, params))
 }
