@@ -2,6 +2,7 @@
 import type { BrowserContext, Page, Request } from "playwright-core"
 import { MINIMAL_PDF, solidPng } from "../utils/test-files"
 import { waitFor, type AdminHost } from "./admin-host"
+import { axeViolations } from "./axe"
 import { AGENT, SHOPPER_QUESTIONS, useAdminSession, type ChatMessage } from "./admin-session"
 
 // Packing, installing, building the dashboard and migrating take a few minutes.
@@ -221,6 +222,50 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     const { data } = await visitor.poll(0)
     expect(JSON.stringify(data)).not.toContain("photo of the box")
     await screenshot("support-inbox-notes-and-labels")
+  })
+
+  it("reports: the period's figures per day, agent and label, with nothing axe-core finds, and the period's messages as CSV", async () => {
+    const { conversationId } = await startConversation("Where is the parcel I ordered for the report?")
+    const label = `report-${conversationId}`
+    const post = (route: string, data: object) => context.request.post(url(route), { data })
+    expect((await post(`/admin/app/v1/conversation/${conversationId}/labels`, { labels: [label] })).status()).toBe(200)
+    const { user } = await adminGet<{ user: { id: string } }>("/admin/users/me")
+    expect((await post(`/admin/app/v1/assign/${conversationId}`, { assigned_to: user.id })).status()).toBe(200)
+    expect((await post("/admin/app/v1/reply", { conversation_id: conversationId, message: "It left the warehouse today" })).status()).toBe(200)
+
+    await page.goto(url("/app/support-inbox"))
+    await page.locator("[data-reports-link]").click()
+    await page.waitForURL(/\/support-inbox\/reports/)
+    const summary = page.locator("[data-report-summary]")
+    await summary.waitFor()
+    // The screen shows what the route answers for the range its export link carries.
+    const exportHref = (await page.locator("[data-export]").getAttribute("href")) ?? ""
+    const range = new URL(exportHref, url("/")).search
+    const report = await adminGet<{ conversations: number }>(`/admin/app/v1/reports${range}`)
+    expect(report.conversations).toBeGreaterThan(0)
+    expect(await summary.locator('[data-figure="conversations"] [data-value]').textContent()).toBe(report.conversations.toLocaleString("en-US"))
+    const labelRow = page.locator(`[data-report-labels] [data-row="${label}"]`)
+    await labelRow.waitFor()
+    expect(await labelRow.locator("td").nth(1).textContent()).toBe("1")
+    expect(await labelRow.locator("[data-resolution]").textContent()).toBe("– · –")
+    await page.locator(`[data-report-agents] [data-row="${user.id}"]`).waitFor()
+    // A bar a day of the default 30 days, in each of the two charts.
+    expect(await page.locator("[data-report-days] svg").first().locator("rect").count()).toBe(30)
+    expect(await axeViolations(page, "reports", ["[data-report-page]"])).toEqual([])
+    await screenshot("support-reports")
+
+    // The export link downloads the same range's messages with the dashboard's own session.
+    const csv = await page.evaluate(async (href) => (await fetch(href, { credentials: "include" })).text(), exportHref)
+    expect(csv.split("\n")[0]).toMatch(/^conversation_id,conversation_status,/)
+    expect(csv).toContain("Where is the parcel I ordered for the report?")
+    expect(csv).toContain("It left the warehouse today")
+
+    // Another period is a new range: the URL keeps it, and the chart has a bar a day.
+    await page.getByLabel("Period").click()
+    await page.getByRole("option", { name: "Last 7 days" }).click()
+    await page.waitForURL(/days=7/)
+    const bars = page.locator("[data-report-days] svg").first().locator("rect")
+    await waitFor(async () => ((await bars.count()) === 7 ? true : undefined), { what: "a week's bars" })
   })
 
   const conversationRead = (conversationId: number) => (address: URL) =>

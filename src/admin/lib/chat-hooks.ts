@@ -21,6 +21,9 @@ import type {
   ListPayload,
   RatingsSummary,
   RenderedCanned,
+  ReportRange,
+  SupportReport,
+  SupportReportBreakdown,
   UploadedAttachment,
 } from "./types"
 
@@ -259,6 +262,24 @@ export function useRatingsSummary(weeks: number) {
   return useQuery({
     queryKey: chatKeys.ratings(weeks),
     queryFn: () => sdk.client.fetch<RatingsSummary>(`${CHAT_API}/ratings/summary`, { query: { weeks } }),
+  })
+}
+
+/** The reports screen's totals for a range (CONTRACT §11). */
+export function useSupportReport(range: ReportRange) {
+  return useQuery({
+    queryKey: chatKeys.report(range),
+    queryFn: () => sdk.client.fetch<SupportReport>(`${CHAT_API}/reports`, { query: range }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** The same range per day, per agent and per label. */
+export function useSupportReportBreakdown(range: ReportRange) {
+  return useQuery({
+    queryKey: chatKeys.reportBreakdown(range),
+    queryFn: () => sdk.client.fetch<SupportReportBreakdown>(`${CHAT_API}/reports/breakdown`, { query: range }),
+    placeholderData: keepPreviousData,
   })
 }
 

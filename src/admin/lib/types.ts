@@ -16,6 +16,8 @@ import type {
   AdminLaunchType,
   AdminProductComingSoonResponseType,
   AdminRatingsSummaryResponseType,
+  AdminReportBreakdownResponseType,
+  AdminReportResponseType,
   AdminRatingType,
   AdminRenderCannedResponseType,
   AdminSignupType,
@@ -72,6 +74,11 @@ export type ConversationRating = AdminRatingType
 
 /** `GET /ratings/summary`: count and average per week (Monday, UTC), oldest first, and over all of them. */
 export type RatingsSummary = AdminRatingsSummaryResponseType
+/** `GET /admin/app/v1/reports` and its breakdown (CONTRACT §11). */
+export type SupportReport = AdminReportResponseType
+export type SupportReportBreakdown = AdminReportBreakdownResponseType
+/** The range a report covers: conversations started in [from, to), ISO 8601. */
+export type ReportRange = { from: string; to: string }
 
 /**
  * One page of messages (at most 200, oldest first above `since_id`); `has_more` when more wait.

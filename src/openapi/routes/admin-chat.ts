@@ -16,6 +16,7 @@ import {
   AdminConversationResponse,
   AdminRatingsSummaryResponse,
   AdminReportResponse,
+  AdminReportBreakdownResponse,
   AdminRenderCannedResponse,
   AdminReplyResponse,
   AdminSetLabelsResponse,
@@ -75,6 +76,13 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     summary: "Response and resolution times, ratings, per agent and per label",
     query: AdminReportRangeQuery,
     responses: { 200: json(AdminReportResponse, "The report"), 400: INVALID },
+  }),
+  admin({
+    method: "get",
+    path: "/admin/app/v1/reports/breakdown",
+    summary: "The report's range per day, per agent and per label, with response and resolution times",
+    query: AdminReportRangeQuery,
+    responses: { 200: json(AdminReportBreakdownResponse, "The breakdown"), 400: INVALID },
   }),
   admin({
     method: "get",

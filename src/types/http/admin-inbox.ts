@@ -311,6 +311,28 @@ export const AdminReportResponse = z
   .meta({ id: "AdminReportResponse" })
 export type AdminReportResponseType = z.infer<typeof AdminReportResponse>
 
+const BreakdownRow = z.object({
+  /** The day (`YYYY-MM-DD`, UTC), the assignee's user id or the label. */
+  key: z.string(),
+  conversations: z.number().int().min(0),
+  first_response_seconds: Percentiles,
+  resolution_seconds: Percentiles,
+})
+
+/**
+ * `GET /admin/app/v1/reports/breakdown`: the report's range per day the conversations started
+ * (oldest first; days without any left out), per assignee and per label (most first).
+ */
+export const AdminReportBreakdownResponse = z
+  .object({
+    days: z.array(BreakdownRow),
+    /** `name`: the user's name, null once the user is gone. */
+    agents: z.array(BreakdownRow.extend({ name: z.string().nullable() })),
+    labels: z.array(BreakdownRow),
+  })
+  .meta({ id: "AdminReportBreakdownResponse" })
+export type AdminReportBreakdownResponseType = z.infer<typeof AdminReportBreakdownResponse>
+
 /** `POST /admin/app/v1/conversation/:id/discount`: the code, its promotion, and the message that handed it over. */
 export const AdminCreateDiscountResponse = z
   .object({ code: z.string(), promotion_id: z.string(), message_id: Int4Id })

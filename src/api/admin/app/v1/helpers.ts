@@ -50,3 +50,10 @@ export async function staffName(req: AuthenticatedMedusaRequest): Promise<string
   // A first name typed as an address is still an address.
   return firstName && !firstName.includes("@") ? firstName : STAFF_FALLBACK_NAME
 }
+
+/** The display names (first and last name, else the email) of the given users that still exist. */
+export async function userNames(req: AuthenticatedMedusaRequest, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map()
+  const users = await req.scope.resolve(Modules.USER).listUsers({ id: ids }, { select: ["id", "first_name", "last_name", "email"] })
+  return new Map(users.map((user) => [user.id, [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email]))
+}

@@ -40,6 +40,7 @@ export const adminChatRoutesMiddlewares: MiddlewareRoute[] = [
   { matcher: `${ADMIN}/canned/:id/render`, methods: ["POST"], middlewares: [validateBody(AdminRenderCanned)] },
   { matcher: `${ADMIN}/settings`, methods: ["POST"], middlewares: [validateBody(AdminUpdateChatSettings)] },
   { matcher: `${ADMIN}/reports`, methods: ["GET"], middlewares: [validateQuery(AdminReportRange)] },
+  { matcher: `${ADMIN}/reports/breakdown`, methods: ["GET"], middlewares: [validateQuery(AdminReportRange)] },
   { matcher: `${ADMIN}/conversations/export`, methods: ["GET"], middlewares: [validateQuery(AdminReportRange)] },
   { matcher: `${ADMIN}/ratings/summary`, methods: ["GET"], middlewares: [validateQuery(AdminRatingsSummary)] },
 ]
