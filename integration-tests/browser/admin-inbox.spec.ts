@@ -88,12 +88,16 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
       closed: await countOf("closed"),
     })
     const expected = { all: "22", waiting: "21", open: "1", closed: "0" }
+    // The dashboard's first paint can take longer than the counts' wait on a loaded machine:
+    // the wait starts once the tabs are there.
+    await tab("all").waitFor({ timeout: 90_000 })
+    let last = {}
     const seen = await waitFor(
       async () => {
-        const current = await counts()
-        return JSON.stringify(current) === JSON.stringify(expected) ? current : undefined
+        last = await counts()
+        return JSON.stringify(last) === JSON.stringify(expected) ? last : undefined
       },
-      { what: `the tab counts ${JSON.stringify(expected)}` }
+      { what: () => `the tab counts ${JSON.stringify(expected)}, last seen ${JSON.stringify(last)}` }
     )
     expect(seen).toEqual(expected)
 
@@ -153,7 +157,7 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     expect(closed.status).toBe("closed")
   })
 
-  it("inbox: saves a visitor message as a canned response and inserts canned text into the reply", async () => {
+  it("inbox: saves a visitor message as a canned response that also labels and closes, inserts it, and sending it does both", async () => {
     const { conversationId, messageId } = await startConversation("Do you ship to Norway?")
     await page.goto(url(`/app/support-inbox?id=${conversationId}`))
     const pane = page.getByLabel(`Conversation ${conversationId}`)
@@ -165,6 +169,9 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     expect(await drawer.getByLabel("Question").inputValue()).toBe("Do you ship to Norway?")
     await drawer.getByLabel("Response").fill("Yes, we ship to Norway in 3 to 5 days.")
     await drawer.getByLabel("Category (optional)").fill("Shipping")
+    // A macro: sending it also labels the conversation and closes it.
+    await drawer.getByLabel("Add labels").fill("shipping, norway")
+    await drawer.getByLabel("Close the conversation").click()
     await drawer.getByRole("button", { name: "Save" }).click()
     await page.getByText("Canned response created").waitFor()
 
@@ -184,7 +191,14 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
       { what: "the canned text in the reply box" }
     )
     expect(inserted).toBe("Yes, we ship to Norway in 3 to 5 days.")
+    await pane.getByText("After sending: adds the labels shipping, norway · closes it").waitFor()
     await screenshot("support-inbox")
+
+    await pane.getByRole("button", { name: "Send" }).click()
+    await pane.locator('[data-label="norway"]').waitFor()
+    await pane.getByText("Closed", { exact: true }).waitFor()
+    const after = await adminGet<{ labels: string[]; status: string }>(`/admin/app/v1/conversation/${conversationId}`)
+    expect(after).toMatchObject({ labels: ["shipping", "norway"], status: "closed" })
   })
 
   it("inbox: labels a conversation, filters the list by a label, and keeps an internal note the shopper never sees", async () => {

@@ -7,6 +7,7 @@ import { useConversationStream } from "./conversation-stream"
 import { sdk } from "./sdk"
 import { useVisitorTyping } from "./typing-and-read"
 import type {
+  AppliedCannedActions,
   BridgeTestResult,
   CannedFilters,
   ChatDelivery,
@@ -128,6 +129,19 @@ export function useRenderCanned() {
         method: "POST",
         body: { conversation_id: conversationId, ...(orderId && { order_id: orderId }) },
       }),
+  })
+}
+
+/** Runs a canned response's actions (labels, take it, close it) in the conversation it was sent in. */
+export function useApplyCanned() {
+  const invalidate = useInvalidateConversation()
+  return useMutation({
+    mutationFn: ({ cannedId, conversationId }: { cannedId: number; conversationId: number }) =>
+      sdk.client.fetch<AppliedCannedActions>(`${CHAT_API}/canned/${cannedId}/apply`, {
+        method: "POST",
+        body: { conversation_id: conversationId },
+      }),
+    onSuccess: (_, { conversationId }) => invalidate(conversationId),
   })
 }
 

@@ -1,6 +1,7 @@
 // Response shapes of the plugin's admin routes (CONTRACT.md §2 and §3): the wire types every
 // route answers with (src/types/http), imported type-only, so they vanish from the admin bundle.
 import type {
+  AdminApplyCannedResponseType,
   AdminBridgeTestResponseType,
   AdminCannedResponseType,
   AdminChatDeliveryType,
@@ -21,6 +22,7 @@ import type {
   AdminRatingType,
   AdminRenderCannedResponseType,
   AdminSignupType,
+  CannedActionsType,
   CaptchaProviderType,
   ContextOrderType,
   ConversationStatusType,
@@ -118,7 +120,14 @@ export type CannedResponseInput = {
   source_message_id?: number | null
   /** Sent only to a server that keeps them (its canned responses carry `translations`). */
   translations?: CannedTranslations
+  /** What sending it also does; null clears it. */
+  actions?: CannedActions | null
 }
+
+/** What sending a canned response also does in its conversation (a macro). */
+export type CannedActions = CannedActionsType
+/** `POST /admin/app/v1/canned/:id/apply`. */
+export type AppliedCannedActions = AdminApplyCannedResponseType
 
 /** `GET /admin/app/v1/settings`: secrets only as `<name>_set`; `business_hours` null: always open. */
 export type ChatSettings = AdminChatSettingsResponseType & ChatSettingsTexts

@@ -4,6 +4,7 @@ import { SuccessBody } from "../../types/http/common"
 import { UploadedAttachment } from "../../types/http/chat-visitor"
 import {
   AdminAddNoteResponse,
+  AdminApplyCannedResponse,
   AdminAssignResponse,
   AdminCreateDiscountResponse,
   AdminBridgeTestResponse,
@@ -23,6 +24,7 @@ import {
 } from "../../types/http/admin-inbox"
 import {
   AdminAddNote,
+  AdminApplyCanned,
   AdminAssign,
   AdminCreateDiscount,
   AdminCreateCannedResponse,
@@ -236,6 +238,18 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     summary: "Delete a canned response",
     params: IdParam("canned response"),
     responses: { 200: json(SuccessBody, "Deleted"), 400: INVALID, 404: error(404, "No such canned response") },
+  }),
+  admin({
+    method: "post",
+    path: "/admin/app/v1/canned/{id}/apply",
+    summary: "Run a canned response's actions (labels, assign to me, close) in the conversation it was sent in",
+    params: IdParam("canned response"),
+    body: jsonBody(AdminApplyCanned),
+    responses: {
+      200: json(AdminApplyCannedResponse, "The conversation's labels, assignee and status after them"),
+      400: error(400, "Invalid input, more than ten labels in all, or an API key asked to take the conversation"),
+      404: error(404, "No such canned response or conversation"),
+    },
   }),
   admin({
     method: "post",

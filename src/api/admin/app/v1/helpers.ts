@@ -4,6 +4,7 @@ import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../../
 
 // Route files import what they call from here, so their import paths stay short at any depth.
 export { assignConversationWorkflow } from "../../../../workflows/chat/assign-conversation"
+export { applyCannedActionsWorkflow } from "../../../../workflows/chat/apply-canned-actions"
 export { addConversationNoteWorkflow } from "../../../../workflows/chat/add-conversation-note"
 export { setConversationLabelsWorkflow } from "../../../../workflows/chat/set-conversation-labels"
 export { createChatDiscountWorkflow } from "../../../../workflows/chat/create-chat-discount"
