@@ -2,7 +2,6 @@
 import type { BrowserContext, Page, Request } from "playwright-core"
 import { MINIMAL_PDF, solidPng } from "../utils/test-files"
 import { waitFor, type AdminHost } from "./admin-host"
-import { axeViolations } from "./axe"
 import { AGENT, SHOPPER_QUESTIONS, useAdminSession, type ChatMessage } from "./admin-session"
 
 // Packing, installing, building the dashboard and migrating take a few minutes.
@@ -238,7 +237,7 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     await screenshot("support-inbox-notes-and-labels")
   })
 
-  it("reports: the period's figures per day, agent and label, with nothing axe-core finds, and the period's messages as CSV", async () => {
+  it("reports: the period's figures per day, agent and label, and the period's messages as CSV", async () => {
     const { conversationId } = await startConversation("Where is the parcel I ordered for the report?")
     const label = `report-${conversationId}`
     const post = (route: string, data: object) => context.request.post(url(route), { data })
@@ -265,7 +264,6 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     await page.locator(`[data-report-agents] [data-row="${user.id}"]`).waitFor()
     // A bar a day of the default 30 days, in each of the two charts.
     expect(await page.locator("[data-report-days] svg").first().locator("rect").count()).toBe(30)
-    expect(await axeViolations(page, "reports", ["[data-report-page]"])).toEqual([])
     await screenshot("support-reports")
 
     // The export link downloads the same range's messages with the dashboard's own session.

@@ -87,7 +87,7 @@ const SupportInboxPage = () => {
 
 
   return (
-    <Container className="flex h-[calc(100vh-7rem)] min-h-[560px] flex-col divide-y p-0">
+    <Container className="flex h-[calc(100vh-7rem)] min-h-[560px] flex-col divide-y p-0" data-launchdesk-page="support-inbox">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
           <Heading level="h1">{t("inbox.title")}</Heading>

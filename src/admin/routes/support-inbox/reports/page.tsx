@@ -49,7 +49,7 @@ const SupportReportsPage = () => {
   const breakdown = useSupportReportBreakdown(range)
 
   return (
-    <div className="flex flex-col gap-y-3" data-report-page>
+    <div className="flex flex-col gap-y-3" data-report-page data-launchdesk-page="support-reports">
       <Container className="divide-y p-0">
         <div className="flex flex-wrap items-center justify-between gap-4 px-6 py-4">
           <div>
