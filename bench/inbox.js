@@ -4,7 +4,9 @@
 // fragment search, and a deep page by cursor, and the conversation pane's customer context
 // (GET /admin/app/v1/conversation/:id/context) for a customer with 50 orders, next to a no-op
 // admin route, in a host store that installed the packed plugin; with one connection, then
-// with ten. Prints the query plans first and fails if one reads chat_message sequentially.
+// with ten; and the support reports (GET /admin/app/v1/reports and its breakdown) over the last
+// week and the last 30 days of it. Prints the query plans first and fails if one reads
+// chat_message sequentially.
 // Uses DATABASE_URL / DB_HOST when given, otherwise an embedded PostgreSQL.
 const fs = require("node:fs")
 const path = require("node:path")
@@ -31,6 +33,11 @@ const TARGET_P50_MS = { unfiltered: 25, search: 50, context: 30 }
 const CONTEXT_ORDERS = 50
 const CONTEXT_CONVERSATION = 1
 const TARGET_RPS_RATIO = { unfiltered: 0.5 }
+const DAY_MS = 86_400_000
+// The reports over a week and over their default 30 days (the generated inbox spans 90).
+const REPORT_DAYS = [7, 30]
+const reportQuery = (days, now = Date.now()) =>
+  `?from=${new Date(now - days * DAY_MS).toISOString()}&to=${new Date(now).toISOString()}`
 
 const VARIANTS = [
   { label: "unfiltered", filters: {}, query: "" },
@@ -79,8 +86,31 @@ async function explainVariants(client, hostDir) {
     printPlans(variant, plans, page)
     if (plans.some((plan) => forbiddenScans(plan).length)) offenders.push(variant.label)
   }
+  offenders.push(...(await explainReports(client, hostDir)))
   if (offenders.length) throw new Error(`Seq Scan on chat_message in the plan for: ${offenders.join(", ")}`)
   return expected
+}
+
+/** The reports' statements under EXPLAIN for each range; returns the ranges whose plans read chat_message whole. */
+async function explainReports(client, hostDir) {
+  const { ReportRepository } = require(path.join(hostDir, STORE_DIR, "report-repository.js"))
+  const offenders = []
+  for (const days of REPORT_DAYS) {
+    const to = new Date()
+    const from = new Date(to.getTime() - days * DAY_MS)
+    for (const read of ["report", "breakdown"]) {
+      const plans = []
+      const answer = await new ReportRepository(explainingRunner(client, plans))[read](from, to)
+      const label = `${read}, ${days} days`
+      console.log(`\n== ${label}: ${read === "report" ? `${answer.conversations} conversations` : `${answer.days.length} days, ${answer.agents.length} agents, ${answer.labels.length} labels`}`)
+      plans.forEach((plan, index) => {
+        console.log(`-- statement ${index + 1} of ${plans.length}`)
+        for (const line of describePlan(plan)) console.log(`  ${line}`)
+      })
+      if (plans.some((plan) => forbiddenScans(plan).length)) offenders.push(label)
+    }
+  }
+  return offenders
 }
 
 function printPlans(variant, plans, page) {
@@ -168,6 +198,12 @@ async function bench({ dir, env, server, databaseUrl }) {
     results.push(
       await measure({ name: `GET /admin/app/v1/conversation/:id/context (${CONTEXT_ORDERS} orders)`, label: "context", url: contextUrl, headers, connections })
     )
+    for (const days of REPORT_DAYS) {
+      for (const route of ["/admin/app/v1/reports", "/admin/app/v1/reports/breakdown"]) {
+        const query = reportQuery(days)
+        results.push(await measure({ name: `GET ${route} (${days} days)`, label: `${route.split("/").pop()} ${days}d`, url: `${server.url}${route}${query}`, headers, connections }))
+      }
+    }
     const noop = await measure({
       name: "GET /admin/bench/noop",
       label: "noop",

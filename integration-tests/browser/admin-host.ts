@@ -81,13 +81,16 @@ async function installDashboard(hostDir: string, env: Record<string, string>) {
   fs.cpSync(built, served, { recursive: true })
 }
 
-/** Retries `check` until it returns a value (not undefined) or the time is up. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, { timeoutMs = 15000, what = "condition" } = {}) {
+/**
+ * Retries `check` until it returns a value (not undefined) or the time is up. `what` may be a
+ * function: it is read when the time is up, so the error can tell what the page showed last.
+ */
+export async function waitFor<T>(check: () => Promise<T | undefined>, { timeoutMs = 15000, what = "condition" as string | (() => string) } = {}) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check()
     if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }

@@ -87,12 +87,16 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
       closed: await countOf("closed"),
     })
     const expected = { all: "22", waiting: "21", open: "1", closed: "0" }
+    // The dashboard's first paint can take longer than the counts' wait on a loaded machine:
+    // the wait starts once the tabs are there.
+    await tab("all").waitFor({ timeout: 90_000 })
+    let last = {}
     const seen = await waitFor(
       async () => {
-        const current = await counts()
-        return JSON.stringify(current) === JSON.stringify(expected) ? current : undefined
+        last = await counts()
+        return JSON.stringify(last) === JSON.stringify(expected) ? last : undefined
       },
-      { what: `the tab counts ${JSON.stringify(expected)}` }
+      { what: () => `the tab counts ${JSON.stringify(expected)}, last seen ${JSON.stringify(last)}` }
     )
     expect(seen).toEqual(expected)
 
@@ -152,7 +156,7 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     expect(closed.status).toBe("closed")
   })
 
-  it("inbox: saves a visitor message as a canned response and inserts canned text into the reply", async () => {
+  it("inbox: saves a visitor message as a canned response that also labels and closes, inserts it, and sending it does both", async () => {
     const { conversationId, messageId } = await startConversation("Do you ship to Norway?")
     await page.goto(url(`/app/support-inbox?id=${conversationId}`))
     const pane = page.getByLabel(`Conversation ${conversationId}`)
@@ -164,6 +168,9 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     expect(await drawer.getByLabel("Question").inputValue()).toBe("Do you ship to Norway?")
     await drawer.getByLabel("Response").fill("Yes, we ship to Norway in 3 to 5 days.")
     await drawer.getByLabel("Category (optional)").fill("Shipping")
+    // A macro: sending it also labels the conversation and closes it.
+    await drawer.getByLabel("Add labels").fill("shipping, norway")
+    await drawer.getByLabel("Close the conversation").click()
     await drawer.getByRole("button", { name: "Save" }).click()
     await page.getByText("Canned response created").waitFor()
 
@@ -183,7 +190,14 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
       { what: "the canned text in the reply box" }
     )
     expect(inserted).toBe("Yes, we ship to Norway in 3 to 5 days.")
+    await pane.getByText("After sending: adds the labels shipping, norway · closes it").waitFor()
     await screenshot("support-inbox")
+
+    await pane.getByRole("button", { name: "Send" }).click()
+    await pane.locator('[data-label="norway"]').waitFor()
+    await pane.getByText("Closed", { exact: true }).waitFor()
+    const after = await adminGet<{ labels: string[]; status: string }>(`/admin/app/v1/conversation/${conversationId}`)
+    expect(after).toMatchObject({ labels: ["shipping", "norway"], status: "closed" })
   })
 
   it("inbox: labels a conversation, filters the list by a label, and keeps an internal note the shopper never sees", async () => {
@@ -221,6 +235,49 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     const { data } = await visitor.poll(0)
     expect(JSON.stringify(data)).not.toContain("photo of the box")
     await screenshot("support-inbox-notes-and-labels")
+  })
+
+  it("reports: the period's figures per day, agent and label, and the period's messages as CSV", async () => {
+    const { conversationId } = await startConversation("Where is the parcel I ordered for the report?")
+    const label = `report-${conversationId}`
+    const post = (route: string, data: object) => context.request.post(url(route), { data })
+    expect((await post(`/admin/app/v1/conversation/${conversationId}/labels`, { labels: [label] })).status()).toBe(200)
+    const { user } = await adminGet<{ user: { id: string } }>("/admin/users/me")
+    expect((await post(`/admin/app/v1/assign/${conversationId}`, { assigned_to: user.id })).status()).toBe(200)
+    expect((await post("/admin/app/v1/reply", { conversation_id: conversationId, message: "It left the warehouse today" })).status()).toBe(200)
+
+    await page.goto(url("/app/support-inbox"))
+    await page.locator("[data-reports-link]").click()
+    await page.waitForURL(/\/support-inbox\/reports/)
+    const summary = page.locator("[data-report-summary]")
+    await summary.waitFor()
+    // The screen shows what the route answers for the range its export link carries.
+    const exportHref = (await page.locator("[data-export]").getAttribute("href")) ?? ""
+    const range = new URL(exportHref, url("/")).search
+    const report = await adminGet<{ conversations: number }>(`/admin/app/v1/reports${range}`)
+    expect(report.conversations).toBeGreaterThan(0)
+    expect(await summary.locator('[data-figure="conversations"] [data-value]').textContent()).toBe(report.conversations.toLocaleString("en-US"))
+    const labelRow = page.locator(`[data-report-labels] [data-row="${label}"]`)
+    await labelRow.waitFor()
+    expect(await labelRow.locator("td").nth(1).textContent()).toBe("1")
+    expect(await labelRow.locator("[data-resolution]").textContent()).toBe("– · –")
+    await page.locator(`[data-report-agents] [data-row="${user.id}"]`).waitFor()
+    // A bar a day of the default 30 days, in each of the two charts.
+    expect(await page.locator("[data-report-days] svg").first().locator("rect").count()).toBe(30)
+    await screenshot("support-reports")
+
+    // The export link downloads the same range's messages with the dashboard's own session.
+    const csv = await page.evaluate(async (href) => (await fetch(href, { credentials: "include" })).text(), exportHref)
+    expect(csv.split("\n")[0]).toMatch(/^conversation_id,conversation_status,/)
+    expect(csv).toContain("Where is the parcel I ordered for the report?")
+    expect(csv).toContain("It left the warehouse today")
+
+    // Another period is a new range: the URL keeps it, and the chart has a bar a day.
+    await page.getByLabel("Period").click()
+    await page.getByRole("option", { name: "Last 7 days" }).click()
+    await page.waitForURL(/days=7/)
+    const bars = page.locator("[data-report-days] svg").first().locator("rect")
+    await waitFor(async () => ((await bars.count()) === 7 ? true : undefined), { what: "a week's bars" })
   })
 
   const conversationRead = (conversationId: number) => (address: URL) =>

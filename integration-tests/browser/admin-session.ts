@@ -9,9 +9,13 @@ import { ROOT } from "../../scripts/lib/host-app"
 import { FakeSlack } from "../utils/fake-slack"
 import { VisitorClient } from "../utils/visitor-client"
 import { startAdminHost, waitFor, type AdminHost } from "./admin-host"
+import { axeViolations } from "./axe"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const SCREENSHOTS = path.join(ROOT, "docs", "screenshots")
+// The roots of the plugin's admin pages and widgets (their `data-launchdesk-*` attributes).
+const PLUGIN_PARTS = ["[data-launchdesk-page]", "[data-launchdesk-widget]"]
+
 export const AGENT = { email: "agent@launchdesk.test", password: "browser-agent-pw-31f" }
 
 // Secrets typed into the settings pages: none may ever come back to the browser.
@@ -91,8 +95,12 @@ export function useAdminSession({ signIn: signInFirst = true }: { signIn?: boole
   session.url = (route) => `${session.host.server.url}${route}`
   session.newVisitor = () =>
     new VisitorClient(axios.create({ baseURL: session.host.server.url }), session.host.publishableKey, `198.51.100.${++visitorIp}`)
-  session.screenshot = (name) =>
-    session.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: "disabled" })
+  session.screenshot = async (name) => {
+    // Every state a case pictures is also checked against WCAG 2.2 AA (CONTRACT §10), inside
+    // the plugin's own pages and widgets (the dashboard around them is Medusa's).
+    expect(await axeViolations(session.page, name, PLUGIN_PARTS)).toEqual([])
+    return await session.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: "disabled" })
+  }
   session.adminGet = async <T>(route: string): Promise<T> => {
     // The request context keeps connections alive; one the server closes for idleness (Node's
     // 5 s keep-alive timeout) just as it is reused answers ECONNRESET. A browser sends such an

@@ -3,36 +3,20 @@
 // widths, light and dark, with three accents; the strict Content-Security-Policy (with and
 // without a nonce); a keyboard-only walk; the phone modal; a missing on-demand chunk. And the
 // back-in-stock form (CONTRACT §12) on the demo's and the starter's pages, at both widths.
-import fs from "node:fs"
-import type { AxeResults, ElementContext, RunOptions } from "axe-core"
 import type { Page } from "playwright-core"
 import { waitFor } from "./admin-host"
+import { axeViolations as axeViolationsIn } from "./axe"
 import { CAPTCHA, DESKTOP, PHONE, block, chatRoot, openStarterProduct, pressableAddToCart, screenshot, useStorefrontSession, type Shopper } from "./storefront-session"
 
 // Packing, installing, migrating and seeding take a few minutes before the first test.
 jest.setTimeout(8 * 60 * 1000)
 
-const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8")
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 // One light, one mid (the demo's orange, where white text is 4.18:1) and one dark accent.
 const ACCENTS = ["#fde047", "#e0441f", "#1e3a8a"]
 
-type Axe = { run(context: ElementContext, options: RunOptions): Promise<AxeResults> }
-
-/** axe-core over the plugin's elements (shadow roots included): each violation as one line. */
-async function axeViolations(page: Page, state: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE)
-  const found = await page.evaluate(async (tags) => {
-    const axe: Axe = Reflect.get(window, "axe")
-    const include = ["launchdesk-chat", "launchdesk-coming-soon", "launchdesk-back-in-stock"].filter((tag) => document.querySelector(tag)).map((tag) => [tag])
-    const result = await axe.run({ include }, { runOnly: { type: "tag", values: tags } })
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      nodes: violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ""}`.replace(/\s+/g, " ")),
-    }))
-  }, AXE_TAGS)
-  return found.flatMap(({ id, nodes }) => nodes.map((node) => `${state}: ${id} at ${node}`))
-}
+// The plugin's elements: axe looks inside them (and their shadow roots) and nowhere else.
+const PLUGIN_ELEMENTS = ["launchdesk-chat", "launchdesk-coming-soon", "launchdesk-back-in-stock"]
+const axeViolations = (page: Page, state: string) => axeViolationsIn(page, state, PLUGIN_ELEMENTS)
 
 /** The focused element, through the shadow roots: its element's tag, and where it is. */
 const focused = (page: Page) =>

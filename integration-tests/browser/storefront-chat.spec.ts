@@ -655,7 +655,7 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
 
     const pollsBefore = polls(requests).length
     await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Reached you by polling." })
-    await chatRoot(page).getByText("Reached you by polling.", { exact: true }).waitFor({ timeout: 5000 })
+    await chatRoot(page).getByText("Reached you by polling.", { exact: true }).waitFor({ timeout: 20_000 })
     expect(polls(requests).length).toBeGreaterThan(pollsBefore)
     expect(await isStreaming(page)).toBe(false)
 
@@ -689,7 +689,7 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
     await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
     const conversationId = await conversationIdOf(page)
     await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Polled from an older backend." })
-    await chatRoot(page).getByText("Polled from an older backend.", { exact: true }).waitFor({ timeout: 5000 })
+    await chatRoot(page).getByText("Polled from an older backend.", { exact: true }).waitFor({ timeout: 20_000 })
     await sleep(2000)
     expect(requests.filter((request) => isStreamUrl(new URL(request.url())))).toHaveLength(1)
     expect(await isStreaming(page)).toBe(false)
@@ -713,7 +713,8 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
       what: "the second tab to resume the conversation",
     })
     await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Seen in both tabs." })
-    await second.getByRole("button", { name: "Open support chat, 1 new message" }).waitFor({ timeout: 5000 })
+    // It polls every 500 ms; on a loaded machine the badge has taken more than 5 s to show.
+    await second.getByRole("button", { name: "Open support chat, 1 new message" }).waitFor({ timeout: 20_000 })
     await chatRoot(first.page).getByText("Seen in both tabs.", { exact: true }).waitFor()
     // One stream per browser: the second tab waited for it and polled meanwhile.
     expect(secondRequests.filter((request) => isStreamUrl(new URL(request.url())))).toHaveLength(0)

@@ -5,6 +5,7 @@
 module.exports = {
   inbox: [
     "admin-inbox/admin-inbox.spec.ts",
+    "admin-inbox/canned-macros.spec.ts",
     "admin-inbox/canned-workflows.spec.ts",
     "admin-inbox/discount.spec.ts",
     "admin-inbox/inbox-search-and-cursor.spec.ts",

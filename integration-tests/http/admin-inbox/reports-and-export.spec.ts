@@ -137,6 +137,49 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("GET /reports/breakdown", () => {
+      it("splits the range per day, per assignee and per label, each with its response and resolution percentiles", async () => {
+        await october()
+        const breakdown = await get(`/reports/breakdown?${RANGE}`)
+        expect(breakdown.status).toBe(200)
+        const none = { p50: null, p90: null }
+        const hour = { p50: 3600, p90: 3600 }
+        expect(breakdown.data).toEqual({
+          // Oldest first; September's conversation is outside the range.
+          days: [
+            { key: "2026-10-01", conversations: 1, first_response_seconds: { p50: 60, p90: 60 }, resolution_seconds: hour },
+            { key: "2026-10-02", conversations: 1, first_response_seconds: { p50: 300, p90: 300 }, resolution_seconds: none },
+            { key: "2026-10-03", conversations: 1, first_response_seconds: none, resolution_seconds: none },
+          ],
+          agents: [
+            { key: admin.userId, name: expect.any(String), conversations: 1, first_response_seconds: { p50: 60, p90: 60 }, resolution_seconds: hour },
+          ],
+          labels: [
+            // 60 s and 300 s: p50 180, p90 60 + 0.9 × 240; only the closed one has a resolution.
+            { key: "refund", conversations: 2, first_response_seconds: { p50: 180, p90: 276 }, resolution_seconds: hour },
+            { key: "vip", conversations: 1, first_response_seconds: { p50: 300, p90: 300 }, resolution_seconds: none },
+          ],
+        })
+      })
+
+      it("counts a conversation on the UTC day it started, and answers empty lists for a range without conversations", async () => {
+        await conversation({ created_at: "2026-10-04T23:30:00-02:00" }, [["visitor", "2026-10-05T01:30:00Z", "Late evening in the west"]])
+        const days = (await get(`/reports/breakdown?${RANGE}`)).data.days as { key: string }[]
+        expect(days.map((day) => day.key)).toEqual(["2026-10-05"])
+        expect((await get("/reports/breakdown?from=2020-01-01&to=2020-02-01")).data).toEqual({ days: [], agents: [], labels: [] })
+      })
+
+      it.each([
+        ["a date that is not one", "from=yesterday"],
+        ["from after to", "from=2026-11-01&to=2026-10-01"],
+        ["an unknown parameter", `${RANGE}&by=week`],
+      ])("refuses %s with 400", async (_case, query) => {
+        const answer = await get(`/reports/breakdown?${query}`)
+        expect(answer.status).toBe(400)
+        expect(answer.data).toEqual({ type: "invalid_data", message: expect.any(String) })
+      })
+    })
+
     describe("GET /conversations/export", () => {
       it("streams one CSV row a message, formula-safe and quoted, without internal notes or other months", async () => {
         const { answered } = await october()

@@ -34,6 +34,11 @@ export function InboxCrumb() {
   )
 }
 
+export function ReportsCrumb() {
+  const { t } = useT()
+  return <>{t("nav.supportReports")}</>
+}
+
 export function CannedCrumb() {
   const { t } = useT()
   return <>{t("nav.cannedResponses")}</>

@@ -1,9 +1,9 @@
-import { Drawer, Input, Label, Text, Textarea } from "@medusajs/ui"
+import { Checkbox, Drawer, Input, Label, Text, Textarea } from "@medusajs/ui"
 import { useRef, useState, type FormEvent } from "react"
 import { useCreateCanned, useUpdateCanned } from "../lib/chat-hooks"
 import { useT } from "../lib/i18n"
 import { toastAction } from "../lib/toast-action"
-import type { CannedResponse, CannedTranslations } from "../lib/types"
+import type { CannedActions, CannedResponse, CannedTranslations } from "../lib/types"
 import { useOnChange } from "../lib/use-on-change"
 import { FormField, textInput } from "./form-field"
 import { DrawerSaveFooter } from "./list-parts"
@@ -18,16 +18,34 @@ export type CannedDraft = {
   source_message_id?: number
   /** Per-locale variants, edited where the server keeps them. */
   translations: TranslationRow[]
+  /** What sending it also does: labels (comma-separated as typed), take the conversation, close it. */
+  labels: string
+  assignToMe: boolean
+  close: boolean
 }
 
-export const emptyDraft: CannedDraft = { question: "", response: "", category: "", translations: [] }
+export const emptyDraft: CannedDraft = { question: "", response: "", category: "", translations: [], labels: "", assignToMe: false, close: false }
 
 export const draftOf = (canned: CannedResponse): CannedDraft => ({
   question: canned.question,
   response: canned.response,
   category: canned.category ?? "",
   translations: rowsOf(canned.translations),
+  labels: canned.actions?.labels?.join(", ") ?? "",
+  assignToMe: Boolean(canned.actions?.assign_to_me),
+  close: Boolean(canned.actions?.close),
 })
+
+/** The draft's actions as the server takes them: null when it does nothing besides its text. */
+function actionsOf(draft: CannedDraft): CannedActions | null {
+  const labels = [...new Set(draft.labels.split(",").map((label) => label.trim()).filter(Boolean))]
+  const actions: CannedActions = {
+    ...(labels.length ? { labels } : {}),
+    ...(draft.assignToMe ? { assign_to_me: true as const } : {}),
+    ...(draft.close ? { close: true as const } : {}),
+  }
+  return Object.keys(actions).length ? actions : null
+}
 
 /** The checked rows in the canned response's shape: the response always, the question when given. */
 const cannedTranslations = (rows: Record<string, Record<string, string>>): CannedTranslations =>
@@ -68,7 +86,7 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial, tra
     }
   })
 
-  const text = (field: "question" | "response" | "category") =>
+  const text = (field: "question" | "response" | "category" | "labels") =>
     textInput({ value: draft[field], onChange: (value) => setDraft((current) => ({ ...current, [field]: value })) })
 
   const submit = async (event: FormEvent) => {
@@ -81,6 +99,7 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial, tra
       response: draft.response,
       category: draft.category.trim() || null,
       ...(checked && { translations: cannedTranslations(checked.translations) }),
+      actions: actionsOf(draft),
     }
     const saveDraft = () =>
       editing
@@ -121,6 +140,35 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial, tra
             <FormField label={<Label htmlFor="canned-category">{t("canned.categoryOptional")}</Label>}>
               <Input id="canned-category" {...text("category")} maxLength={100} placeholder={t("canned.categoryPlaceholder")} />
             </FormField>
+            <fieldset className="flex flex-col gap-y-3" data-canned-actions>
+              <legend className="txt-compact-small-plus mb-1">{t("canned.actionsTitle")}</legend>
+              <Text size="small" className="text-ui-fg-subtle">
+                {t("canned.actionsHint")}
+              </Text>
+              <FormField label={<Label htmlFor="canned-labels">{t("canned.actionLabels")}</Label>}>
+                <Input id="canned-labels" {...text("labels")} placeholder={t("canned.actionLabelsPlaceholder")} />
+              </FormField>
+              <div className="flex items-center gap-x-2">
+                <Checkbox
+                  id="canned-assign"
+                  checked={draft.assignToMe}
+                  onCheckedChange={(checked) => setDraft((current) => ({ ...current, assignToMe: checked === true }))}
+                />
+                <Label htmlFor="canned-assign" size="small">
+                  {t("canned.actionAssign")}
+                </Label>
+              </div>
+              <div className="flex items-center gap-x-2">
+                <Checkbox
+                  id="canned-close"
+                  checked={draft.close}
+                  onCheckedChange={(checked) => setDraft((current) => ({ ...current, close: checked === true }))}
+                />
+                <Label htmlFor="canned-close" size="small">
+                  {t("canned.actionClose")}
+                </Label>
+              </div>
+            </fieldset>
             {translatable && (
               <TranslationsEditor
                 id="canned-translations"

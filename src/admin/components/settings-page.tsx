@@ -18,7 +18,7 @@ type SettingsPageProps<Settings> = {
 export function SettingsPage<Settings>({ title, description, settings, loadingRows, form, children }: SettingsPageProps<Settings>) {
   const { t } = useT()
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-launchdesk-page="settings">
       <div className="px-6 py-4">
         <Heading level="h1">{title}</Heading>
         <Text size="small" className="text-ui-fg-subtle">

@@ -7,6 +7,7 @@ import { useConversationStream } from "./conversation-stream"
 import { sdk } from "./sdk"
 import { useVisitorTyping } from "./typing-and-read"
 import type {
+  AppliedCannedActions,
   BridgeTestResult,
   CannedFilters,
   ChatDelivery,
@@ -21,6 +22,9 @@ import type {
   ListPayload,
   RatingsSummary,
   RenderedCanned,
+  ReportRange,
+  SupportReport,
+  SupportReportBreakdown,
   UploadedAttachment,
 } from "./types"
 
@@ -125,6 +129,19 @@ export function useRenderCanned() {
         method: "POST",
         body: { conversation_id: conversationId, ...(orderId && { order_id: orderId }) },
       }),
+  })
+}
+
+/** Runs a canned response's actions (labels, take it, close it) in the conversation it was sent in. */
+export function useApplyCanned() {
+  const invalidate = useInvalidateConversation()
+  return useMutation({
+    mutationFn: ({ cannedId, conversationId }: { cannedId: number; conversationId: number }) =>
+      sdk.client.fetch<AppliedCannedActions>(`${CHAT_API}/canned/${cannedId}/apply`, {
+        method: "POST",
+        body: { conversation_id: conversationId },
+      }),
+    onSuccess: (_, { conversationId }) => invalidate(conversationId),
   })
 }
 
@@ -259,6 +276,24 @@ export function useRatingsSummary(weeks: number) {
   return useQuery({
     queryKey: chatKeys.ratings(weeks),
     queryFn: () => sdk.client.fetch<RatingsSummary>(`${CHAT_API}/ratings/summary`, { query: { weeks } }),
+  })
+}
+
+/** The reports screen's totals for a range (CONTRACT §11). */
+export function useSupportReport(range: ReportRange) {
+  return useQuery({
+    queryKey: chatKeys.report(range),
+    queryFn: () => sdk.client.fetch<SupportReport>(`${CHAT_API}/reports`, { query: range }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** The same range per day, per agent and per label. */
+export function useSupportReportBreakdown(range: ReportRange) {
+  return useQuery({
+    queryKey: chatKeys.reportBreakdown(range),
+    queryFn: () => sdk.client.fetch<SupportReportBreakdown>(`${CHAT_API}/reports/breakdown`, { query: range }),
+    placeholderData: keepPreviousData,
   })
 }
 

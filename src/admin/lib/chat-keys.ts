@@ -1,4 +1,4 @@
-import type { CannedFilters, ConversationFilters } from "./types"
+import type { CannedFilters, ConversationFilters, ReportRange } from "./types"
 
 /** The plugin's staff routes. */
 export const CHAT_API = "/admin/app/v1"
@@ -14,6 +14,8 @@ export const chatKeys = {
     filters ? ([...chatKeys.all, "canned", filters] as const) : ([...chatKeys.all, "canned"] as const),
   settings: () => [...chatKeys.all, "settings"] as const,
   ratings: (weeks: number) => [...chatKeys.all, "ratings", weeks] as const,
+  report: (range: ReportRange) => [...chatKeys.all, "report", range] as const,
+  reportBreakdown: (range: ReportRange) => [...chatKeys.all, "report-breakdown", range] as const,
   deliveries: (page?: number) =>
     page === undefined ? ([...chatKeys.all, "deliveries"] as const) : ([...chatKeys.all, "deliveries", page] as const),
   users: () => ["launchdesk-users"] as const,

@@ -143,3 +143,21 @@ export function formatFileSize(bytes: number) {
   const value = unit === "kilobyte" ? Math.max(1, Math.round(bytes / 1024)) : Math.round((bytes / (1024 * 1024)) * 10) / 10
   return cached(unit, (locale) => new Intl.NumberFormat(locale, { style: "unit", unit, maximumFractionDigits: 1 })).format(value)
 }
+
+// A duration is told in the largest unit it fills: seconds, minutes, hours, then days.
+const DURATION_UNITS: [unit: "second" | "minute" | "hour" | "day", seconds: number][] = [
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+  ["second", 1],
+]
+
+/** Seconds as "45 sec", "12 min", "1.5 hr", "2 days" in the user's language; "–" for none. */
+export function formatDuration(seconds: number | null) {
+  if (seconds === null) return "–"
+  const [unit, size] = DURATION_UNITS.find(([, size]) => seconds >= size) ?? DURATION_UNITS[DURATION_UNITS.length - 1]
+  const format = cached(`duration-${unit}`, (locale) =>
+    new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: size >= 3_600 ? 1 : 0 })
+  )
+  return format.format(seconds / size)
+}

@@ -1,6 +1,7 @@
 // Response shapes of the plugin's admin routes (CONTRACT.md §2 and §3): the wire types every
 // route answers with (src/types/http), imported type-only, so they vanish from the admin bundle.
 import type {
+  AdminApplyCannedResponseType,
   AdminBridgeTestResponseType,
   AdminCannedResponseType,
   AdminChatDeliveryType,
@@ -16,9 +17,12 @@ import type {
   AdminLaunchType,
   AdminProductComingSoonResponseType,
   AdminRatingsSummaryResponseType,
+  AdminReportBreakdownResponseType,
+  AdminReportResponseType,
   AdminRatingType,
   AdminRenderCannedResponseType,
   AdminSignupType,
+  CannedActionsType,
   CaptchaProviderType,
   ContextOrderType,
   ConversationStatusType,
@@ -72,6 +76,11 @@ export type ConversationRating = AdminRatingType
 
 /** `GET /ratings/summary`: count and average per week (Monday, UTC), oldest first, and over all of them. */
 export type RatingsSummary = AdminRatingsSummaryResponseType
+/** `GET /admin/app/v1/reports` and its breakdown (CONTRACT §11). */
+export type SupportReport = AdminReportResponseType
+export type SupportReportBreakdown = AdminReportBreakdownResponseType
+/** The range a report covers: conversations started in [from, to), ISO 8601. */
+export type ReportRange = { from: string; to: string }
 
 /**
  * One page of messages (at most 200, oldest first above `since_id`); `has_more` when more wait.
@@ -111,7 +120,14 @@ export type CannedResponseInput = {
   source_message_id?: number | null
   /** Sent only to a server that keeps them (its canned responses carry `translations`). */
   translations?: CannedTranslations
+  /** What sending it also does; null clears it. */
+  actions?: CannedActions | null
 }
+
+/** What sending a canned response also does in its conversation (a macro). */
+export type CannedActions = CannedActionsType
+/** `POST /admin/app/v1/canned/:id/apply`. */
+export type AppliedCannedActions = AdminApplyCannedResponseType
 
 /** `GET /admin/app/v1/settings`: secrets only as `<name>_set`; `business_hours` null: always open. */
 export type ChatSettings = AdminChatSettingsResponseType & ChatSettingsTexts

@@ -19,7 +19,7 @@ const OrderConversationsWidget = ({ data: order }: DetailWidgetProps<HttpTypes.A
   const customerId = order.customer_id ?? order.customer?.id
   if (!customerId) {
     return (
-      <Container className="px-6 py-4" aria-label={t("widgets.heading")}>
+      <Container className="px-6 py-4" aria-label={t("widgets.heading")} data-launchdesk-widget="order-conversations">
         <Heading level="h2">{t("widgets.heading")}</Heading>
         <Text size="small" className="text-ui-fg-subtle mt-2">
           {t("widgets.guestOrder")}

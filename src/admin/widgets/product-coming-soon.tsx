@@ -32,7 +32,7 @@ const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.
   const [editing, setEditing] = useState(false)
 
   return (
-    <Container className="divide-y p-0" aria-label={t("productWidget.label")}>
+    <Container className="divide-y p-0" aria-label={t("productWidget.label")} data-launchdesk-widget="product-coming-soon">
       <div className="flex items-center justify-between px-6 py-4">
         <div className="flex items-center gap-x-2">
           <Heading level="h2">{t("comingSoon.title")}</Heading>

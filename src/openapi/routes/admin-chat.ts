@@ -4,6 +4,7 @@ import { SuccessBody } from "../../types/http/common"
 import { UploadedAttachment } from "../../types/http/chat-visitor"
 import {
   AdminAddNoteResponse,
+  AdminApplyCannedResponse,
   AdminAssignResponse,
   AdminCreateDiscountResponse,
   AdminBridgeTestResponse,
@@ -17,12 +18,14 @@ import {
   AdminOrderActionResponse,
   AdminRatingsSummaryResponse,
   AdminReportResponse,
+  AdminReportBreakdownResponse,
   AdminRenderCannedResponse,
   AdminReplyResponse,
   AdminSetLabelsResponse,
 } from "../../types/http/admin-inbox"
 import {
   AdminAddNote,
+  AdminApplyCanned,
   AdminAssign,
   AdminCancelOrder,
   AdminCreateDiscount,
@@ -83,6 +86,13 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     summary: "Response and resolution times, ratings, per agent and per label",
     query: AdminReportRangeQuery,
     responses: { 200: json(AdminReportResponse, "The report"), 400: INVALID },
+  }),
+  admin({
+    method: "get",
+    path: "/admin/app/v1/reports/breakdown",
+    summary: "The report's range per day, per agent and per label, with response and resolution times",
+    query: AdminReportRangeQuery,
+    responses: { 200: json(AdminReportBreakdownResponse, "The breakdown"), 400: INVALID },
   }),
   admin({
     method: "get",
@@ -260,6 +270,18 @@ export const ADMIN_CHAT_ROUTES: RouteDescription[] = [
     summary: "Delete a canned response",
     params: IdParam("canned response"),
     responses: { 200: json(SuccessBody, "Deleted"), 400: INVALID, 404: error(404, "No such canned response") },
+  }),
+  admin({
+    method: "post",
+    path: "/admin/app/v1/canned/{id}/apply",
+    summary: "Run a canned response's actions (labels, assign to me, close) in the conversation it was sent in",
+    params: IdParam("canned response"),
+    body: jsonBody(AdminApplyCanned),
+    responses: {
+      200: json(AdminApplyCannedResponse, "The conversation's labels, assignee and status after them"),
+      400: error(400, "Invalid input, more than ten labels in all, or an API key asked to take the conversation"),
+      404: error(404, "No such canned response or conversation"),
+    },
   }),
   admin({
     method: "post",

@@ -205,6 +205,16 @@ export const AdminAssignResponse = z
   .meta({ id: "AdminAssignResponse" })
 export type AdminAssignResponseType = z.infer<typeof AdminAssignResponse>
 
+/** What sending a canned response also does in its conversation (a macro): add labels, assign it to the agent, close it. */
+export const CannedActions = z
+  .object({
+    labels: z.array(z.string()).optional(),
+    assign_to_me: z.literal(true).optional(),
+    close: z.literal(true).optional(),
+  })
+  .meta({ id: "CannedActions" })
+export type CannedActionsType = z.infer<typeof CannedActions>
+
 /** A canned response (CONTRACT §2). */
 export const AdminCannedResponse = z
   .object({
@@ -215,6 +225,8 @@ export const AdminCannedResponse = z
     /** Per-locale variants by canonical BCP 47 tag (CONTRACT §9); `{}` when none. */
     translations: z.record(z.string(), z.object({ question: z.string().optional(), response: z.string() })),
     source_message_id: Int4Id.nullable(),
+    /** Only on a canned response that has some: what sending it also does. */
+    actions: CannedActions.optional(),
     created_at: DateTime,
     updated_at: DateTime,
   })
@@ -223,6 +235,12 @@ export type AdminCannedResponseType = z.infer<typeof AdminCannedResponse>
 
 export const AdminCannedResponseListResponse = listOf(AdminCannedResponse).meta({ id: "AdminCannedResponseListResponse" })
 export type AdminCannedResponseListResponseType = z.infer<typeof AdminCannedResponseListResponse>
+
+/** `POST /admin/app/v1/canned/:id/apply`: the conversation after the canned response's actions. */
+export const AdminApplyCannedResponse = z
+  .object({ labels: z.array(z.string()), assigned_to: z.string().nullable(), status: ConversationStatus })
+  .meta({ id: "AdminApplyCannedResponse" })
+export type AdminApplyCannedResponseType = z.infer<typeof AdminApplyCannedResponse>
 
 /** `POST /admin/app/v1/canned/:id/render`: the text with the conversation's values, and the variables left unfilled. */
 export const AdminRenderCannedResponse = z
@@ -358,6 +376,28 @@ export const AdminReportResponse = z
   })
   .meta({ id: "AdminReportResponse" })
 export type AdminReportResponseType = z.infer<typeof AdminReportResponse>
+
+const BreakdownRow = z.object({
+  /** The day (`YYYY-MM-DD`, UTC), the assignee's user id or the label. */
+  key: z.string(),
+  conversations: z.number().int().min(0),
+  first_response_seconds: Percentiles,
+  resolution_seconds: Percentiles,
+})
+
+/**
+ * `GET /admin/app/v1/reports/breakdown`: the report's range per day the conversations started
+ * (oldest first; days without any left out), per assignee and per label (most first).
+ */
+export const AdminReportBreakdownResponse = z
+  .object({
+    days: z.array(BreakdownRow),
+    /** `name`: the user's name, null once the user is gone. */
+    agents: z.array(BreakdownRow.extend({ name: z.string().nullable() })),
+    labels: z.array(BreakdownRow),
+  })
+  .meta({ id: "AdminReportBreakdownResponse" })
+export type AdminReportBreakdownResponseType = z.infer<typeof AdminReportBreakdownResponse>
 
 /** `POST /admin/app/v1/conversation/:id/discount`: the code, its promotion, and the message that handed it over. */
 export const AdminCreateDiscountResponse = z

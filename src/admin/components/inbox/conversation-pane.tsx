@@ -122,7 +122,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
         visitorReadUpTo={data.visitor_read_up_to}
         visitorTyping={streaming ? visitorTyping : data.visitor_typing}
         onSaveAsCanned={(message) =>
-          setCannedDraft({ question: message.message, response: "", category: "", source_message_id: message.message_id, translations: [] })
+          setCannedDraft({ ...emptyDraft, question: message.message, source_message_id: message.message_id })
         }
       />
       <ConversationNotes key={conversationId} conversationId={conversationId} notes={(data.notes ?? []).filter((note) => note.kind !== "event")} />

@@ -24,7 +24,7 @@ export function CustomerConversations({ customerId, heading, keep = () => true, 
   const conversations = useConversations({ customer_id: customerId, page: 1, per_page: SHOWN })
   const items = conversations.data?.items.filter(keep) ?? []
   return (
-    <Container className="divide-y p-0" aria-label={heading}>
+    <Container className="divide-y p-0" aria-label={heading} data-launchdesk-widget="conversations">
       <div className="flex items-center gap-x-2 px-6 py-4">
         <ChatBubbleLeftRight className="text-ui-fg-subtle" />
         <Heading level="h2">{heading}</Heading>

@@ -2,11 +2,11 @@ import { PaperClip, XMarkMini } from "@medusajs/icons"
 import { Badge, Button, IconButton, Kbd, Text, Textarea, toast } from "@medusajs/ui"
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from "react"
 import { Trans } from "react-i18next"
-import { useRenderCanned, useReply, useUploadAttachment } from "../../lib/chat-hooks"
+import { useApplyCanned, useRenderCanned, useReply, useUploadAttachment } from "../../lib/chat-hooks"
 import { variablesIn } from "../../../shared/browser-safe/canned-variables"
 import { errorMessage, formatFileSize } from "../../lib/format"
 import { useT } from "../../lib/i18n"
-import type { UploadedAttachment } from "../../lib/types"
+import type { CannedResponse, UploadedAttachment } from "../../lib/types"
 import { CannedPicker } from "./canned-picker"
 import { useTypingNotice } from "../../lib/typing-and-read"
 
@@ -37,6 +37,9 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
   const [files, setFiles] = useState<UploadedAttachment[]>([])
   const [uploading, setUploading] = useState(0)
   const fileInput = useRef<HTMLInputElement>(null)
+  // A picked canned response that also acts (labels, take it, close it): run once the reply is sent.
+  const [macro, setMacro] = useState<CannedResponse | null>(null)
+  const applyCanned = useApplyCanned()
 
   const send = async () => {
     const message = text.trim()
@@ -47,6 +50,8 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
     setFilledLiterally([])
     const attached = files
     setFiles([])
+    const acting = macro
+    setMacro(null)
     try {
       await reply.mutateAsync({
         conversation_id: conversationId,
@@ -57,9 +62,26 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
       setText((current) => current || text)
       setFilledLiterally((current) => [...new Set([...current, ...literal])])
       setFiles((current) => [...attached, ...current])
+      setMacro((current) => current ?? acting)
       toast.error(t("reply.notSent", { message: errorMessage(error) }))
+      return
+    }
+    if (acting) {
+      await applyCanned
+        .mutateAsync({ cannedId: acting.id, conversationId })
+        .catch((error: unknown) => toast.error(t("reply.actionsFailed", { message: errorMessage(error) })))
     }
   }
+
+  /** What the picked canned response will also do, in words. */
+  const macroSummary = (actions: NonNullable<CannedResponse["actions"]>) =>
+    [
+      actions.labels?.length ? t("reply.actionLabels", { labels: actions.labels.join(", ") }) : null,
+      actions.assign_to_me ? t("reply.actionAssign") : null,
+      actions.close ? t("reply.actionClose") : null,
+    ]
+      .filter(Boolean)
+      .join(" · ")
 
   /** Each picked file is checked, then uploaded; it becomes a chip once stored. */
   const attach = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -190,6 +212,7 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
                 const literal = variablesIn(rendered.text).filter((name) => !rendered.missing.includes(name))
                 setFilledLiterally((current) => [...new Set([...current, ...literal])])
                 insert(rendered.text)
+                if (canned.actions) setMacro(canned)
               } catch (error) {
                 toast.error(t("reply.fillFailed", { message: errorMessage(error) }))
               }
@@ -203,6 +226,22 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
           {t("reply.send")}
         </Button>
       </div>
+      {macro?.actions && (
+        <div className="flex items-center gap-x-2" data-field="canned-actions">
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("reply.afterSending", { actions: macroSummary(macro.actions) })}
+          </Text>
+          <IconButton
+            type="button"
+            size="2xsmall"
+            variant="transparent"
+            aria-label={t("reply.dropActions")}
+            onClick={() => setMacro(null)}
+          >
+            <XMarkMini />
+          </IconButton>
+        </div>
+      )}
       {unfilled.length > 0 && (
         <Text size="small" className="text-ui-fg-error" role="alert" data-field="unfilled-variables">
           {t("reply.unfilled", { names: unfilled.map((name) => `{{${name}}}`).join(", ") })}

@@ -102,7 +102,7 @@ const SignupsPage = () => {
   const chosenMissing = productId && !productChoices.some((product) => product.id === productId)
 
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-launchdesk-page="coming-soon-signups">
       <ListHeader
         title={t("signups.title")}
         subtitle={

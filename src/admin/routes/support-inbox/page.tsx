@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { BookOpen, ChatBubbleLeftRight } from "@medusajs/icons"
+import { BookOpen, ChartBar, ChatBubbleLeftRight } from "@medusajs/icons"
 import { Button, Container, Heading, Input, Label, Select, Switch, Tabs, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { InboxCrumb } from "../../components/breadcrumbs"
@@ -87,7 +87,7 @@ const SupportInboxPage = () => {
 
 
   return (
-    <Container className="flex h-[calc(100vh-7rem)] min-h-[560px] flex-col divide-y p-0">
+    <Container className="flex h-[calc(100vh-7rem)] min-h-[560px] flex-col divide-y p-0" data-launchdesk-page="support-inbox">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
           <Heading level="h1">{t("inbox.title")}</Heading>
@@ -97,6 +97,12 @@ const SupportInboxPage = () => {
         </div>
         <div className="flex items-center gap-x-4">
           <AlertsToggle enabled={alerts.enabled} permission={alerts.permission} onChange={alerts.setEnabled} />
+          <Button size="small" variant="secondary" asChild>
+            <Link to="/support-inbox/reports" data-reports-link>
+              <ChartBar />
+              {t("nav.supportReports")}
+            </Link>
+          </Button>
           <Button size="small" variant="secondary" asChild>
             <Link to="/support-inbox/canned-responses">
               <BookOpen />

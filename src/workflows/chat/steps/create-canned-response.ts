@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../modules/support-chat"
 import type { CannedVariant } from "../../../modules/support-chat/sql/conversation-repository"
+import type { CannedActionsType } from "../../../types/http"
 
 export type CreateCannedResponseInput = {
   question: string
@@ -9,6 +10,8 @@ export type CreateCannedResponseInput = {
   /** Per-locale variants, keyed by canonical tag. */
   translations?: Record<string, CannedVariant>
   source_message_id?: number | null
+  /** What sending it also does; null or left out: nothing. */
+  actions?: CannedActionsType | null
 }
 
 export const createCannedResponseStepId = "create-canned-response"
@@ -22,6 +25,7 @@ export const createCannedResponseStep = createStep(
       ...input,
       translations: input.translations ?? {},
       source_message_id: input.source_message_id ?? null,
+      actions: input.actions ?? null,
     })
     return new StepResponse(created, created.id)
   },

@@ -61,7 +61,7 @@ const CannedResponsesPage = () => {
     : { title: t("canned.emptyTitle"), description: t("canned.emptyDescription") }
 
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-launchdesk-page="canned-responses">
       <ListHeader
         title={t("canned.title")}
         subtitle={<ListSubtitle>{t("canned.subtitle")}</ListSubtitle>}

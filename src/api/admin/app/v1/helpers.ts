@@ -7,6 +7,7 @@ import { integerIdParam, stringIdParam } from "../../../utils/validate-query"
 
 // Route files import what they call from here, so their import paths stay short at any depth.
 export { assignConversationWorkflow } from "../../../../workflows/chat/assign-conversation"
+export { applyCannedActionsWorkflow } from "../../../../workflows/chat/apply-canned-actions"
 export { addConversationNoteWorkflow } from "../../../../workflows/chat/add-conversation-note"
 export { setConversationLabelsWorkflow } from "../../../../workflows/chat/set-conversation-labels"
 export { createChatDiscountWorkflow } from "../../../../workflows/chat/create-chat-discount"
@@ -80,4 +81,11 @@ export async function orderActionAnswer(
   const order = conversation ? await conversationOrder(req.scope, conversation, params.order_id) : null
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${params.order_id} is not an order of this conversation`)
   return order
+}
+
+/** The display names (first and last name, else the email) of the given users that still exist. */
+export async function userNames(req: AuthenticatedMedusaRequest, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map()
+  const users = await req.scope.resolve(Modules.USER).listUsers({ id: ids }, { select: ["id", "first_name", "last_name", "email"] })
+  return new Map(users.map((user) => [user.id, [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email]))
 }

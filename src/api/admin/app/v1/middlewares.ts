@@ -15,6 +15,7 @@ import {
   AdminRenderCanned,
   AdminReportRange,
   AdminRefundOrder,
+  AdminApplyCanned,
   AdminReply,
   AdminSetLabels,
   AdminTyping,
@@ -42,8 +43,10 @@ export const adminChatRoutesMiddlewares: MiddlewareRoute[] = [
   { matcher: `${ADMIN}/canned`, methods: ["POST"], middlewares: [validateBody(AdminCreateCannedResponse)] },
   { matcher: `${ADMIN}/canned/:id`, methods: ["PUT", "PATCH"], middlewares: [validateBody(AdminUpdateCannedResponse)] },
   { matcher: `${ADMIN}/canned/:id/render`, methods: ["POST"], middlewares: [validateBody(AdminRenderCanned)] },
+  { matcher: `${ADMIN}/canned/:id/apply`, methods: ["POST"], middlewares: [validateBody(AdminApplyCanned)] },
   { matcher: `${ADMIN}/settings`, methods: ["POST"], middlewares: [validateBody(AdminUpdateChatSettings)] },
   { matcher: `${ADMIN}/reports`, methods: ["GET"], middlewares: [validateQuery(AdminReportRange)] },
+  { matcher: `${ADMIN}/reports/breakdown`, methods: ["GET"], middlewares: [validateQuery(AdminReportRange)] },
   { matcher: `${ADMIN}/conversations/export`, methods: ["GET"], middlewares: [validateQuery(AdminReportRange)] },
   { matcher: `${ADMIN}/ratings/summary`, methods: ["GET"], middlewares: [validateQuery(AdminRatingsSummary)] },
 ]

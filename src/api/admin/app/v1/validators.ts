@@ -122,6 +122,10 @@ export const AdminAssign = z
   .strict()
 export type AdminAssignType = z.infer<typeof AdminAssign>
 
+/** `POST /canned/:id/apply`: the conversation the canned response was sent in. */
+export const AdminApplyCanned = z.object({ conversation_id: int4Id() }).strict()
+export type AdminApplyCannedType = z.infer<typeof AdminApplyCanned>
+
 export const AdminListCanned = z.object({
   search: safeText({ max: 200 }).optional(),
   category: safeText({ max: 100 }).optional(),
@@ -144,12 +148,36 @@ const cannedTranslations = translations(z.object({ question: cannedQuestion.opti
   .nullish()
   .transform((value) => (value === null ? {} : value))
 
+/**
+ * What sending the canned response also does: labels to add (at most 10), `assign_to_me`,
+ * `close`. Stored without what is off; nothing left (or null, on update) clears them.
+ */
+const cannedActions = z
+  .object({
+    labels: z.array(staffLabel()).max(MAX_LABELS, `at most ${MAX_LABELS} labels`).optional(),
+    assign_to_me: z.boolean().optional(),
+    close: z.boolean().optional(),
+  })
+  .strict()
+  .nullish()
+  .transform((actions) => {
+    if (actions === undefined) return undefined
+    const labels = [...new Set(actions?.labels ?? [])]
+    const kept = {
+      ...(labels.length ? { labels } : {}),
+      ...(actions?.assign_to_me ? { assign_to_me: true as const } : {}),
+      ...(actions?.close ? { close: true as const } : {}),
+    }
+    return Object.keys(kept).length ? kept : null
+  })
+
 export const AdminCreateCannedResponse = z
   .object({
     question: cannedQuestion,
     response: cannedResponse,
     category,
     translations: cannedTranslations,
+    actions: cannedActions,
     source_message_id: int4Id().nullish(),
   })
   .strict()
@@ -161,6 +189,7 @@ export const AdminUpdateCannedResponse = z
     response: cannedResponse.optional(),
     category,
     translations: cannedTranslations,
+    actions: cannedActions,
   })
   .strict()
 export type AdminUpdateCannedResponseType = z.infer<typeof AdminUpdateCannedResponse>

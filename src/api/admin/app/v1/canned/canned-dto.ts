@@ -1,6 +1,7 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { CannedResponse } from "../../../../../modules/support-chat/models/canned-response"
 import type { CannedVariant } from "../../../../../modules/support-chat/sql/conversation-repository"
+import type { CannedActionsType } from "../../../../../types/http"
 
 type CannedResponseRow = InferTypeOf<typeof CannedResponse>
 
@@ -12,6 +13,8 @@ export const toCannedResponseDTO = (row: CannedResponseRow) => ({
   category: row.category,
   translations: (row.translations ?? {}) as Record<string, CannedVariant>,
   source_message_id: row.source_message_id,
+  // Only where the store gave it some: a canned response without keeps the contract's shape.
+  ...(row.actions ? { actions: row.actions as CannedActionsType } : {}),
   created_at: row.created_at,
   updated_at: row.updated_at,
 })
