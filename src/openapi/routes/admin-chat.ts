@@ -2,6 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { int4Id, stringId } from "../../shared/input-schema"
 import { SuccessBody } from "../../types/http/common"
 import { UploadedAttachment } from "../../types/http/chat-visitor"
+import { AdminReportBreakdownResponse, AdminReportResponse } from "../../types/http/admin-reports"
 import {
   AdminAddNoteResponse,
   AdminApplyCannedResponse,
@@ -17,8 +18,6 @@ import {
   AdminConversationResponse,
   AdminOrderActionResponse,
   AdminRatingsSummaryResponse,
-  AdminReportResponse,
-  AdminReportBreakdownResponse,
   AdminRenderCannedResponse,
   AdminReplyResponse,
   AdminSetLabelsResponse,

@@ -2,6 +2,7 @@
 export * from "./common"
 export * from "./chat-visitor"
 export * from "./admin-inbox"
+export * from "./admin-reports"
 export * from "./hooks"
 export * from "./coming-soon-store"
 export * from "./coming-soon-admin"
