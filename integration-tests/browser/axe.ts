@@ -12,15 +12,16 @@ type Axe = { run(context: ElementContext, options: RunOptions): Promise<AxeResul
  * axe-core over the page's elements that match `selectors` (shadow roots included), each
  * violation as one line that names the state it was found in. Selectors that match nothing
  * are left out; none matching at all is an error, so a check cannot pass by looking nowhere.
+ * `exclude` names parts inside them that are not ours to fix.
  */
-export async function axeViolations(page: Page, state: string, selectors: string[]): Promise<string[]> {
+export async function axeViolations(page: Page, state: string, selectors: string[], exclude: string[] = []): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE)
   const found = await page.evaluate(
-    async ({ tags, selectors }) => {
+    async ({ tags, selectors, exclude }) => {
       const axe: Axe = Reflect.get(window, "axe")
       const include = selectors.filter((selector) => document.querySelector(selector)).map((selector) => [selector])
       if (!include.length) return { missing: true as const }
-      const result = await axe.run({ include }, { runOnly: { type: "tag", values: tags } })
+      const result = await axe.run({ include, exclude: exclude.map((selector) => [selector]) }, { runOnly: { type: "tag", values: tags } })
       return {
         violations: result.violations.map((violation) => ({
           id: violation.id,
@@ -28,7 +29,7 @@ export async function axeViolations(page: Page, state: string, selectors: string
         })),
       }
     },
-    { tags: AXE_TAGS, selectors }
+    { tags: AXE_TAGS, selectors, exclude }
   )
   if ("missing" in found) throw new Error(`${state}: nothing on the page matches ${selectors.join(", ")}`)
   return found.violations.flatMap(({ id, nodes }) => nodes.map((node) => `${state}: ${id} at ${node}`))

@@ -82,7 +82,7 @@ const ProductComingSoonWidget = ({ data: product }: DetailWidgetProps<HttpTypes.
               ) : signups.data === undefined ? (
                 "…"
               ) : (
-                <Link className="text-ui-fg-interactive hover:underline" to={`/coming-soon-signups?product_id=${product.id}`}>
+                <Link className="text-ui-fg-interactive-hover hover:underline" to={`/coming-soon-signups?product_id=${product.id}`}>
                   {t("productWidget.signups", { count: signups.data, formatted: formatNumber(signups.data) })}
                 </Link>
               )}

@@ -43,7 +43,8 @@ export function ConversationList({ items, selectedId, onSelect }: Props) {
                 <Text size="small" weight="plus" leading="compact" className="truncate">
                   #{item.conversation_id} · {item.customer_name ?? item.email ?? t("list.anonymous")}
                 </Text>
-                <Text size="xsmall" leading="compact" className="text-ui-fg-muted shrink-0">
+                {/* Subtle, not muted: muted text on the selected row's highlight is under 4.5:1. */}
+                <Text size="xsmall" leading="compact" className="text-ui-fg-subtle shrink-0">
                   {formatAgo(item.last_message_at ?? item.created_at)}
                 </Text>
               </div>

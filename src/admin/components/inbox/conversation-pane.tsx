@@ -69,7 +69,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
           </div>
           <Text size="small" className="text-ui-fg-subtle" data-field="visitor-email">
             {data.email ? (
-              <a className="text-ui-fg-interactive hover:underline" href={`mailto:${data.email}`}>
+              <a className="text-ui-fg-interactive-hover hover:underline" href={`mailto:${data.email}`}>
                 {data.email}
               </a>
             ) : (
@@ -88,7 +88,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
               {t("pane.on")}{" "}
               {pageLink ? (
                 <a
-                  className="text-ui-fg-interactive hover:underline"
+                  className="text-ui-fg-interactive-hover hover:underline"
                   href={pageLink}
                   target="_blank"
                   rel="noreferrer noopener"

@@ -26,7 +26,7 @@ function OrderRow({ conversationId, order, selected, selectable, onSelect }: Ord
       data-order-id={order.id}
     >
       <div className="flex items-center justify-between gap-x-2">
-        <Link to={`/orders/${order.id}`} className="text-ui-fg-interactive txt-compact-small-plus hover:underline">
+        <Link to={`/orders/${order.id}`} className="text-ui-fg-interactive-hover txt-compact-small-plus hover:underline">
           #{order.display_id}
         </Link>
         <Text size="xsmall" className="text-ui-fg-subtle">
@@ -46,7 +46,7 @@ function OrderRow({ conversationId, order, selected, selectable, onSelect }: Ord
             type="button"
             onClick={onSelect}
             aria-pressed={selected}
-            className="text-ui-fg-interactive txt-compact-xsmall ml-auto hover:underline"
+            className="text-ui-fg-interactive-hover txt-compact-xsmall ml-auto hover:underline"
           >
             {selected ? t("customer.usedInReplies") : t("customer.useInReplies")}
           </button>

@@ -51,7 +51,7 @@ function Attachments({ files }: { files: ChatAttachment[] }) {
             <a
               href={file.url}
               download={file.name}
-              className="txt-compact-small text-ui-fg-interactive hover:text-ui-fg-interactive-hover flex items-center gap-x-1 break-all"
+              className="txt-compact-small text-ui-fg-interactive-hover flex items-center gap-x-1 break-all"
             >
               <DocumentText className="shrink-0" />
               <span>{file.name}</span>

@@ -71,12 +71,12 @@ export function BridgeSection({ controls: { bind, bindSecret, configured }, stat
           </Text>
         </div>
         {test.data && (
-          <Alert variant={test.data.success ? "success" : "error"} dismissible data-bridge-test={test.data.success ? "success" : "failure"}>
+          <Alert variant={test.data.success ? "success" : "error"} data-bridge-test={test.data.success ? "success" : "failure"}>
             {test.data.message}
           </Alert>
         )}
         {test.isError && (
-          <Alert variant="error" dismissible>
+          <Alert variant="error">
             {t("bridge.testFailed", { message: errorMessage(test.error) })}
           </Alert>
         )}

@@ -67,7 +67,7 @@ export function FailedDeliveries() {
               <Table.Row key={delivery.id} data-delivery-id={delivery.id}>
                 <Table.Cell>
                   {delivery.conversation_id ? (
-                    <Link className="text-ui-fg-interactive hover:underline" to={`/support-inbox?id=${delivery.conversation_id}`}>
+                    <Link className="text-ui-fg-interactive-hover hover:underline" to={`/support-inbox?id=${delivery.conversation_id}`}>
                       {what(delivery)}
                     </Link>
                   ) : (

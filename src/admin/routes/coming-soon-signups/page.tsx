@@ -166,7 +166,7 @@ const SignupsPage = () => {
               <Table.Row key={signup.id} data-signup-id={signup.id}>
                 <Table.Cell>{signup.email}</Table.Cell>
                 <Table.Cell className="max-w-[240px] truncate">
-                  <Link className="text-ui-fg-interactive hover:underline" to={`/products/${signup.product_id}`}>
+                  <Link className="text-ui-fg-interactive-hover hover:underline" to={`/products/${signup.product_id}`}>
                     {titles.data?.get(signup.product_id) ?? signup.product_id}
                   </Link>
                 </Table.Cell>

@@ -121,6 +121,10 @@ const SupportInboxPage = () => {
                   <StatusTab key={tab} value={tab} label={tabLabels[tab]} filters={filters} />
                 ))}
               </Tabs.List>
+              {/* Each tab names a panel (aria-controls); the list below shows the chosen one's conversations. */}
+              {STATUS_TABS.map((tab) => (
+                <Tabs.Content key={tab} value={tab} forceMount className="hidden" />
+              ))}
             </Tabs>
             <Input
               size="small"
