@@ -16,6 +16,8 @@ export const chatKeys = {
   ratings: (weeks: number) => [...chatKeys.all, "ratings", weeks] as const,
   deliveries: (page?: number) =>
     page === undefined ? ([...chatKeys.all, "deliveries"] as const) : ([...chatKeys.all, "deliveries", page] as const),
+  /** Medusa's own products, searched for product cards (never changed here). */
+  products: (q: string) => ["launchdesk-products", q] as const,
   users: () => ["launchdesk-users"] as const,
   me: () => ["launchdesk-users", "me"] as const,
 }
