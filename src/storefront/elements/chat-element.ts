@@ -265,6 +265,8 @@ export function defineChatElement() {
           const box = item.appendChild(h("div", { class: "files" }))
           this.withFiles((part, args) => part.render(box, files, args))
         }
+        // Product cards come with the extras chunk; without it the message shows its text alone.
+        if (message.cards) this.loadExtras().then((extras) => extras.cards.render(item, message, this.textLang), () => undefined)
         this.rendered.set(message.message_id, item)
         ui.messages.appendChild(item)
       }
