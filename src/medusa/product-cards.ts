@@ -12,12 +12,26 @@ type VariantRead = {
 }
 type ProductRead = { id: string; title: string; handle: string | null; thumbnail: string | null; variants?: (VariantRead | null)[] | null }
 
+/** What the storefront named, else the region and currency of the conversation's customer's latest order. */
+async function shopperPricing(query: Query, pricing: PricingContext): Promise<PricingContext> {
+  if (pricing.region_id || pricing.currency_code || !pricing.customer_id) return pricing
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["region_id", "currency_code"],
+    filters: { customer_id: pricing.customer_id },
+    pagination: { skip: 0, take: 1, order: { created_at: "DESC" } },
+  })
+  const order = data[0] as { region_id?: string | null; currency_code?: string | null } | undefined
+  return { region_id: order?.region_id ?? null, currency_code: order?.currency_code ?? null }
+}
+
 /**
- * The region and currency that price a card: the conversation's region with its currency (a
- * currency named beside it wins), else its currency alone; null when neither is known or the
+ * The region and currency that price a card: the shopper's region with its currency (a
+ * currency named beside it wins), else their currency alone; null when neither is known or the
  * region no longer exists without a currency.
  */
-async function priceContext(query: Query, pricing: PricingContext): Promise<{ region_id?: string; currency_code: string } | null> {
+async function priceContext(query: Query, known: PricingContext): Promise<{ region_id?: string; currency_code: string } | null> {
+  const pricing = await shopperPricing(query, known)
   if (pricing.region_id) {
     const { data } = await query.graph({ entity: "region", fields: ["id", "currency_code"], filters: { id: pricing.region_id } })
     const region = data[0] as { id: string; currency_code: string } | undefined

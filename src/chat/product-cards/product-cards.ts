@@ -3,8 +3,11 @@ import type { ChatCard } from "../../shared/browser-safe/chat-message"
 /** A card asked for in a reply: the product, and the variant it shows (else the product's first). */
 export type CardRequest = { product_id: string; variant_id?: string }
 
-/** Where a card's prices come from: the conversation's region and currency, each when known. */
-export type PricingContext = { region_id: string | null; currency_code: string | null }
+/**
+ * Where a card's prices come from: the region and currency the conversation's storefront named,
+ * each when known, and its customer (whose latest order names them when the storefront did not).
+ */
+export type PricingContext = { region_id: string | null; currency_code: string | null; customer_id?: string | null }
 
 /** A product as the catalogue read gives it; `price` is the variant's calculated price, when one was asked for. */
 export type CatalogueVariant = { id: string; price: { amount: number; currency_code: string } | null }

@@ -61,10 +61,16 @@ export class ConversationLifeRepository {
     )
   }
 
-  /** The region and currency that price the conversation's product cards; null when the conversation does not exist. */
-  async pricing(conversationId: number): Promise<{ region_id: string | null; currency_code: string | null } | null> {
-    const [row] = await this.sql<{ region_id: string | null; currency_code: string | null }>(
-      `SELECT region_id, currency_code FROM chat_conversation WHERE id = ? AND deleted_at IS NULL`,
+  /**
+   * What prices the conversation's product cards: the region and currency its storefront named,
+   * and its customer (whose latest order says them when the storefront did not); null when the
+   * conversation does not exist.
+   */
+  async pricing(
+    conversationId: number
+  ): Promise<{ region_id: string | null; currency_code: string | null; customer_id: string | null } | null> {
+    const [row] = await this.sql<{ region_id: string | null; currency_code: string | null; customer_id: string | null }>(
+      `SELECT region_id, currency_code, customer_id FROM chat_conversation WHERE id = ? AND deleted_at IS NULL`,
       [conversationId]
     )
     return row ?? null
