@@ -56,8 +56,8 @@ export type ChatExtrasModule = {
   attachments: {
     /** Takes over the composer's file input: each pick is checked, uploaded and shown as a chip in `chips`. */
     composer(input: HTMLInputElement, chips: HTMLElement, args: AttachmentArgs): AttachmentComposer
-    /** A message's files into `container`: images as thumbnails, the rest as download links. */
-    render(container: HTMLElement, files: ChatAttachment[], args: AttachmentArgs): void
+    /** A message's files, appended to its `item`: images as thumbnails, the rest as download links. */
+    render(item: HTMLElement, files: ChatAttachment[], args: AttachmentArgs): void
   }
   /** A message's product cards, appended to its `item`: picture, title, price in the shopper's language `lang`, and the link. */
   cards: { render(item: HTMLElement, message: ChatMessage, lang: string): void }
