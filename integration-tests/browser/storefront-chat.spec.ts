@@ -511,6 +511,51 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
     expect(errors).toEqual([])
   })
 
+  it("chat product cards: a reply's card comes with the extras chunk, showing picture, title, price in the shopper's language and the link", async () => {
+    const { page, requests, errors } = await shopper()
+    const extrasLoads = () => requests.filter((request) => request.url().endsWith("/launchdesk-chat-extras.js"))
+    await page.goto(`${pages.url}/`)
+    await page.getByRole("button", { name: "Open support chat" }).click()
+    await waitFor(async () => ((await conversationIdOf(page)) !== null ? true : undefined), { what: "the chat session" })
+    const conversationId = await conversationIdOf(page)
+    expect(extrasLoads()).toEqual([])
+
+    // The storefront names its region, as a store's own code does (the widget does not send one).
+    const { regions } = await host.admin<{ regions: { id: string; currency_code: string }[] }>("GET", "/admin/regions")
+    const named = await page.evaluate(
+      async ({ backendUrl, key, regionId }) =>
+        (
+          await fetch(`${backendUrl}/store/app/v1/session`, {
+            method: "POST",
+            credentials: "include",
+            headers: { "content-type": "application/json", "x-publishable-api-key": key },
+            body: JSON.stringify({ region_id: regionId }),
+          })
+        ).status,
+      { backendUrl: host.backendUrl, key: host.seed.publishableKey, regionId: regions[0].id }
+    )
+    expect(named).toBe(200)
+    const handle = host.seed.productHandles[0]
+    const { products } = await host.admin<{ products: { id: string; title: string }[] }>("GET", `/admin/products?handle=${handle}&fields=id,title`)
+    await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "This one:", cards: [{ product_id: products[0].id }] })
+
+    const card = chatRoot(page).locator('li[data-sender="agent"] .cards a.card')
+    await card.waitFor({ timeout: 10000 })
+    expect(extrasLoads()).toHaveLength(1)
+    const view = await host.admin<{ messages: ChatMessage[] }>("GET", `/admin/app/v1/conversation/${conversationId}`)
+    const sent = view.messages.at(-1)?.cards?.[0]
+    expect(sent?.price?.currency_code).toBe(regions[0].currency_code)
+    expect(await card.getAttribute("href")).toBe(`/products/${handle}`)
+    expect(await card.locator(".title").textContent()).toBe(products[0].title)
+    expect(await card.locator(".price").textContent()).toBe(
+      new Intl.NumberFormat("en", { style: "currency", currency: sent!.price!.currency_code.toUpperCase() }).format(sent!.price!.amount)
+    )
+    expect(await card.locator("img").getAttribute("alt")).toBe("")
+    // The link is named by what it shows.
+    expect(await chatRoot(page).getByRole("link", { name: new RegExp(products[0].title) }).count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+
   it("chat: polls with since_id, and backs off while the tab is hidden", async () => {
     const { page, requests } = await shopper()
     // Polling is what the widget does without a stream (see the push cases below).

@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
+import { createProductsWorkflow } from "@medusajs/medusa/core-flows"
 import deliverBridgeOutbox from "../../../src/jobs/deliver-bridge-outbox"
 import { SlackProvider } from "../../../src/modules/support-chat/providers/slack"
 import { BridgeError, type BridgePost, type ChatBridgeProvider } from "../../../src/modules/support-chat/providers/provider"
@@ -118,6 +119,34 @@ bridgeIntegrationTestRunner({
         expect(slack.posted[1]).toMatchObject({
           thread_ts: slack.posted[0].ts,
           text: "[Ada, from the store admin] Yes, in 3 days.",
+        })
+      })
+
+      it("lists a reply's product cards with their titles and links", async () => {
+        const { result: products } = await createProductsWorkflow(getContainer()).run({
+          input: {
+            products: [
+              {
+                title: "Linen shirt <b>",
+                handle: "linen-shirt",
+                status: "published",
+                options: [{ title: "Size", values: ["M"] }],
+                variants: [{ title: "M", options: { Size: "M" }, manage_inventory: false, prices: [{ amount: 30, currency_code: "eur" }] }],
+              },
+            ],
+          },
+        })
+        const { client, conversationId } = await startChat()
+        await client.send({ message: "Anything in linen?" })
+        await waitFor(() => slack.posted.length, (count) => count === 1)
+
+        const reply = await adminPost("/reply", { conversation_id: conversationId, message: "This one:", cards: [{ product_id: products[0].id }] })
+        expect(reply.status).toBe(200)
+        await waitFor(() => slack.posted.length, (count) => count === 2)
+        // The title escaped as any text from outside; the link is the product's page.
+        expect(slack.posted[1]).toMatchObject({
+          thread_ts: slack.posted[0].ts,
+          text: "[Ada, from the store admin] This one:\n[product] Linen shirt &lt;b&gt; /products/linen-shirt",
         })
       })
 

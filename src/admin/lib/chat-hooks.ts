@@ -158,9 +158,30 @@ export function useInvalidateConversation() {
 export function useReply() {
   const invalidate = useInvalidateConversation()
   return useMutation({
-    mutationFn: (body: { conversation_id: number; message: string; attachment_ids?: number[] }) =>
+    mutationFn: (body: {
+      conversation_id: number
+      message: string
+      attachment_ids?: number[]
+      cards?: { product_id: string; variant_id?: string }[]
+    }) =>
       sdk.client.fetch<{ message_id: number; conversation_id: number }>(`${CHAT_API}/reply`, { method: "POST", body }),
     onSuccess: (_, { conversation_id }) => invalidate(conversation_id),
+  })
+}
+
+/** A product a reply may show as a card, as the picker lists it. */
+export type PickedProduct = { id: string; title: string; thumbnail: string | null }
+
+/** The store's products matching `q`, through Medusa's own admin product list (the first 20). */
+export function useProductSearch(q: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: chatKeys.products(q),
+    queryFn: async (): Promise<PickedProduct[]> => {
+      const { products } = await sdk.admin.product.list({ ...(q ? { q } : {}), limit: 20, fields: "id,title,thumbnail" })
+      return products.map((product) => ({ id: product.id, title: product.title, thumbnail: product.thumbnail ?? null }))
+    },
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   })
 }
 

@@ -18,6 +18,8 @@ export const chatKeys = {
   reportBreakdown: (range: ReportRange) => [...chatKeys.all, "report-breakdown", range] as const,
   deliveries: (page?: number) =>
     page === undefined ? ([...chatKeys.all, "deliveries"] as const) : ([...chatKeys.all, "deliveries", page] as const),
+  /** Medusa's own products, searched for product cards (never changed here). */
+  products: (q: string) => ["launchdesk-products", q] as const,
   users: () => ["launchdesk-users"] as const,
   me: () => ["launchdesk-users", "me"] as const,
 }

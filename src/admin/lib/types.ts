@@ -30,11 +30,11 @@ import type {
   UploadedAttachmentType,
 } from "../../types/http"
 import type { BusinessHours } from "../../shared/browser-safe/business-hours"
-import type { ChatAttachment, ChatMessage } from "../../shared/browser-safe/chat-message"
+import type { ChatAttachment, ChatCard, ChatMessage } from "../../shared/browser-safe/chat-message"
 
 // The staff routes answer with the visitor routes' message shape: one type for both clients
 // (src/types/http/chat-visitor.ts checks it against the wire's `Message`).
-export type { ChatAttachment, ChatMessage }
+export type { ChatAttachment, ChatCard, ChatMessage }
 /** `POST /admin/app/v1/attachments` (CONTRACT §8): a file waiting to be sent with a reply. */
 export type UploadedAttachment = UploadedAttachmentType
 

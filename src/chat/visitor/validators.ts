@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { int4Id, safeText, sinceId } from "../../shared/input-schema"
+import { int4Id, safeText, sinceId, stringId } from "../../shared/input-schema"
 import { attachmentIds } from "../attachments/validators"
 
 export const MAX_MESSAGE_LENGTH = 5000
@@ -13,6 +13,13 @@ export const StoreStartSession = z
     page_url: pageUrl,
     // A signed-in shopper declining the guest conversation the cookie holds: start a new one.
     new_conversation: z.boolean().optional(),
+    // The storefront's region and currency: product cards in staff replies are priced for them.
+    region_id: stringId().optional(),
+    currency_code: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code")
+      .transform((code) => code.toLowerCase())
+      .optional(),
   })
   .strict()
 export type StoreStartSessionType = z.infer<typeof StoreStartSession>

@@ -208,6 +208,9 @@ export async function startSession(deps: VisitorDeps, req: VisitorRequest): Prom
     // The conversation follows the shopper's latest language: later texts are in it.
     await deps.store.setLocale(conversation.conversation_id, locale)
   }
+  // The storefront's latest region and currency price the product cards staff send.
+  const { region_id = null, currency_code = null } = input.data
+  if (region_id || currency_code) await deps.store.setPricing(conversation.conversation_id, { region_id, currency_code })
   const awayMessage = availability.online ? null : chatTextFor(chat, "away_message", locale)
   // The latest page; `has_more` says older history exists (the widget shows the latest only).
   const { messages, has_more } = await deps.store.latestMessages(conversation.conversation_id, MESSAGE_PAGE_SIZE)

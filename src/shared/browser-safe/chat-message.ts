@@ -8,6 +8,16 @@ export type ChatSender = "visitor" | "agent" | "bridge" | "auto" | "system"
 /** A file sent with a message; `url` is the side's own download route (the visitor's needs its cookie and key). */
 export type ChatAttachment = { attachment_id: number; name: string; mime: string; size: number; url: string }
 
+/** A product card a staff reply carries, as it was when sent; `price` null when unknown for the shopper. */
+export type ChatCard = {
+  product_id: string
+  variant_id: string | null
+  title: string
+  thumbnail: string | null
+  url: string
+  price: { amount: number; currency_code: string } | null
+}
+
 /** A message as the chat routes return it, `created_at` as an ISO string. */
 export type ChatMessage = {
   message_id: number
@@ -19,6 +29,8 @@ export type ChatMessage = {
   created_at: string
   /** Optional: fixtures and servers from before attachments leave it out. */
   attachments?: ChatAttachment[]
+  /** Product cards, only on a message sent with some. */
+  cards?: ChatCard[]
 }
 
 /** A stream event's message, checked: it comes over the network. */

@@ -163,4 +163,15 @@ export const chatOptions = {
     description:
       "Link back to the store in reply emails; unset, the visitor's page is linked only when its origin is one of `storeCors`'s exact origins, otherwise the email has no link",
   }),
+  productCardPath: doc(
+    text()
+      .refine((path) => path.trim().startsWith("/"), "must be a path starting with /")
+      .optional(),
+    {
+      group: "Chat",
+      defaultText: '`"/products/{handle}"`',
+      description:
+        "A product card's link in staff replies: `storeUrl` followed by this path, `{handle}` and `{id}` replaced; without `storeUrl` the path alone (the widget is on the store's pages). See [Product cards](chat.md#product-cards)",
+    }
+  ),
 }

@@ -1,6 +1,6 @@
 import type { ApiClientOptions } from "./api"
 import type { ChatController, FeedbackAnswer } from "./chat-controller"
-import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
+import type { ChatAttachment, ChatMessage } from "../../shared/browser-safe/chat-message"
 import type { ComingSoonLookup } from "./coming-soon-api"
 import type { LaunchDeskOptions, ResolvedOptions } from "./config"
 import type { ChatState } from "./chat-state"
@@ -56,9 +56,11 @@ export type ChatExtrasModule = {
   attachments: {
     /** Takes over the composer's file input: each pick is checked, uploaded and shown as a chip in `chips`. */
     composer(input: HTMLInputElement, chips: HTMLElement, args: AttachmentArgs): AttachmentComposer
-    /** A message's files into `container`: images as thumbnails, the rest as download links. */
-    render(container: HTMLElement, files: ChatAttachment[], args: AttachmentArgs): void
+    /** A message's files, appended to its `item`: images as thumbnails, the rest as download links. */
+    render(item: HTMLElement, files: ChatAttachment[], args: AttachmentArgs): void
   }
+  /** A message's product cards, appended to its `item`: picture, title, price in the shopper's language `lang`, and the link. */
+  cards: { render(item: HTMLElement, message: ChatMessage, lang: string): void }
   /** The panel's occasional parts (email offer, link offer, rating, the rate limit's countdown): `render` shows a state's. */
   parts: { attach(args: PanelPartsArgs): { render(state: ChatState): void; stop(): void } }
   /** On a phone, the open panel as a modal (focus kept in, the page inert and still); the returned function undoes it. */

@@ -269,10 +269,11 @@ function fileLink(api: ApiClientOptions, file: ChatAttachment, labels: Attachmen
   return link
 }
 
-function render(container: HTMLElement, files: ChatAttachment[], { api, labels: given }: AttachmentArgs) {
+/** A message's files, a box after the rest of its `item` (the page script leaves it to this part, as it does the cards). */
+function render(item: HTMLElement, files: ChatAttachment[], { api, labels: given }: AttachmentArgs) {
   const labels = attachmentLabels(given)
-  addStyles(container)
-  container.replaceChildren(...files.map((file) => (isImage(file.mime) ? thumbnail(api, file, labels) : fileLink(api, file, labels))))
+  addStyles(item)
+  item.appendChild(h("div", { class: "files" }, ...files.map((file) => (isImage(file.mime) ? thumbnail(api, file, labels) : fileLink(api, file, labels)))))
 }
 
 export const attachments: ChatExtrasModule["attachments"] = { composer, render }

@@ -261,10 +261,9 @@ export function defineChatElement() {
       for (const message of fresh) {
         const item = messageItem(message, this.labels, this.textLang)
         const files = message.attachments
-        if (files?.length) {
-          const box = item.appendChild(h("div", { class: "files" }))
-          this.withFiles((part, args) => part.render(box, files, args))
-        }
+        if (files?.length) this.withFiles((part, args) => part.render(item, files, args))
+        // Product cards come with the extras chunk; without it the message shows its text alone.
+        if (message.cards) this.loadExtras().then((extras) => extras.cards.render(item, message, this.textLang), () => undefined)
         this.rendered.set(message.message_id, item)
         ui.messages.appendChild(item)
       }

@@ -25,6 +25,28 @@ export const MessageAttachment = z
   .meta({ id: "MessageAttachment" })
 export type MessageAttachmentType = z.infer<typeof MessageAttachment>
 
+/** A product's price for the conversation's region or currency; `amount` in the currency's main unit (Medusa's). */
+export const MessageCardPrice = z
+  .object({ amount: z.number(), currency_code: z.string() })
+  .meta({ id: "MessageCardPrice" })
+
+/**
+ * A product card a staff reply carries (CONTRACT §11), as it was when sent. `price` is null when
+ * the conversation's region and currency are unknown or the variant has no price there; `url` is
+ * the `storeUrl` option joined with `productCardPath` (a path alone without `storeUrl`).
+ */
+export const MessageCard = z
+  .object({
+    product_id: z.string(),
+    variant_id: z.string().nullable(),
+    title: z.string(),
+    thumbnail: z.string().nullable(),
+    url: z.string(),
+    price: MessageCardPrice.nullable(),
+  })
+  .meta({ id: "MessageCard" })
+export type MessageCardType = z.infer<typeof MessageCard>
+
 /** A chat message (CONTRACT §2): plain text, never HTML. */
 export const Message = z
   .object({
@@ -36,6 +58,8 @@ export const Message = z
     page_url: z.string().nullable(),
     created_at: DateTime,
     attachments: z.array(MessageAttachment),
+    /** Product cards (CONTRACT §11): only on a message sent with some. */
+    cards: z.array(MessageCard).min(1).optional(),
   })
   .meta({ id: "Message" })
 export type MessageType = z.infer<typeof Message>

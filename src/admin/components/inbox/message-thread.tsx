@@ -3,7 +3,7 @@ import { DropdownMenu, IconButton, Text, clx } from "@medusajs/ui"
 import { useEffect, useRef } from "react"
 import { formatDateTime, formatFileSize, formatMessageTime, formatMoney } from "../../lib/format"
 import { t as translate, useT } from "../../lib/i18n"
-import type { ChatAttachment, ChatMessage } from "../../lib/types"
+import type { ChatAttachment, ChatCard, ChatMessage } from "../../lib/types"
 import type { AdminNoteType } from "../../../types/http"
 
 function senderLabel(message: ChatMessage) {
@@ -117,6 +117,34 @@ function timeline(messages: ChatMessage[], events: AdminNoteType[]): Entry[] {
   return [...entries, ...events.slice(next).map((note) => ({ kind: "event" as const, note }))]
 }
 
+/** The product cards a reply showed, as the shopper got them: picture, title, price (or none known) and link. */
+function Cards({ cards }: { cards: ChatCard[] }) {
+  return (
+    <ul className="flex flex-col gap-2" aria-label={translate("thread.cards")} data-field="cards">
+      {cards.map((card, index) => (
+        <li key={`${card.product_id}-${index}`}>
+          <a
+            href={card.url}
+            target="_blank"
+            rel="noreferrer"
+            className="bg-ui-bg-base hover:bg-ui-bg-base-hover flex max-w-[280px] items-center gap-x-2 rounded-md border p-2"
+          >
+            {card.thumbnail && <img src={card.thumbnail} alt="" loading="lazy" className="h-10 w-10 shrink-0 rounded object-cover" />}
+            <span className="flex min-w-0 flex-col">
+              <Text size="small" weight="plus" leading="compact" className="truncate">
+                {card.title}
+              </Text>
+              <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+                {card.price ? formatMoney(card.price.amount, card.price.currency_code) : translate("thread.noPrice")}
+              </Text>
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 type Props = {
   messages: ChatMessage[]
   /** Staff's event lines (an order canceled or refunded, a discount sent), oldest first; never the shopper's. */
@@ -206,6 +234,7 @@ export function MessageThread({ messages, events = [], visitorReadUpTo, visitorT
                 </Text>
               )}
               {message.attachments && message.attachments.length > 0 && <Attachments files={message.attachments} />}
+              {message.cards && message.cards.length > 0 && <Cards cards={message.cards} />}
               {message.message_id === readReply && (
                 <Text size="xsmall" className="text-ui-fg-muted self-end" data-field="read-receipt">
                   {t("thread.read")}

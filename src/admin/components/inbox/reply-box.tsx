@@ -2,12 +2,13 @@ import { PaperClip, XMarkMini } from "@medusajs/icons"
 import { Badge, Button, IconButton, Kbd, Text, Textarea, toast } from "@medusajs/ui"
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from "react"
 import { Trans } from "react-i18next"
-import { useApplyCanned, useRenderCanned, useReply, useUploadAttachment } from "../../lib/chat-hooks"
+import { useApplyCanned, useRenderCanned, useReply, useUploadAttachment, type PickedProduct } from "../../lib/chat-hooks"
 import { variablesIn } from "../../../shared/browser-safe/canned-variables"
 import { errorMessage, formatFileSize } from "../../lib/format"
 import { useT } from "../../lib/i18n"
 import type { CannedResponse, UploadedAttachment } from "../../lib/types"
 import { CannedPicker } from "./canned-picker"
+import { MAX_CARDS, ProductPicker } from "./product-picker"
 import { useTypingNotice } from "../../lib/typing-and-read"
 
 const MAX_LENGTH = 5000
@@ -40,10 +41,12 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
   // A picked canned response that also acts (labels, take it, close it): run once the reply is sent.
   const [macro, setMacro] = useState<CannedResponse | null>(null)
   const applyCanned = useApplyCanned()
+  // Products shown as cards with the reply (at most four), priced for the shopper by the server.
+  const [cards, setCards] = useState<PickedProduct[]>([])
 
   const send = async () => {
     const message = text.trim()
-    if ((!message && !files.length) || reply.isPending || uploading || unfilled.length) return
+    if ((!message && !files.length && !cards.length) || reply.isPending || uploading || unfilled.length) return
     // Cleared at once so the next reply can be typed; given back if sending fails.
     setText("")
     const literal = filledLiterally
@@ -52,17 +55,21 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
     setFiles([])
     const acting = macro
     setMacro(null)
+    const shown = cards
+    setCards([])
     try {
       await reply.mutateAsync({
         conversation_id: conversationId,
         message,
         ...(attached.length ? { attachment_ids: attached.map((file) => file.attachment_id) } : {}),
+        ...(shown.length ? { cards: shown.map((product) => ({ product_id: product.id })) } : {}),
       })
     } catch (error) {
       setText((current) => current || text)
       setFilledLiterally((current) => [...new Set([...current, ...literal])])
       setFiles((current) => [...attached, ...current])
       setMacro((current) => current ?? acting)
+      setCards((current) => [...shown, ...current])
       toast.error(t("reply.notSent", { message: errorMessage(error) }))
       return
     }
@@ -183,6 +190,28 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
           )}
         </ul>
       )}
+      {cards.length > 0 && (
+        <ul className="flex flex-wrap items-center gap-2" aria-label={t("reply.cards")} data-field="pending-cards">
+          {cards.map((product) => (
+            <li key={product.id}>
+              <Badge size="small" className="gap-x-1 pr-0.5">
+                <span className="max-w-[180px] truncate" title={product.title}>
+                  {product.title}
+                </span>
+                <IconButton
+                  type="button"
+                  size="2xsmall"
+                  variant="transparent"
+                  aria-label={t("reply.removeCard", { title: product.title })}
+                  onClick={() => setCards((current) => current.filter((item) => item.id !== product.id))}
+                >
+                  <XMarkMini />
+                </IconButton>
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex items-center justify-between gap-x-2">
         <div className="flex items-center gap-x-3">
           <input
@@ -204,6 +233,7 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
           >
             <PaperClip />
           </IconButton>
+          <ProductPicker picked={cards} onPick={(product) => setCards((current) => (current.length < MAX_CARDS ? [...current, product] : current))} />
           <CannedPicker
             locale={locale}
             onPick={async (canned) => {
@@ -222,7 +252,7 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
             <Trans t={t} i18nKey="reply.keysHint" components={{ kbd: <Kbd /> }} />
           </Text>
         </div>
-        <Button type="submit" size="small" isLoading={reply.isPending} disabled={(!text.trim() && !files.length) || uploading > 0 || unfilled.length > 0}>
+        <Button type="submit" size="small" isLoading={reply.isPending} disabled={(!text.trim() && !files.length && !cards.length) || uploading > 0 || unfilled.length > 0}>
           {t("reply.send")}
         </Button>
       </div>

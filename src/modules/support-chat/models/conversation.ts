@@ -22,6 +22,9 @@ export const Conversation = model
     // by every text the shopper receives (src/shared/locale.ts).
     locale: model.text().nullable(),
     page_url: model.text().nullable(),
+    // The region and currency the shopper's storefront names on /session: they price product cards.
+    region_id: model.text().nullable(),
+    currency_code: model.text().nullable(),
     last_message_at: model.dateTime().nullable(),
     // Last poll by the visitor; an agent reply after a long silence is emailed.
     last_seen_at: model.dateTime().nullable(),

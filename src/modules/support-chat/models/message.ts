@@ -15,6 +15,9 @@ export const Message = model
     external_id: model.text().nullable(),
     // Set when the message carries attachments, so reads look them up only then.
     has_attachments: model.boolean().default(false),
+    // Product cards as they were when sent (CONTRACT §11): title, picture, link and price kept, so
+    // a later edit of the product never changes what the shopper was shown; null without cards.
+    cards: model.json().nullable(),
   })
   .indexes([
     { on: ["conversation_id", "id"], where: null },

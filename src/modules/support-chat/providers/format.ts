@@ -8,7 +8,8 @@ import type { BridgePost } from "./provider"
  */
 export function postText(post: BridgePost, opensThread: boolean, literal: (text: string) => string = (text) => text): string {
   const files = post.attachments.map((file) => `[attachment] ${literal(file.name)}${file.url ? ` ${literal(file.url)}` : ""}`)
-  const message = [literal(post.message), ...files].filter(Boolean).join("\n")
+  const cards = (post.cards ?? []).map((card) => `[product] ${literal(card.title)} ${literal(card.url)}`)
+  const message = [literal(post.message), ...files, ...cards].filter(Boolean).join("\n")
   if (post.kind === "agent") {
     return `[${literal(post.author_name?.trim() || "Staff")}, from the store admin] ${message}`
   }
@@ -21,7 +22,7 @@ export function postText(post: BridgePost, opensThread: boolean, literal: (text:
 
 /** A short one-line title for platforms whose threads have names. */
 export function threadTitle(post: BridgePost, maxLength: number): string {
-  const words = post.message || post.attachments.map((file) => file.name).join(", ")
+  const words = post.message || [...post.attachments.map((file) => file.name), ...(post.cards ?? []).map((card) => card.title)].join(", ")
   const title = `Chat #${post.conversation_id}: ${words.replace(/\s+/g, " ").trim()}`
   const chars = [...title]
   return chars.length <= maxLength ? title : `${chars.slice(0, maxLength - 1).join("")}…`

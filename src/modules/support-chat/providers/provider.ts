@@ -14,6 +14,8 @@ export type BridgePost = {
   page_url: string | null
   /** Files sent with the message; `url` (staff download, admin sign-in needed) only when the server's public URL is known. */
   attachments: { name: string; url: string | null }[]
+  /** Product cards a staff reply shows (CONTRACT §11): the thread gets each one's title and link. */
+  cards?: { title: string; url: string }[]
   /** Stable per chat message: a platform that deduplicates (Discord's nonce) gets it. */
   idempotency_key: string
 }

@@ -186,6 +186,7 @@ export class BridgeDelivery {
           name: file.name,
           url: this.deps.backendUrl ? new URL(file.url, this.deps.backendUrl).href : null,
         })),
+        ...(message.cards?.length ? { cards: message.cards.map((card) => ({ title: card.title, url: card.url })) } : {}),
         idempotency_key: `ld-m${message.message_id}`,
       }
       const progress = this.progressOf(item, claim)

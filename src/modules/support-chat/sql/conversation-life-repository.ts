@@ -52,6 +52,30 @@ export class ConversationLifeRepository {
     )
   }
 
+  /** Keeps the region and currency the shopper's storefront named last (they price product cards); writes only on a change. */
+  async setPricing(conversationId: number, pricing: { region_id: string | null; currency_code: string | null }): Promise<void> {
+    await this.sql(
+      `UPDATE chat_conversation SET region_id = ?, currency_code = ?, updated_at = now()
+       WHERE id = ? AND (region_id IS DISTINCT FROM ? OR currency_code IS DISTINCT FROM ?) AND deleted_at IS NULL`,
+      [pricing.region_id, pricing.currency_code, conversationId, pricing.region_id, pricing.currency_code]
+    )
+  }
+
+  /**
+   * What prices the conversation's product cards: the region and currency its storefront named,
+   * and its customer (whose latest order says them when the storefront did not); null when the
+   * conversation does not exist.
+   */
+  async pricing(
+    conversationId: number
+  ): Promise<{ region_id: string | null; currency_code: string | null; customer_id: string | null } | null> {
+    const [row] = await this.sql<{ region_id: string | null; currency_code: string | null; customer_id: string | null }>(
+      `SELECT region_id, currency_code, customer_id FROM chat_conversation WHERE id = ? AND deleted_at IS NULL`,
+      [conversationId]
+    )
+    return row ?? null
+  }
+
   /**
    * Links the conversation to a customer unless it has one; with `unusedOnly`, only while it is
    * an unused guest conversation (no message, no upload, no email: nothing a guest wrote that

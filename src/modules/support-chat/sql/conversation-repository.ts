@@ -48,6 +48,12 @@ export class ConversationRepository {
   setLocale(...args: Parameters<ConversationLifeRepository["setLocale"]>) {
     return this.life.setLocale(...args)
   }
+  setPricing(...args: Parameters<ConversationLifeRepository["setPricing"]>) {
+    return this.life.setPricing(...args)
+  }
+  pricing(...args: Parameters<ConversationLifeRepository["pricing"]>) {
+    return this.life.pricing(...args)
+  }
   linkCustomer(...args: Parameters<ConversationLifeRepository["linkCustomer"]>) {
     return this.life.linkCustomer(...args)
   }

@@ -7,6 +7,7 @@ import {
   MESSAGE_PAGE_SIZE,
   messagesSince,
   toPage,
+  withCards,
   type BridgeMessageRow,
   type CannedChoice,
   type JoinedMessage,
@@ -29,6 +30,7 @@ export class MessageReadRepository {
        ) latest ORDER BY message_id`,
       [conversationId, limit + 1]
     )
+    rows.forEach(withCards)
     // The extra row is the oldest one: it only says that older history exists.
     return rows.length > limit ? { messages: rows.slice(1), has_more: true } : { messages: rows, has_more: false }
   }
@@ -116,12 +118,12 @@ export class MessageReadRepository {
     const [row] = await this.sql<BridgeMessageRow>(
       `SELECT m.id AS message_id, m.conversation_id, m.sender, m.author_name, m.message,
          COALESCE(m.page_url, c.page_url) AS page_url, c.bridge_thread_id AS thread_id,
-         ${attachmentsColumn("admin")}
+         ${attachmentsColumn("admin")}, m.cards
        FROM chat_message m JOIN chat_conversation c ON c.id = m.conversation_id AND c.deleted_at IS NULL
        WHERE m.id = ? AND m.deleted_at IS NULL`,
       [messageId]
     )
-    return row ?? null
+    return row ? withCards(row) : null
   }
 
   /** The first `limit` canned responses by id; they all go into one model prompt. */

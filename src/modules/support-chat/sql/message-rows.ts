@@ -3,6 +3,7 @@
 import type { SqlRunner } from "../../../shared/sql"
 import type { ConversationStatus } from "../models/conversation"
 import type { MessageSender } from "../models/message"
+import type { ChatCard } from "../../../shared/browser-safe/chat-message"
 import { attachmentsColumn, type AttachmentAudience, type AttachmentDTO } from "./attachment-repository"
 
 export type ConversationRow = {
@@ -28,6 +29,8 @@ export type MessageDTO = {
   created_at: Date
   /** Files sent with the message (CONTRACT §8); empty for most. */
   attachments: AttachmentDTO[]
+  /** Product cards as sent (CONTRACT §11); only on a message sent with some. */
+  cards?: ChatCard[]
 }
 
 export type NewMessage = {
@@ -44,6 +47,8 @@ export type NewMessage = {
    * agent) to send with the message; all of them or the message is not stored.
    */
   attachment_ids?: readonly number[]
+  /** Product cards, priced and linked before the insert (src/chat/product-cards), stored as they are. */
+  cards?: readonly ChatCard[]
   /** Outbox items the statement records with the message: both are stored, or neither. */
   effects?: readonly MessageEffect[]
 }
@@ -82,7 +87,16 @@ export type BridgeMessageRow = Omit<MessageDTO, "created_at"> & {
 }
 
 /** A message column set read through an outer join: all null when no message matched. */
-export type JoinedMessage = { [K in keyof MessageDTO]: MessageDTO[K] | null }
+export type JoinedMessage = { [K in keyof MessageDTO]-?: MessageDTO[K] | null }
+
+/**
+ * A read row as the routes answer it: `cards` (null in the column for most messages) is left
+ * out unless the message has some, so a message without cards keeps the shape it always had.
+ */
+export function withCards<Row extends { cards?: ChatCard[] | null }>(row: Row): Row {
+  if (row.cards == null) delete row.cards
+  return row
+}
 
 /** The message of a joined row that has one (`message_id` not null). */
 export const joinedMessage = (row: JoinedMessage & { message_id: number }, conversationId: number): MessageDTO => ({
@@ -94,6 +108,7 @@ export const joinedMessage = (row: JoinedMessage & { message_id: number }, conve
   page_url: row.page_url,
   created_at: row.created_at as Date,
   attachments: row.attachments ?? [],
+  ...(row.cards ? { cards: row.cards } : {}),
 })
 
 /** One page of a conversation's messages, oldest first; `has_more` when more wait beyond it. */
@@ -136,7 +151,7 @@ export type CannedChoice = { id: number; question: string; response: string; tra
 
 /** A message's columns, its attachment URLs on the download route of `audience`. */
 const messageColumns = (audience: AttachmentAudience) => `m.id AS message_id, m.conversation_id, m.sender, m.author_name,
-  m.message, m.page_url, m.created_at, ${attachmentsColumn(audience)}`
+  m.message, m.page_url, m.created_at, ${attachmentsColumn(audience)}, m.cards`
 
 // The visitor's reads: attachment URLs point at the store's download route.
 export const MESSAGE_COLUMNS = messageColumns("store")
@@ -155,7 +170,7 @@ export async function messagesSince(
      ORDER BY m.id LIMIT ?`,
     [conversationId, sinceId, limit + 1]
   )
-  return toPage(rows, limit)
+  return toPage(rows.map(withCards), limit)
 }
 
 /** The attachments a message may be sent with belong to the side that sends it. */

@@ -9,6 +9,7 @@ import {
   MESSAGE_COLUMNS,
   RECORD_EFFECTS,
   uploaderOf,
+  withCards,
   type JoinedMessage,
   type MessageDTO,
   type MessageNotices,
@@ -70,9 +71,9 @@ export class MessageWriteRepository {
          RETURNING id
        ), inserted AS (
          INSERT INTO chat_message
-           (conversation_id, sender, author_name, message, page_url, external_id, has_attachments, created_at, updated_at)
-         SELECT c.id, ?, ?, ?, ?, ?, ?, now(), now() FROM c
-         RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at
+           (conversation_id, sender, author_name, message, page_url, external_id, has_attachments, cards, created_at, updated_at)
+         SELECT c.id, ?, ?, ?, ?, ?, ?, ?::jsonb, now(), now() FROM c
+         RETURNING id AS message_id, conversation_id, sender, author_name, message, page_url, created_at, cards
        ), linked AS (
          UPDATE chat_attachment a SET message_id = inserted.message_id, updated_at = now()
          FROM inserted WHERE a.id IN (SELECT id FROM wanted)
@@ -101,6 +102,7 @@ export class MessageWriteRepository {
         input.page_url ?? null,
         input.external_id ?? null,
         attachmentIds.length > 0,
+        input.cards?.length ? JSON.stringify(input.cards) : null,
         ...effectParams,
         input.conversation_id,
       ]
@@ -182,7 +184,7 @@ export class MessageWriteRepository {
        WHERE m.conversation_id = ? AND m.external_id = ? AND m.deleted_at IS NULL`,
       [input.conversation_id, input.external_id]
     )
-    return existing ? { message: existing, created: false } : null
+    return existing ? { message: withCards(existing), created: false } : null
   }
 
   /**

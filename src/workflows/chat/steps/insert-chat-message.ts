@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../../modules/support-chat"
 import type { MessageSender } from "../../../modules/support-chat/models/message"
 import { bridgeDelivery } from "../../../medusa/chat"
+import type { ChatCard } from "../../../shared/browser-safe/chat-message"
 
 export type InsertChatMessageInput = {
   conversation_id: number
@@ -12,6 +13,8 @@ export type InsertChatMessageInput = {
   external_id?: string | null
   /** Files the agent uploaded to this conversation and sends with the message. */
   attachment_ids?: number[]
+  /** Product cards as the message keeps them (snapshot-product-cards.ts). */
+  cards?: ChatCard[]
 }
 
 export const insertChatMessageStepId = "insert-chat-message"

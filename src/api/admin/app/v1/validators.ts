@@ -3,6 +3,7 @@ import { CONVERSATION_STATUSES } from "../../../../modules/support-chat/models/c
 import { decodeInboxCursor } from "../../../../modules/support-chat/sql/inbox-cursor"
 import { int4Id, integer, localeTag, MAX_STRING_ID_LENGTH, safeText, sinceId, stringId, translations } from "../../../../shared/input-schema"
 import { attachmentIds } from "../../../../chat/attachments/validators"
+import { productCardRequests } from "../../../../chat/product-cards/validators"
 
 export const MAX_PER_PAGE = 100
 
@@ -74,10 +75,12 @@ export const AdminReply = z
     // knows the conversation's customer: braces in their own name are not a variable.
     message: messageText,
     attachment_ids: attachmentIds(),
+    /** Product cards (CONTRACT §11): each product must exist; priced for the conversation. */
+    cards: productCardRequests(),
   })
   .strict()
-  // Empty text is a message only when it carries files.
-  .refine((reply) => reply.message.length > 0 || reply.attachment_ids.length > 0, {
+  // Empty text is a message only when it carries files or cards.
+  .refine((reply) => reply.message.length > 0 || reply.attachment_ids.length > 0 || reply.cards.length > 0, {
     message: "the message is empty",
     path: ["message"],
   })

@@ -9,6 +9,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminReplyType>, res:
       conversation_id: req.validatedBody.conversation_id,
       message: req.validatedBody.message,
       attachment_ids: req.validatedBody.attachment_ids,
+      cards: req.validatedBody.cards,
       sender: "agent",
       author_name: await staffName(req),
     },
