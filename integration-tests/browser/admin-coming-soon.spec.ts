@@ -452,7 +452,7 @@ exports.default = async function placeOrders({ container }) {
       })
       expect(await reply.inputValue()).toBe(`Hi Ada, order #${latest.display_id} is not fulfilled. Tracking: {{order.tracking_number}}`)
       await pane.getByText("Fill in or remove before sending: {{order.tracking_number}}").waitFor()
-      expect(await pane.getByRole("button", { name: "Send" }).isDisabled()).toBe(true)
+      expect(await pane.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(true)
       await screenshot("customer-context-canned-variables")
 
       // The agent picks the older order, and fills in the tracking number by hand.
@@ -466,7 +466,7 @@ exports.default = async function placeOrders({ container }) {
         what: "the canned text for the older order",
       })
       await reply.fill((await reply.inputValue()).replace("{{order.tracking_number}}", "DHL 123"))
-      expect(await pane.getByRole("button", { name: "Send" }).isDisabled()).toBe(false)
+      expect(await pane.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(false)
       await reply.press("Enter")
       await pane.locator('[data-sender="agent"]', { hasText: "DHL 123" }).waitFor()
     })

@@ -193,7 +193,7 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     await pane.getByText("After sending: adds the labels shipping, norway · closes it").waitFor()
     await screenshot("support-inbox")
 
-    await pane.getByRole("button", { name: "Send" }).click()
+    await pane.getByRole("button", { name: "Send", exact: true }).click()
     await pane.locator('[data-label="norway"]').waitFor()
     await pane.getByText("Closed", { exact: true }).waitFor()
     const after = await adminGet<{ labels: string[]; status: string }>(`/admin/app/v1/conversation/${conversationId}`)

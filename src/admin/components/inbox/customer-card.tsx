@@ -52,7 +52,7 @@ function OrderRow({ conversationId, order, selected, selectable, onSelect }: Ord
           </button>
         )}
       </div>
-      <Text size="xsmall" className="text-ui-fg-muted line-clamp-1">
+      <Text size="xsmall" className="text-ui-fg-subtle line-clamp-1">
         {itemsLine(order.items)}
       </Text>
       <OrderActions conversationId={conversationId} order={order} />
