@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { CHAT_EVENTS } from "../../src/chat/events"
 import type { ChatSignals } from "../../src/modules/support-chat/runtime/chat-signals"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../../src/modules/support-chat"
@@ -19,6 +20,30 @@ export async function storedConversation(container: MedusaContainer, id: number)
 
 /** An event a spec recorded from the event bus. */
 export type RecordedEvent = { name: string; data: Record<string, unknown> }
+
+/**
+ * The named events as the app's event bus emits them, in `events`. `startEach` goes in a
+ * `beforeEach`: it empties the record, and subscribes the first time (the app, and so its
+ * event bus, outlives the tests).
+ */
+export function eventRecorder(names: string[]) {
+  const events: RecordedEvent[] = []
+  let subscribed = false
+  return {
+    events,
+    startEach(container: MedusaContainer) {
+      events.length = 0
+      if (subscribed) return
+      const eventBus = container.resolve(Modules.EVENT_BUS)
+      for (const name of names) {
+        eventBus.subscribe(name, async (event: RecordedEvent) => {
+          events.push({ name: event.name, data: event.data })
+        })
+      }
+      subscribed = true
+    },
+  }
+}
 
 /**
  * What a reply from staff (the admin or the team-chat bridge) leaves behind: it ends the

@@ -1,10 +1,9 @@
 // Canned responses that also act (issue 32's macros): a canned response may add labels, assign
 // the conversation to the agent who sent it, and close it; the inbox runs them after the reply.
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
-import { Modules } from "@medusajs/framework/utils"
 import { CHAT_EVENTS } from "../../../src/chat/events"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
-import type { RecordedEvent } from "../../utils/chat"
+import { eventRecorder } from "../../utils/chat"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
 
@@ -17,8 +16,8 @@ medusaIntegrationTestRunner({
     let admin: AdminCredentials
     let publishableKey: string
     let visitors = 0
-    const events: RecordedEvent[] = []
-    let subscribed = false
+    const recorder = eventRecorder([CHAT_EVENTS.CONVERSATION_LABELS_SET, CHAT_EVENTS.CONVERSATION_ASSIGNED, CHAT_EVENTS.CONVERSATION_CLOSED])
+    const { events } = recorder
 
     const as = (headers: Record<string, string> = admin.bearer) => ({ headers, validateStatus: () => true })
     const get = (path: string) => api.get(`${BASE}${path}`, as())
@@ -43,18 +42,8 @@ medusaIntegrationTestRunner({
     })
 
     beforeEach(async () => {
-      const container = getContainer()
-      publishableKey = await createPublishableKey(container)
-      events.length = 0
-      if (!subscribed) {
-        const eventBus = container.resolve(Modules.EVENT_BUS)
-        for (const name of [CHAT_EVENTS.CONVERSATION_LABELS_SET, CHAT_EVENTS.CONVERSATION_ASSIGNED, CHAT_EVENTS.CONVERSATION_CLOSED]) {
-          eventBus.subscribe(name, async (event: RecordedEvent) => {
-            events.push(event)
-          })
-        }
-        subscribed = true
-      }
+      publishableKey = await createPublishableKey(getContainer())
+      recorder.startEach(getContainer())
     })
 
     describe("a canned response's actions", () => {

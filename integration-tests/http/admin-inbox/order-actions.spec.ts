@@ -6,7 +6,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { CHAT_EVENTS } from "../../../src/chat/events"
 import { createAdmin, type AdminCredentials } from "../../utils/admin"
-import type { RecordedEvent } from "../../utils/chat"
+import { eventRecorder } from "../../utils/chat"
 import { signedInCustomer, type SignedInCustomer } from "../../utils/customer"
 import { fulfilOrder, payOrder, placeOrder } from "../../utils/orders"
 import { createPublishableKey } from "../../utils/store"
@@ -23,8 +23,8 @@ medusaIntegrationTestRunner({
     let admin: AdminCredentials
     let publishableKey: string
     let visitors = 0
-    const events: RecordedEvent[] = []
-    let subscribed = false
+    const recorder = eventRecorder([CHAT_EVENTS.CONVERSATION_ORDER_CANCELED, CHAT_EVENTS.CONVERSATION_ORDER_REFUNDED])
+    const { events } = recorder
 
     const get = (path: string) => api.get(`${BASE}${path}`, { headers: admin.bearer, validateStatus: () => true })
     const post = (path: string, body?: unknown) => api.post(`${BASE}${path}`, body, { headers: admin.bearer, validateStatus: () => true })
@@ -64,18 +64,8 @@ medusaIntegrationTestRunner({
     })
 
     beforeEach(async () => {
-      const container = getContainer()
-      publishableKey = await createPublishableKey(container)
-      events.length = 0
-      if (!subscribed) {
-        const eventBus = container.resolve(Modules.EVENT_BUS)
-        for (const name of [CHAT_EVENTS.CONVERSATION_ORDER_CANCELED, CHAT_EVENTS.CONVERSATION_ORDER_REFUNDED]) {
-          eventBus.subscribe(name, async (event: { name: string; data: Record<string, unknown> }) => {
-            events.push({ name: event.name, data: event.data })
-          })
-        }
-        subscribed = true
-      }
+      publishableKey = await createPublishableKey(getContainer())
+      recorder.startEach(getContainer())
     })
 
     describe("POST /conversation/:id/orders/:order_id/cancel", () => {

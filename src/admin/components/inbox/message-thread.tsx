@@ -55,7 +55,7 @@ function Attachments({ files }: { files: ChatAttachment[] }) {
             >
               <DocumentText className="shrink-0" />
               <span>{file.name}</span>
-              <span className="text-ui-fg-muted whitespace-nowrap">{formatFileSize(file.size)}</span>
+              <span className="text-ui-fg-subtle whitespace-nowrap">{formatFileSize(file.size)}</span>
             </a>
           )}
         </li>
@@ -97,7 +97,7 @@ function EventLine({ note }: { note: AdminNoteType }) {
       <Text size="xsmall" leading="compact">
         {eventLine(note)}
       </Text>
-      <Text size="xsmall" leading="compact" className="text-ui-fg-muted" title={formatDateTime(note.created_at)}>
+      <Text size="xsmall" leading="compact" className="text-ui-fg-subtle" title={formatDateTime(note.created_at)}>
         <time dateTime={note.created_at}>{formatMessageTime(note.created_at)}</time>
       </Text>
     </li>
@@ -208,7 +208,7 @@ export function MessageThread({ messages, events = [], visitorReadUpTo, visitorT
                   {senderLabel(message)}
                 </Text>
                 <div className="flex items-center gap-x-1">
-                  <Text size="xsmall" leading="compact" className="text-ui-fg-muted" title={formatDateTime(message.created_at)}>
+                  <Text size="xsmall" leading="compact" className="text-ui-fg-subtle" title={formatDateTime(message.created_at)}>
                     <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>
                   </Text>
                   {message.sender === "visitor" && (
@@ -236,7 +236,7 @@ export function MessageThread({ messages, events = [], visitorReadUpTo, visitorT
               {message.attachments && message.attachments.length > 0 && <Attachments files={message.attachments} />}
               {message.cards && message.cards.length > 0 && <Cards cards={message.cards} />}
               {message.message_id === readReply && (
-                <Text size="xsmall" className="text-ui-fg-muted self-end" data-field="read-receipt">
+                <Text size="xsmall" className="text-ui-fg-subtle self-end" data-field="read-receipt">
                   {t("thread.read")}
                 </Text>
               )}

@@ -168,7 +168,7 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
                 <span className="max-w-[180px] truncate" title={file.name}>
                   {file.name}
                 </span>
-                <span className="text-ui-fg-muted">{formatFileSize(file.size)}</span>
+                <span className="text-ui-fg-subtle">{formatFileSize(file.size)}</span>
                 <IconButton
                   type="button"
                   size="2xsmall"
@@ -183,7 +183,7 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
           ))}
           {uploading > 0 && (
             <li>
-              <Text size="xsmall" className="text-ui-fg-muted" role="status">
+              <Text size="xsmall" className="text-ui-fg-subtle" role="status">
                 {t("reply.uploading", { count: uploading })}
               </Text>
             </li>
@@ -248,7 +248,7 @@ export function ReplyBox({ conversationId, orderId, locale }: { conversationId: 
               }
             }}
           />
-          <Text size="xsmall" className="text-ui-fg-muted hidden md:block">
+          <Text size="xsmall" className="text-ui-fg-subtle hidden md:block">
             <Trans t={t} i18nKey="reply.keysHint" components={{ kbd: <Kbd /> }} />
           </Text>
         </div>
