@@ -1,3 +1,6 @@
+import { Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
+
 export type Bar = { key: string; value: number; title: string }
 
 /**
@@ -25,5 +28,31 @@ export function BarSeries({ bars, top, width, height, gap }: { bars: Bar[]; top:
         )
       })}
     </>
+  )
+}
+
+/**
+ * A small chart with its name above (an SVG of `width` × `height`, read as one image named
+ * `label`); `children` go under it, as its caption.
+ */
+export function LabelledBars({ label, bars, top, width, height, gap, children }: {
+  label: string
+  bars: Bar[]
+  top: number
+  width: number
+  height: number
+  gap: number
+  children?: ReactNode
+}) {
+  return (
+    <figure className="flex flex-col gap-y-1">
+      <Text size="xsmall" weight="plus">
+        {label}
+      </Text>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={label} preserveAspectRatio="none">
+        <BarSeries bars={bars} top={top} width={width} height={height} gap={gap} />
+      </svg>
+      {children}
+    </figure>
   )
 }

@@ -3,7 +3,7 @@ import { formatCalendarDay } from "../../lib/calendar-date"
 import { formatDuration, formatNumber } from "../../lib/format"
 import { useT } from "../../lib/i18n"
 import type { SupportReportBreakdown } from "../../lib/types"
-import { BarSeries } from "../bar-series"
+import { LabelledBars } from "../bar-series"
 
 type Row = SupportReportBreakdown["days"][number]
 
@@ -58,19 +58,14 @@ export function DailyBars({ days, first, last, label, value, title }: {
     return row ? value(row) : 0
   })
   return (
-    <figure className="flex flex-col gap-y-1">
-      <Text size="xsmall" weight="plus">
-        {label}
-      </Text>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT} role="img" aria-label={label} preserveAspectRatio="none">
-        <BarSeries
-          bars={series.map((day, index) => ({ key: day, value: values[index], title: title(day, byDay.get(day)) }))}
-          top={Math.max(0, ...values)}
-          width={WIDTH}
-          height={HEIGHT}
-          gap={GAP}
-        />
-      </svg>
+    <LabelledBars
+      label={label}
+      bars={series.map((day, index) => ({ key: day, value: values[index], title: title(day, byDay.get(day)) }))}
+      top={Math.max(0, ...values)}
+      width={WIDTH}
+      height={HEIGHT}
+      gap={GAP}
+    >
       <figcaption className="flex justify-between">
         <Text size="xsmall" className="text-ui-fg-subtle">
           {formatCalendarDay(first, "medium")}
@@ -79,7 +74,7 @@ export function DailyBars({ days, first, last, label, value, title }: {
           {formatCalendarDay(last, "medium")}
         </Text>
       </figcaption>
-    </figure>
+    </LabelledBars>
   )
 }
 

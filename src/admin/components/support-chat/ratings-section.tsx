@@ -4,7 +4,7 @@ import { formatCalendarDay } from "../../lib/calendar-date"
 import { formatNumber } from "../../lib/format"
 import { t as translate, useT } from "../../lib/i18n"
 import type { RatingsSummary } from "../../lib/types"
-import { BarSeries } from "../bar-series"
+import { LabelledBars } from "../bar-series"
 import { SettingsSection } from "../settings-section"
 
 const WEEKS = 12
@@ -27,20 +27,14 @@ function WeeklyBars({ weeks, label, top, value, title }: {
   title: (week: Week) => string
 }) {
   return (
-    <figure className="flex flex-col gap-y-1">
-      <Text size="xsmall" weight="plus">
-        {label}
-      </Text>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT} role="img" aria-label={label} preserveAspectRatio="none">
-        <BarSeries
-          bars={weeks.map((week) => ({ key: week.week_start, value: value(week), title: title(week) }))}
-          top={top}
-          width={WIDTH}
-          height={HEIGHT}
-          gap={GAP}
-        />
-      </svg>
-    </figure>
+    <LabelledBars
+      label={label}
+      bars={weeks.map((week) => ({ key: week.week_start, value: value(week), title: title(week) }))}
+      top={top}
+      width={WIDTH}
+      height={HEIGHT}
+      gap={GAP}
+    />
   )
 }
 
