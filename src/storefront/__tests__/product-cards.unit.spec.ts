@@ -22,6 +22,8 @@ const fakeDocument = {
   },
   createTextNode: (text: string): FakeNode => ({ tag: "#text", attributes: {}, children: [], text }),
 }
+/** A card as the fake document built it: its nodes are FakeNodes whatever the renderer's DOM types say. */
+const builtCard = (card: Parameters<typeof productCard>[0], lang: string) => productCard(card, lang) as unknown as FakeNode
 const textOf = (node: FakeNode): string => node.text ?? node.children.map(textOf).filter(Boolean).join(" ")
 const find = (node: FakeNode, test: (candidate: FakeNode) => boolean): FakeNode | undefined =>
   test(node) ? node : node.children.map((child) => find(child, test)).find(Boolean)
@@ -62,19 +64,19 @@ describe("product cards in the chat", () => {
   })
 
   it("is one link named by the title and the price, its picture decorative (alt is empty)", () => {
-    const card = productCard(CARD, "en") as unknown as FakeNode
+    const card = builtCard(CARD, "en")
     expect(card.tag).toBe("a")
     expect(card.attributes).toEqual({ class: "card", href: CARD.url })
     const image = find(card, (node) => node.tag === "img")
     expect(image?.attributes).toMatchObject({ src: CARD.thumbnail, alt: "" })
     expect(textOf(card)).toBe(`Linen shirt ${formatPrice(CARD.price, "en")}`)
     // Text nodes only: a title with markup stays text.
-    const marked = productCard({ ...CARD, title: "<b>Bold</b>" }, "en") as unknown as FakeNode
+    const marked = builtCard({ ...CARD, title: "<b>Bold</b>" }, "en")
     expect(find(marked, (node) => node.text === "<b>Bold</b>")).toBeDefined()
   })
 
   it("shows a card without a price, a picture or a safe link as what it has", () => {
-    const card = productCard({ ...CARD, price: null, thumbnail: null, url: "javascript:void(0)" }, "ar") as unknown as FakeNode
+    const card = builtCard({ ...CARD, price: null, thumbnail: null, url: "javascript:void(0)" }, "ar")
     expect(card.tag).toBe("div")
     expect(find(card, (node) => node.tag === "img")).toBeUndefined()
     expect(find(card, (node) => node.attributes.class === "price")).toBeUndefined()
