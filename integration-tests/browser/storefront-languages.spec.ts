@@ -133,10 +133,20 @@ describe("the storefront in the shopper's language, in a real browser", () => {
     await page.getByRole("button", { name: "Support-Chat öffnen" }).click()
     expect(await chatRoot(page).locator("#title").textContent()).toBe("Hilfe & Beratung")
     await page.getByRole("textbox", { name: "Nachricht" }).fill("Gibt es die Socken auch in Blau?")
+    // Escape closes the panel even while the message is on its way: the clicked send button is
+    // disabled until the send ends, and focus must not leave the panel with it.
+    let letSendGo = () => {}
+    const sendHeld = new Promise<void>((resolve) => (letSendGo = resolve))
+    await page.route("**/store/app/v1/send", async (route) => {
+      await sendHeld
+      await route.continue()
+    })
     await page.getByRole("button", { name: "Senden" }).click()
-    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor()
-    const conversationId = await conversationIdOf(page)
     await page.keyboard.press("Escape")
+    await chatRoot(page).locator(".panel").waitFor({ state: "hidden" })
+    letSendGo()
+    await chatRoot(page).locator('li[data-sender="visitor"]').waitFor({ state: "attached" })
+    const conversationId = await conversationIdOf(page)
     const replied = Date.now()
     await session.host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "Ja, ab Juni." })
     // By the stream, or by a closed panel's poll (every 9 s, doubled after each failed one): a few

@@ -167,6 +167,8 @@ export function defineChatElement() {
       })
       composer.addEventListener("submit", async (event) => {
         event.preventDefault()
+        // Focus stays in the panel while the send button is disabled, so Escape still closes it.
+        input.focus()
         const attachmentIds = await this.files?.ids()
         const text = input.value
         // Emptied as the message leaves: its bubble may arrive by the stream before the send's
@@ -176,7 +178,6 @@ export function defineChatElement() {
         if (await this.link.current?.send(text, honeypot.value, attachmentIds)) this.files?.clear()
         else input.value ||= text
         this.fitInput()
-        input.focus()
       })
       clip.hidden = !this.fileApi
       clip.addEventListener("click", () => file.click())
