@@ -10,7 +10,7 @@ type VariantRead = {
   created_at?: string | Date | null
   calculated_price?: { calculated_amount?: number | string | null; currency_code?: string | null } | null
 }
-type ProductRead = { id: string; title: string; handle: string | null; thumbnail: string | null; variants?: (VariantRead | null)[] | null }
+type ProductRead = { id: string; title: string; handle: string | null; thumbnail: string | null; status: string; variants?: (VariantRead | null)[] | null }
 
 /** What the storefront named, else the region and currency of the conversation's customer's latest order. */
 async function shopperPricing(query: Query, pricing: PricingContext): Promise<PricingContext> {
@@ -59,6 +59,7 @@ export async function readCardCatalogue(container: MedusaContainer, productIds: 
       "title",
       "handle",
       "thumbnail",
+      "status",
       "variants.id",
       "variants.variant_rank",
       "variants.created_at",
@@ -72,6 +73,7 @@ export async function readCardCatalogue(container: MedusaContainer, productIds: 
     title: product.title,
     handle: product.handle,
     thumbnail: product.thumbnail,
+    published: product.status === "published",
     variants: (product.variants ?? [])
       .filter((variant): variant is VariantRead => !!variant)
       .sort(variantOrder)

@@ -21,6 +21,8 @@ type Catalogue = {
   usRegion: string
   shirt: { id: string; medium: string; large: string }
   mug: { id: string; variant: string }
+  /** Not published: no shopper can open its page. */
+  draft: string
 }
 
 medusaIntegrationTestRunner({
@@ -99,6 +101,13 @@ medusaIntegrationTestRunner({
               ],
             },
             {
+              title: "Winter coat (not yet on sale)",
+              handle: "winter-coat",
+              status: "draft",
+              options: [{ title: "Size", values: ["M"] }],
+              variants: [{ title: "M", options: { Size: "M" }, manage_inventory: false, prices: [{ amount: 90, currency_code: "eur" }] }],
+            },
+            {
               title: "Stoneware mug",
               handle: "stoneware-mug",
               status: "published",
@@ -119,6 +128,7 @@ medusaIntegrationTestRunner({
           large: shirt.variants.find((variant) => variant.title === "L")!.id,
         },
         mug: { id: mug.id, variant: mug.variants[0].id },
+        draft: products.find((product) => product.handle === "winter-coat")!.id,
       }
       // The store's order of the shirt's variants (the admin's drag and drop): M first, so a card without a variant shows M.
       await knex().raw(`UPDATE product_variant SET variant_rank = CASE WHEN id = ? THEN 0 ELSE 1 END WHERE product_id = ?`, [
@@ -217,12 +227,13 @@ medusaIntegrationTestRunner({
         )
       })
 
-      it("refuses more than four cards, an unknown product or another product's variant, storing and sending nothing", async () => {
+      it("refuses more than four cards, an unknown or unpublished product or another product's variant, storing and sending nothing", async () => {
         const { client, conversationId } = await shopperWith({ region_id: catalogue.euRegion })
         const before = { messages: await countRows("chat_message"), outbox: await countRows("launchdesk_outbox") }
         const refused = [
           Array.from({ length: 5 }, () => ({ product_id: catalogue.shirt.id })),
           [{ product_id: catalogue.shirt.id }, { product_id: "prod_01NOSUCHPRODUCT" }],
+          [{ product_id: catalogue.draft }],
           [{ product_id: catalogue.shirt.id, variant_id: catalogue.mug.variant }],
           [{ product_id: "" }],
           [{ product_id: catalogue.shirt.id, price: 1 }],
@@ -233,6 +244,8 @@ medusaIntegrationTestRunner({
         }
         const unknown = await reply({ conversation_id: conversationId, message: "Look", cards: [{ product_id: "prod_01NOSUCHPRODUCT" }] })
         expect(unknown.data.message).toContain("prod_01NOSUCHPRODUCT")
+        const draft = await reply({ conversation_id: conversationId, message: "Look", cards: [{ product_id: catalogue.draft }] })
+        expect(draft.data.message).toBe(`Invalid cards: product ${catalogue.draft} is not published, so a shopper cannot open it.`)
         expect({ messages: await countRows("chat_message"), outbox: await countRows("launchdesk_outbox") }).toEqual(before)
         expect((await client.poll(0)).data.messages.map((message: { sender: string }) => message.sender)).toEqual(["visitor"])
 

@@ -177,7 +177,8 @@ export function useProductSearch(q: string, options: { enabled?: boolean } = {})
   return useQuery({
     queryKey: chatKeys.products(q),
     queryFn: async (): Promise<PickedProduct[]> => {
-      const { products } = await sdk.admin.product.list({ ...(q ? { q } : {}), limit: 20, fields: "id,title,thumbnail" })
+      // Published only: a card links to the product's page, which a draft does not have.
+      const { products } = await sdk.admin.product.list({ ...(q ? { q } : {}), status: ["published"], limit: 20, fields: "id,title,thumbnail" })
       return products.map((product) => ({ id: product.id, title: product.title, thumbnail: product.thumbnail ?? null }))
     },
     placeholderData: keepPreviousData,

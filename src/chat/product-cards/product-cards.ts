@@ -16,6 +16,8 @@ export type CatalogueProduct = {
   title: string
   handle: string | null
   thumbnail: string | null
+  /** Published: the store API shows it, so a shopper can open its page (a draft's link would be a 404). */
+  published: boolean
   /** In the catalogue's order: the first is the card's variant when none is named. */
   variants: CatalogueVariant[]
 }
@@ -38,7 +40,7 @@ export function productUrl(product: Pick<CatalogueProduct, "id" | "handle">, sto
   return `${base}${path}`
 }
 
-/** Why cards cannot be sent: a product that does not exist, or a variant that is not that product's. */
+/** Why cards cannot be sent: a product that does not exist or is not published, or a variant that is not that product's. */
 export type CardRefusal = { refused: string }
 
 /**
@@ -55,6 +57,7 @@ export function snapshotCards(
   for (const request of requests) {
     const product = byId.get(request.product_id)
     if (!product) return { refused: `Invalid cards: product ${request.product_id} was not found.` }
+    if (!product.published) return { refused: `Invalid cards: product ${request.product_id} is not published, so a shopper cannot open it.` }
     const variant = request.variant_id
       ? product.variants.find((candidate) => candidate.id === request.variant_id)
       : product.variants[0]

@@ -6,6 +6,7 @@ const SHIRT: CatalogueProduct = {
   title: "Linen shirt",
   handle: "linen-shirt",
   thumbnail: "https://cdn.example/shirt.jpg",
+  published: true,
   variants: [
     { id: "variant_m", price: { amount: 30, currency_code: "eur" } },
     { id: "variant_l", price: null },
@@ -41,8 +42,12 @@ describe("product cards", () => {
     ])
   })
 
-  it("refuse an unknown product or another product's variant", () => {
+  it("refuse an unknown or unpublished product, or another product's variant", () => {
     expect(snapshotCards([{ product_id: "prod_gone" }], [SHIRT], link)).toEqual({ refused: expect.stringContaining("prod_gone") })
+    // A draft's page is a 404 for shoppers.
+    expect(snapshotCards([{ product_id: "prod_shirt" }], [{ ...SHIRT, published: false }], link)).toEqual({
+      refused: "Invalid cards: product prod_shirt is not published, so a shopper cannot open it.",
+    })
     expect(snapshotCards([{ product_id: "prod_shirt", variant_id: "variant_other" }], [SHIRT], link)).toEqual({
       refused: expect.stringContaining("variant_other"),
     })
