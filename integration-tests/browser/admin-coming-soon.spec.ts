@@ -1,12 +1,10 @@
 // Over 300 lines on purpose: the coming-soon screens and the customer context share one packed host app, one Chromium and one signed-in session, which take minutes to start.
 import fs from "node:fs"
-import path from "node:path"
-import axios from "axios"
 import { Client } from "pg"
 import type { BrowserContext, Page } from "playwright-core"
-import { medusa } from "../../scripts/lib/host-app"
 import { waitFor, type AdminHost } from "./admin-host"
 import { itNeverLeaksSecrets, SECRETS, useAdminSession } from "./admin-session"
+import { placeOrders, registeredShopper, type HostShopper, type PlacedOrder } from "./host-orders"
 
 // Packing, installing, building the dashboard and migrating take a few minutes.
 jest.setTimeout(10 * 60 * 1000)
@@ -342,62 +340,13 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
   })
 
   describe("customer context", () => {
-    type Shopper = { id: string; email: string; token: string }
-    type PlacedOrder = { id: string; display_id: number }
-    const store = () => axios.create({ baseURL: host.server.url, headers: { "x-publishable-api-key": host.publishableKey } })
-
-    /** A shopper with an account, signed in with a customer token. */
-    async function registeredShopper(first_name: string, last_name: string): Promise<Shopper> {
-      const email = `${first_name.toLowerCase()}.${Date.now()}@example.com`
-      const password = "a long shopper password"
-      const registration = await store().post("/auth/customer/emailpass/register", { email, password })
-      const created = await store().post(
-        "/store/customers",
-        { email, first_name, last_name },
-        { headers: { authorization: `Bearer ${registration.data.token}` } }
-      )
-      const login = await store().post("/auth/customer/emailpass", { email, password })
-      return { id: created.data.customer.id, email, token: login.data.token }
-    }
-
-    /** Orders placed through the Order module of the host (`medusa exec`), as a checkout would leave them. */
-    async function placeOrders(shopper: Shopper, titles: string[]): Promise<PlacedOrder[]> {
-      const script = path.join(host.hostDir, "place-orders.js")
-      const output = path.join(host.hostDir, `orders-${Date.now()}.json`)
-      fs.writeFileSync(
-        script,
-        `const fs = require("node:fs")
-exports.default = async function placeOrders({ container }) {
-  const { Modules } = require("@medusajs/framework/utils")
-  const input = ${JSON.stringify({ customer_id: shopper.id, email: shopper.email, titles, output })}
-  const regions = container.resolve(Modules.REGION)
-  const [region] = (await regions.listRegions({ name: "Browser Europe" })).length
-    ? await regions.listRegions({ name: "Browser Europe" })
-    : await regions.createRegions([{ name: "Browser Europe", currency_code: "eur", countries: ["de"] }])
-  const placed = []
-  for (const title of input.titles) {
-    const [order] = await container.resolve(Modules.ORDER).createOrders([{
-      region_id: region.id, currency_code: "eur", email: input.email, customer_id: input.customer_id,
-      shipping_address: { first_name: "Ada", last_name: "Shopper", address_1: "1 Test Street", city: "Berlin", country_code: "de", postal_code: "10115" },
-      items: [{ title, quantity: 1, unit_price: 25 }],
-    }])
-    placed.push({ id: order.id, display_id: order.display_id })
-  }
-  fs.writeFileSync(input.output, JSON.stringify(placed))
-}
-`
-      )
-      await medusa(host.hostDir, ["exec", "./place-orders.js"], host.env)
-      return JSON.parse(fs.readFileSync(output, "utf8")) as PlacedOrder[]
-    }
-
-    let ada: Shopper
+    let ada: HostShopper
     let orders: PlacedOrder[]
     let conversationId: number
 
     beforeAll(async () => {
-      ada = await registeredShopper("Ada", "Quill")
-      orders = await placeOrders(ada, ["Linen shirt", "Green mug"])
+      ada = await registeredShopper(host, "Ada", "Quill")
+      orders = await placeOrders(host, ada, ["Linen shirt", "Green mug"])
       const shopper = newVisitor()
       shopper.auth = { bearer: ada.token }
       expect((await shopper.session({ page_url: "https://shop.example/account" })).status).toBe(200)
