@@ -515,26 +515,20 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
     const { page, requests, errors } = await shopper()
     const extrasLoads = () => requests.filter((request) => request.url().endsWith("/launchdesk-chat-extras.js"))
     await page.goto(`${pages.url}/`)
+    // The page names the shopper's region once it knows it (data-region-id, or later, as here):
+    // the chat's session start carries it, and the cards are priced for it.
+    const { regions } = await host.admin<{ regions: { id: string; currency_code: string }[] }>("GET", "/admin/regions")
+    await page.waitForFunction(() => "LaunchDesk" in window)
+    await page.evaluate((regionId) => {
+      ;(window as unknown as { LaunchDesk: { options: { regionId?: string } } }).LaunchDesk.options.regionId = regionId
+    }, regions[0].id)
     await page.getByRole("button", { name: "Open support chat" }).click()
     await waitFor(async () => ((await conversationIdOf(page)) !== null ? true : undefined), { what: "the chat session" })
     const conversationId = await conversationIdOf(page)
     expect(extrasLoads()).toEqual([])
+    const sessionCall = requests.find((request) => request.method() === "POST" && request.url().endsWith("/store/app/v1/session"))
+    expect(JSON.parse(sessionCall?.postData() ?? "{}")).toMatchObject({ region_id: regions[0].id })
 
-    // The storefront names its region, as a store's own code does (the widget does not send one).
-    const { regions } = await host.admin<{ regions: { id: string; currency_code: string }[] }>("GET", "/admin/regions")
-    const named = await page.evaluate(
-      async ({ backendUrl, key, regionId }) =>
-        (
-          await fetch(`${backendUrl}/store/app/v1/session`, {
-            method: "POST",
-            credentials: "include",
-            headers: { "content-type": "application/json", "x-publishable-api-key": key },
-            body: JSON.stringify({ region_id: regionId }),
-          })
-        ).status,
-      { backendUrl: host.backendUrl, key: host.seed.publishableKey, regionId: regions[0].id }
-    )
-    expect(named).toBe(200)
     const handle = host.seed.productHandles[0]
     const { products } = await host.admin<{ products: { id: string; title: string }[] }>("GET", `/admin/products?handle=${handle}&fields=id,title`)
     await host.admin("POST", "/admin/app/v1/reply", { conversation_id: conversationId, message: "This one:", cards: [{ product_id: products[0].id }] })

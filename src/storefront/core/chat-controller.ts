@@ -277,7 +277,7 @@ export class ChatController extends ChatConversationState {
   private async createSession(newConversation = false): Promise<boolean> {
     this.setState({ phase: "starting", notice: null })
     try {
-      const body: Record<string, string | boolean> = { page_url: this.options.pageUrl() }
+      const body: Record<string, string | boolean | undefined> = { ...this.options.pricing?.(), page_url: this.options.pageUrl() }
       if (newConversation) body.new_conversation = true
       const session = await this.options.api.post<SessionResponse>("/session", body)
       const texts = await storeTexts(session, this.options.pinnedLabels, this.options.storeLabels)

@@ -18,6 +18,8 @@ export type ChatControllerOptions = {
    * widget's language; without it they are not used.
    */
   storeLabels?: (messages: Record<string, string>) => Promise<LabelOverrides>
+  /** The shopper's region and currency as the page knows them now, sent with each `/session` (product cards' prices). */
+  pricing?: () => ShopperPricing
   /** Offer email capture when no person has answered the visitor's message for this long. */
   emailOfferAfterSeconds: number
   pollIntervalMs: number
@@ -41,9 +43,13 @@ export type ChatControllerOptions = {
 const CLOSE_STREAM_WHEN_HIDDEN_MS = 2 * 60_000
 const STREAM_ECHO_TIMEOUT_MS = 5000
 
-export type ResolvedChatOptions = Required<Omit<ChatControllerOptions, "storage" | "stream" | "storeLabels">> & {
+/** `region_id` and `currency_code` as `POST /session` takes them; either may be missing. */
+export type ShopperPricing = { region_id?: string; currency_code?: string }
+
+export type ResolvedChatOptions = Required<Omit<ChatControllerOptions, "storage" | "stream" | "storeLabels" | "pricing">> & {
   storage: KeyValueStorage | null
   storeLabels?: ChatControllerOptions["storeLabels"]
+  pricing?: ChatControllerOptions["pricing"]
 }
 
 /** The options with the browser's defaults filled in (storage stays opt-in). */

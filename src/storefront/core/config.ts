@@ -63,6 +63,13 @@ export type LaunchDeskOptions = {
   nonce?: string
   /** Light or dark colours; "auto" (default) follows the shopper's `prefers-color-scheme`. */
   theme?: Theme
+  /**
+   * The shopper's Medusa region (`reg_…`), or their currency when the page knows only that:
+   * sent as the chat starts, so product cards an agent sends are priced for them. Read at each
+   * start, so a page that changes region sets `LaunchDesk.options.regionId`.
+   */
+  regionId?: string
+  currencyCode?: string
 }
 
 export type Theme = "auto" | "light" | "dark"
@@ -80,6 +87,8 @@ type OptionalOptions =
   | "chatExtrasScriptUrl"
   | "customerToken"
   | "nonce"
+  | "regionId"
+  | "currencyCode"
 
 export type ResolvedOptions = Required<Omit<LaunchDeskOptions, OptionalOptions>> & Pick<LaunchDeskOptions, OptionalOptions>
 
@@ -164,5 +173,7 @@ export function optionsFromScript(script: (Pick<Element, "getAttribute"> & { non
     // The browser hides a script's nonce attribute from getAttribute; the property keeps it.
     nonce: text(script.nonce || read("nonce")),
     theme: isTheme(theme) ? theme : undefined,
+    regionId: text(read("region-id")),
+    currencyCode: text(read("currency-code")),
   }
 }

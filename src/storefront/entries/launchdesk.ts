@@ -64,6 +64,7 @@ function startChat(options: ResolvedOptions, locale: ShopperLocale, localized: L
     pollIntervalMs: options.pollIntervalMs,
     maxPollIntervalMs: options.maxPollIntervalMs,
     autoReply: options.autoReply,
+    pricing: () => ({ region_id: options.regionId, currency_code: options.currencyCode }),
     storage: storage(),
   })
   // A store may place <launchdesk-chat> itself; otherwise it goes at the end of the page.

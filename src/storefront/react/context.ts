@@ -28,6 +28,8 @@ export type LaunchDeskConfig = Partial<
     | "captchaScriptUrl"
     | "nonce"
     | "theme"
+    | "regionId"
+    | "currencyCode"
   >
 >
 

@@ -7,6 +7,7 @@ import { COMING_SOON_BODY_CLASS } from "../core/add-to-cart"
 import { createApiClient, trimSlash, type CustomerToken } from "../core/api"
 import type { CaptchaProvider } from "../core/captcha"
 import { ChatController, type ChatState } from "../core/chat-controller"
+import type { ShopperPricing } from "../core/chat-options"
 import { ComingSoonController, type ComingSoonState, type SignupInput } from "../core/coming-soon-controller"
 import type { LaunchDeskOptions, ResolvedOptions } from "../core/config"
 import { countdownParts, parseArrivalDate, type CountdownParts } from "../core/countdown"
@@ -45,6 +46,9 @@ const chats = new Map<string, { controller: ChatController; users: number }>()
 // The latest `customerToken` each chat was rendered with: a shopper who signs in mid-conversation
 // keeps the same controller, and its next request carries the new token.
 const customerTokens = new Map<string, CustomerToken | undefined>()
+// The region and currency each chat was last rendered with: a shopper who switches country keeps
+// the conversation, and its next session start prices product cards for the new region.
+const pricings = new Map<string, ShopperPricing>()
 
 function createChatController(options: ResolvedOptions, key: string) {
   const locale = shopperLocale(options.locale)
@@ -68,6 +72,7 @@ function createChatController(options: ResolvedOptions, key: string) {
     pollIntervalMs: options.pollIntervalMs,
     maxPollIntervalMs: options.maxPollIntervalMs,
     autoReply: options.autoReply,
+    pricing: () => pricings.get(key) ?? {},
     storage: isBrowser() ? browserStorage() : null,
   })
 }
@@ -76,7 +81,10 @@ function createChatController(options: ResolvedOptions, key: string) {
 export function useSupportChat(config?: LaunchDeskConfig) {
   const options = useLaunchDeskConfig(config)
   const key = `${options.chatBaseUrl ?? options.backendUrl}|${options.publishableKey}`
-  if (isBrowser()) customerTokens.set(key, options.customerToken)
+  if (isBrowser()) {
+    customerTokens.set(key, options.customerToken)
+    pricings.set(key, { region_id: options.regionId, currency_code: options.currencyCode })
+  }
   const controller = useMemo(() => {
     // On the server every render gets a fresh, never-started controller: nothing is shared between requests.
     if (!isBrowser()) return createChatController(options, key)
@@ -96,6 +104,7 @@ export function useSupportChat(config?: LaunchDeskConfig) {
         shared.controller.stop()
         chats.delete(key)
         customerTokens.delete(key)
+        pricings.delete(key)
       }
     }
   }, [key, controller])
