@@ -1,7 +1,7 @@
 import { storeHeaders, trimSlash, type ApiClientOptions } from "../core/api"
 import type { ChatAttachment } from "../../shared/browser-safe/chat-message"
 import type { AttachmentArgs, AttachmentComposer, ChatExtrasModule } from "../core/globals"
-import { h, partStyles } from "./dom"
+import { h, partStylesOnce } from "./dom"
 import { partLabels } from "./part-labels"
 
 // The chat's files: part of launchdesk-chat-extras.js, so launchdesk.js only holds the
@@ -65,16 +65,6 @@ function fileSize(bytes: number): string {
 
 const isImage = (mime: string) => mime.startsWith("image/")
 
-/** Once per shadow root: the part's rules apply to the chips and to every message's files. */
-const styled = new WeakSet<Node>()
-function addStyles(node: Node) {
-  const root = node.getRootNode()
-  const target = root instanceof ShadowRoot ? root : document.head
-  if (styled.has(target)) return
-  styled.add(target)
-  const style = partStyles(node, ATTACHMENT_CSS)
-  if (style) target.appendChild(style)
-}
 
 /** The backend's message from a refusal (`{ message }`), or the status. */
 function refusalOf(body: string, status: number): string {
@@ -128,7 +118,7 @@ type Pending = { chip: HTMLLIElement; id: Promise<number | null>; abort: AbortCo
 
 function composer(input: HTMLInputElement, container: HTMLElement, { api, labels: given }: AttachmentArgs): AttachmentComposer {
   const labels = attachmentLabels(given)
-  addStyles(container)
+  partStylesOnce(container, ATTACHMENT_CSS)
   input.accept = ACCEPTED_TYPES.join(",")
   input.multiple = true
   const pending: Pending[] = []
@@ -272,7 +262,7 @@ function fileLink(api: ApiClientOptions, file: ChatAttachment, labels: Attachmen
 /** A message's files, a box after the rest of its `item` (the page script leaves it to this part, as it does the cards). */
 function render(item: HTMLElement, files: ChatAttachment[], { api, labels: given }: AttachmentArgs) {
   const labels = attachmentLabels(given)
-  addStyles(item)
+  partStylesOnce(item, ATTACHMENT_CSS)
   item.appendChild(h("div", { class: "files" }, ...files.map((file) => (isImage(file.mime) ? thumbnail(api, file, labels) : fileLink(api, file, labels)))))
 }
 

@@ -117,3 +117,20 @@ export function partStyles(within: Node, css: string): HTMLStyleElement | null {
   const owner = root instanceof ShadowRoot || root instanceof Document ? root.querySelector("style") : null
   return styleElement(css, owner?.nonce)
 }
+
+const styledRoots = new WeakMap<Node, Set<string>>()
+
+/**
+ * A part's rules once per shadow root (or the page's head outside one), for a part that shows
+ * in many places of it: every message's files or product cards.
+ */
+export function partStylesOnce(node: Node, css: string) {
+  const root = node.getRootNode()
+  const target = root instanceof ShadowRoot ? root : document.head
+  const added = styledRoots.get(target) ?? new Set<string>()
+  styledRoots.set(target, added)
+  if (added.has(css)) return
+  added.add(css)
+  const style = partStyles(node, css)
+  if (style) target.appendChild(style)
+}

@@ -1,6 +1,6 @@
 import type { ChatCard, ChatMessage } from "../../shared/browser-safe/chat-message"
 import type { ChatExtrasModule } from "../core/globals"
-import { h, partStyles } from "./dom"
+import { h, partStylesOnce } from "./dom"
 
 // Product cards in staff replies (CONTRACT §11): part of launchdesk-chat-extras.js, so
 // launchdesk.js only holds the place a message's cards go. A card is one link (its picture,
@@ -54,20 +54,10 @@ export function productCard(card: ChatCard, lang: string): HTMLElement {
   return href ? h("a", { class: "card", href }, ...children) : h("div", { class: "card" }, ...children)
 }
 
-/** Once per shadow root: the part's rules apply to every message's cards. */
-const styled = new WeakSet<Node>()
-function addStyles(node: Node) {
-  const root = node.getRootNode()
-  const target = root instanceof ShadowRoot ? root : document.head
-  if (styled.has(target)) return
-  styled.add(target)
-  const style = partStyles(node, CARD_CSS)
-  if (style) target.appendChild(style)
-}
 
 /** A message's cards, a list of links after the rest of its `item`. */
 function render(item: HTMLElement, { cards = [] }: ChatMessage, lang: string) {
-  addStyles(item)
+  partStylesOnce(item, CARD_CSS)
   item.appendChild(h("div", { class: "cards" }, h("ul", {}, ...cards.map((card) => h("li", {}, productCard(card, lang))))))
 }
 

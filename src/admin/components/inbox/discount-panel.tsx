@@ -1,11 +1,12 @@
-import { Badge, Button, Drawer, Input, Select, Text, toast } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
+import { Badge, Button, Input, Select, Text, toast } from "@medusajs/ui"
+import { useState } from "react"
 import { errorMessage, formatDate, formatMoney } from "../../lib/format"
 import { useT } from "../../lib/i18n"
 import { useConversationContext } from "../../lib/chat-hooks"
 import { useSendDiscount, type DiscountInput } from "../../lib/order-action-hooks"
 import type { ConversationContext } from "../../lib/types"
 import { FieldLabel, FormField } from "../form-field"
+import { ActionDrawer } from "./action-drawer"
 
 /** The pane's discount section, from the conversation's context (the customer card's query). */
 export function ConversationDiscounts({ conversationId }: { conversationId: number }) {
@@ -89,9 +90,8 @@ function DiscountDrawer({ conversationId, onClose }: { conversationId: number; o
       ? t("discounts.summaryPercentage", { value: amount })
       : t("discounts.summaryFixed", { amount: formatMoney(amount ?? 0, currencyCode) })
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!valid || amount === undefined || send.isPending) return
+  const submit = async () => {
+    if (amount === undefined) return
     setRefusal(undefined)
     const discount: DiscountInput = {
       type,
@@ -110,59 +110,42 @@ function DiscountDrawer({ conversationId, onClose }: { conversationId: number; o
   }
 
   return (
-    <Drawer open onOpenChange={(open) => !open && onClose()}>
-      <Drawer.Content aria-describedby="discount-summary">
-        <form onSubmit={submit} className="flex h-full flex-col overflow-hidden">
-          <Drawer.Header>
-            <Drawer.Title>{t("discounts.send")}</Drawer.Title>
-          </Drawer.Header>
-          <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
-            <FormField label={<FieldLabel htmlFor="discount-type">{t("discounts.type")}</FieldLabel>}>
-              <Select value={type} onValueChange={(next) => setType(next as DiscountInput["type"])}>
-                <Select.Trigger id="discount-type">
-                  <Select.Value />
-                </Select.Trigger>
-                <Select.Content>
-                  <Select.Item value="percentage">{t("discounts.percentage")}</Select.Item>
-                  <Select.Item value="fixed">{t("discounts.fixed")}</Select.Item>
-                </Select.Content>
-              </Select>
-            </FormField>
-            <FormField label={<FieldLabel htmlFor="discount-value">{t("discounts.value")}</FieldLabel>}>
-              <Input id="discount-value" type="number" inputMode="decimal" min={0} step="any" value={value} onChange={(event) => setValue(event.target.value)} />
-            </FormField>
-            {type === "fixed" && (
-              <FormField label={<FieldLabel htmlFor="discount-currency">{t("discounts.currency")}</FieldLabel>}>
-                <Input id="discount-currency" maxLength={3} value={currency} onChange={(event) => setCurrency(event.target.value)} />
-              </FormField>
-            )}
-            <FormField label={<FieldLabel htmlFor="discount-days">{t("discounts.expiresInDays")}</FieldLabel>}>
-              <Input id="discount-days" type="number" inputMode="numeric" min={1} max={365} step={1} value={days} onChange={(event) => setDays(event.target.value)} />
-            </FormField>
-            <FormField label={<FieldLabel htmlFor="discount-products">{t("discounts.products")}</FieldLabel>}>
-              <Input id="discount-products" value={products} onChange={(event) => setProducts(event.target.value)} />
-            </FormField>
-            <Text id="discount-summary" size="small" className="text-ui-fg-subtle">
-              {summary}
-            </Text>
-            {refusal && (
-              <Text size="small" className="text-ui-fg-error" role="alert" data-field="discount-error">
-                {refusal}
-              </Text>
-            )}
-          </Drawer.Body>
-          <Drawer.Footer>
-            <Drawer.Close asChild>
-              <Button variant="secondary" size="small" type="button">
-                {t("common.cancel")}
-              </Button>
-            </Drawer.Close>
-            <Button size="small" type="submit" isLoading={send.isPending} disabled={!valid} data-action="confirm-discount">
-              {t("discounts.confirm")}
-            </Button>
-          </Drawer.Footer>
-        </form>
-      </Drawer.Content>
-    </Drawer>
+    <ActionDrawer
+      title={t("discounts.send")}
+      summary={summary}
+      refusal={refusal}
+      submitLabel={t("discounts.confirm")}
+      action="confirm-discount"
+      valid={valid}
+      pending={send.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormField label={<FieldLabel htmlFor="discount-type">{t("discounts.type")}</FieldLabel>}>
+        <Select value={type} onValueChange={(next) => setType(next as DiscountInput["type"])}>
+          <Select.Trigger id="discount-type">
+            <Select.Value />
+          </Select.Trigger>
+          <Select.Content>
+            <Select.Item value="percentage">{t("discounts.percentage")}</Select.Item>
+            <Select.Item value="fixed">{t("discounts.fixed")}</Select.Item>
+          </Select.Content>
+        </Select>
+      </FormField>
+      <FormField label={<FieldLabel htmlFor="discount-value">{t("discounts.value")}</FieldLabel>}>
+        <Input id="discount-value" type="number" inputMode="decimal" min={0} step="any" value={value} onChange={(event) => setValue(event.target.value)} />
+      </FormField>
+      {type === "fixed" && (
+        <FormField label={<FieldLabel htmlFor="discount-currency">{t("discounts.currency")}</FieldLabel>}>
+          <Input id="discount-currency" maxLength={3} value={currency} onChange={(event) => setCurrency(event.target.value)} />
+        </FormField>
+      )}
+      <FormField label={<FieldLabel htmlFor="discount-days">{t("discounts.expiresInDays")}</FieldLabel>}>
+        <Input id="discount-days" type="number" inputMode="numeric" min={1} max={365} step={1} value={days} onChange={(event) => setDays(event.target.value)} />
+      </FormField>
+      <FormField label={<FieldLabel htmlFor="discount-products">{t("discounts.products")}</FieldLabel>}>
+        <Input id="discount-products" value={products} onChange={(event) => setProducts(event.target.value)} />
+      </FormField>
+    </ActionDrawer>
   )
 }

@@ -1,10 +1,11 @@
-import { Button, Drawer, Input, Label, RadioGroup, Text, Textarea, toast, usePrompt } from "@medusajs/ui"
-import { useState, type FormEvent } from "react"
+import { Button, Input, Label, RadioGroup, Textarea, toast, usePrompt } from "@medusajs/ui"
+import { useState } from "react"
 import { errorMessage, formatMoney } from "../../lib/format"
 import { useT } from "../../lib/i18n"
 import { MAX_REFUND_NOTE_LENGTH, useCancelOrder, useRefundOrder } from "../../lib/order-action-hooks"
 import type { ContextOrder } from "../../lib/types"
 import { FieldLabel, FormField } from "../form-field"
+import { ActionDrawer } from "./action-drawer"
 
 /** Cancel and Refund for one order of the pane, each behind a confirmation that says what will happen. */
 export function OrderActions({ conversationId, order }: { conversationId: number; order: ContextOrder }) {
@@ -64,9 +65,7 @@ function RefundDrawer({ conversationId, order, onClose }: { conversationId: numb
   const valid = Number.isFinite(amount) && amount > 0
   const money = (value: number) => formatMoney(value, order.currency_code)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!valid || refund.isPending) return
+  const submit = async () => {
     setRefusal(undefined)
     try {
       await refund.mutateAsync({ conversationId, orderId: order.id, amount, note: note.trim() || undefined })
@@ -78,56 +77,39 @@ function RefundDrawer({ conversationId, order, onClose }: { conversationId: numb
   }
 
   return (
-    <Drawer open onOpenChange={(open) => !open && onClose()}>
-      <Drawer.Content aria-describedby="refund-summary">
-        <form onSubmit={submit} className="flex h-full flex-col overflow-hidden">
-          <Drawer.Header>
-            <Drawer.Title>{t("orderActions.refundTitle", { number: order.display_id })}</Drawer.Title>
-          </Drawer.Header>
-          <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
-            <RadioGroup value={mode} onValueChange={(value) => setMode(value as "full" | "partial")} className="flex flex-col gap-y-2">
-              <div className="flex items-center gap-x-2">
-                <RadioGroup.Item value="full" id="refund-full" />
-                <Label htmlFor="refund-full" size="small">
-                  {t("orderActions.refundFull", { amount: money(order.refundable_amount) })}
-                </Label>
-              </div>
-              <div className="flex items-center gap-x-2">
-                <RadioGroup.Item value="partial" id="refund-partial" />
-                <Label htmlFor="refund-partial" size="small">
-                  {t("orderActions.refundPartial")}
-                </Label>
-              </div>
-            </RadioGroup>
-            {mode === "partial" && (
-              <FormField label={<FieldLabel htmlFor="refund-amount">{t("orderActions.refundAmount", { currency: order.currency_code.toUpperCase() })}</FieldLabel>}>
-                <Input id="refund-amount" type="number" inputMode="decimal" min={0} step="any" value={typed} onChange={(event) => setTyped(event.target.value)} />
-              </FormField>
-            )}
-            <FormField label={<FieldLabel htmlFor="refund-note">{t("orderActions.refundNote")}</FieldLabel>}>
-              <Textarea id="refund-note" rows={2} maxLength={MAX_REFUND_NOTE_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
-            </FormField>
-            <Text id="refund-summary" size="small" className="text-ui-fg-subtle">
-              {valid ? t("orderActions.refundSummary", { amount: money(amount), number: order.display_id }) : t("orderActions.amountInvalid")}
-            </Text>
-            {refusal && (
-              <Text size="small" className="text-ui-fg-error" role="alert" data-field="refund-error">
-                {refusal}
-              </Text>
-            )}
-          </Drawer.Body>
-          <Drawer.Footer>
-            <Drawer.Close asChild>
-              <Button variant="secondary" size="small" type="button">
-                {t("common.cancel")}
-              </Button>
-            </Drawer.Close>
-            <Button size="small" type="submit" isLoading={refund.isPending} disabled={!valid} data-action="confirm-refund">
-              {valid ? t("orderActions.refundConfirm", { amount: money(amount) }) : t("orderActions.refund")}
-            </Button>
-          </Drawer.Footer>
-        </form>
-      </Drawer.Content>
-    </Drawer>
+    <ActionDrawer
+      title={t("orderActions.refundTitle", { number: order.display_id })}
+      summary={valid ? t("orderActions.refundSummary", { amount: money(amount), number: order.display_id }) : t("orderActions.amountInvalid")}
+      refusal={refusal}
+      submitLabel={valid ? t("orderActions.refundConfirm", { amount: money(amount) }) : t("orderActions.refund")}
+      action="confirm-refund"
+      valid={valid}
+      pending={refund.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <RadioGroup value={mode} onValueChange={(value) => setMode(value as "full" | "partial")} className="flex flex-col gap-y-2">
+        <div className="flex items-center gap-x-2">
+          <RadioGroup.Item value="full" id="refund-full" />
+          <Label htmlFor="refund-full" size="small">
+            {t("orderActions.refundFull", { amount: money(order.refundable_amount) })}
+          </Label>
+        </div>
+        <div className="flex items-center gap-x-2">
+          <RadioGroup.Item value="partial" id="refund-partial" />
+          <Label htmlFor="refund-partial" size="small">
+            {t("orderActions.refundPartial")}
+          </Label>
+        </div>
+      </RadioGroup>
+      {mode === "partial" && (
+        <FormField label={<FieldLabel htmlFor="refund-amount">{t("orderActions.refundAmount", { currency: order.currency_code.toUpperCase() })}</FieldLabel>}>
+          <Input id="refund-amount" type="number" inputMode="decimal" min={0} step="any" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        </FormField>
+      )}
+      <FormField label={<FieldLabel htmlFor="refund-note">{t("orderActions.refundNote")}</FieldLabel>}>
+        <Textarea id="refund-note" rows={2} maxLength={MAX_REFUND_NOTE_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
+      </FormField>
+    </ActionDrawer>
   )
 }
