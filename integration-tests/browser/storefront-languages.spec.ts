@@ -155,19 +155,26 @@ describe("the storefront in the shopper's language, in a real browser", () => {
     await waitShowingCalls(badge, { requests, since: replied, timeout: 60000 })
   })
 
-  it("the store's overrides from the admin show in the widget, under the page's own labels", async () => {
+  it("the store's overrides from the admin show in the widget and the block, under the page's own labels", async () => {
     const { host } = session
     await host.admin("POST", "/admin/app/v1/settings", {
       widget_labels: {
-        de: { chatTitle: "Frag uns (Admin)", emptyConversation: "Schreiben Sie uns (Admin).", openChat: "Chat öffnen (Admin)" },
+        de: {
+          chatTitle: "Frag uns (Admin)",
+          emptyConversation: "Schreiben Sie uns (Admin).",
+          openChat: "Chat öffnen (Admin)",
+          notifyMe: "Sagt mir Bescheid (Admin)",
+        },
         en: { chatTitle: "Ask the shop" },
       },
     })
     try {
       const { page, requests, errors } = await shopper()
       await page.goto(productPage("comet-socks", { lang: "de" }))
+      // The block's come with its product's lookup.
+      await block(page).getByRole("button", { name: "Sagt mir Bescheid (Admin)" }).waitFor()
       await page.getByRole("button", { name: "Support-Chat öffnen" }).click()
-      // They come with the session: the title, the welcome and, once closed, the launcher's name.
+      // The chat's come with the session: the title, the welcome and, once closed, the launcher's name.
       await chatRoot(page).locator("#title", { hasText: "Frag uns (Admin)" }).waitFor()
       await chatRoot(page).getByText("Schreiben Sie uns (Admin).", { exact: true }).waitFor()
       await page.keyboard.press("Escape")
@@ -177,12 +184,14 @@ describe("the storefront in the shopper's language, in a real browser", () => {
         chatTitle: "Frag uns (Admin)",
         emptyConversation: "Schreiben Sie uns (Admin).",
         openChat: "Chat öffnen (Admin)",
+        notifyMe: "Sagt mir Bescheid (Admin)",
       })
       expect(errors).toEqual([])
 
       // The page's own label wins over the admin's; the admin's others still apply.
       const pinned = (await shopper()).page
-      await pinned.goto(productPage("comet-socks", { lang: "de", labels: JSON.stringify({ de: { chatTitle: "Hilfe (Seite)" } }) }))
+      await pinned.goto(productPage("comet-socks", { lang: "de", labels: JSON.stringify({ de: { chatTitle: "Hilfe (Seite)", notifyMe: "Melden (Seite)" } }) }))
+      await block(pinned).getByRole("button", { name: "Melden (Seite)" }).waitFor()
       await pinned.getByRole("button", { name: "Support-Chat öffnen" }).click()
       await chatRoot(pinned).getByText("Schreiben Sie uns (Admin).", { exact: true }).waitFor()
       expect(await chatRoot(pinned).locator("#title").textContent()).toBe("Hilfe (Seite)")
@@ -192,6 +201,11 @@ describe("the storefront in the shopper's language, in a real browser", () => {
       await english.goto(productPage("comet-socks"))
       await english.getByRole("button", { name: "Open support chat" }).click()
       await chatRoot(english).locator("#title", { hasText: "Ask the shop" }).waitFor()
+
+      // The React bindings' block takes them the same way.
+      const react = (await shopper()).page
+      await react.goto(`${session.pages.url}/react-starter/comet-socks?${new URLSearchParams({ locale: "de" })}`)
+      await block(react).getByRole("button", { name: "Sagt mir Bescheid (Admin)" }).waitFor()
     } finally {
       await host.admin("POST", "/admin/app/v1/settings", { widget_labels: null })
     }

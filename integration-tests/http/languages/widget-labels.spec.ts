@@ -4,6 +4,7 @@ import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { createPublishableKey } from "../../utils/store"
 import { VisitorClient } from "../../utils/visitor-client"
 import { fastLaneApi, LANES, fastLaneForSpec, type Lane } from "../../utils/fast-lane"
+import { createProduct } from "../coming-soon/helpers"
 
 jest.setTimeout(120 * 1000)
 
@@ -21,7 +22,7 @@ const STORED = {
 
 // A store's overrides of the widget's own texts from the admin (CONTRACT §9): validated with
 // the widget's own message reader, saved with the chat settings, and sent by `/session` on
-// both lanes for the language the widget shows only.
+// both lanes for the language the widget shows only, and by the coming-soon lookup for the block.
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConfig }) => {
     const fastLane = fastLaneForSpec(dbConfig)
@@ -97,6 +98,27 @@ medusaIntegrationTestRunner({
 
         await save({ widget_labels: null })
         expect((await shopper("fr").session()).data).not.toHaveProperty("labels")
+      })
+    })
+
+    describe("the coming-soon lookup", () => {
+      const lookup = (productId: string, locale: string) =>
+        api.get(`/store/coming-soon/products/${productId}`, { headers: { "x-publishable-api-key": publishableKey, "x-medusa-locale": locale } })
+
+      it("carries the same overrides to the block and the back-in-stock form, and none when the store set none", async () => {
+        await save({ widget_labels: LABELS })
+        const productId = await createProduct(getContainer())
+        // For sale: the back-in-stock form's texts.
+        expect((await lookup(productId, "fr-BE")).data).toEqual({ coming_soon: false, labels: STORED.fr })
+        const enabled = await api.post(`/admin/coming-soon/products/${productId}`, { enabled: true, email_provider: "ledger" }, { headers: admin.bearer })
+        expect(enabled.status).toBe(200)
+        expect((await lookup(productId, "de-CH")).data).toMatchObject({ coming_soon: true, labels: STORED["de-AT"] })
+        expect((await lookup(productId, "tr")).data.labels).toEqual(STORED.en)
+        // Japanese is bundled and has none.
+        expect((await lookup(productId, "ja")).data).not.toHaveProperty("labels")
+
+        await save({ widget_labels: null })
+        expect((await lookup(productId, "fr")).data).not.toHaveProperty("labels")
       })
     })
   },

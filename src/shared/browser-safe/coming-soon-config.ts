@@ -15,6 +15,8 @@ export type ComingSoonConfig = {
   forms_embed_url?: string | null
   captcha: CaptchaSetting
   signup_token: string
+  /** The store's overrides of the block's own texts (ICU messages) for its language; absent when none. */
+  labels?: Record<string, string>
 }
 
 /** The store's CAPTCHA for the storefront's forms (CONTRACT §3): the provider's widget is shown when enabled. */
@@ -24,6 +26,6 @@ export type CaptchaSetting = { enabled: boolean; site_key?: string | null; provi
  * A product that is not coming soon; `captcha` (when the store enabled one) is for the
  * back-in-stock form, absent from an older server.
  */
-export type NotComingSoon = { coming_soon: false; captcha?: CaptchaSetting }
+export type NotComingSoon = { coming_soon: false; captcha?: CaptchaSetting; labels?: Record<string, string> }
 
 export type ComingSoonLookup = NotComingSoon | ComingSoonConfig

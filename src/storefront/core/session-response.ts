@@ -22,10 +22,10 @@ export type SessionResponse = {
 /**
  * The store's texts from `/session`: its chat title, welcome and email offer, then its
  * overrides of any label (read by `read`, in the widget's language), never over a label the
- * page set itself (`pinned`).
+ * page set itself (`pinned`). The coming-soon lookup carries the overrides alone.
  */
 export async function storeTexts(
-  { texts, labels }: SessionResponse,
+  { texts, labels }: Pick<SessionResponse, "texts" | "labels">,
   pinned: readonly string[],
   read?: (messages: Record<string, string>) => Promise<LabelOverrides>
 ): Promise<LabelOverrides> {

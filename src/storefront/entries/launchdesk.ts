@@ -13,6 +13,7 @@ import { localizedLabels, overridesFor, resolveLocale, type ShopperLocale } from
 import { PRODUCT_ID_ATTRIBUTE, productHintOf, productIdForHandle } from "../core/product"
 import { canBuy, fetchVariantStock, type VariantStock } from "../core/variant-stock"
 import { rememberSharedBy } from "../core/referral"
+import { storeTexts } from "../core/session-response"
 import type { StreamTransport } from "../core/chat-stream"
 import { streamOnDemand } from "../core/stream-on-demand"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
@@ -58,8 +59,7 @@ function startChat(options: ResolvedOptions, locale: ShopperLocale, localized: L
     labels,
     locale: locale.lang,
     pinnedLabels: Object.keys(overridesFor(options.labels, locale.lang)),
-    // The store's overrides from the admin are ICU messages: the language's part reads them.
-    storeLabels: (messages) => localeLoader(locale.lang).then((part) => part.compile(messages, locale.lang) as LabelOverrides, () => ({})),
+    storeLabels: storeLabelReader(locale.lang),
     emailOfferAfterSeconds: options.emailOfferAfterSeconds,
     pollIntervalMs: options.pollIntervalMs,
     maxPollIntervalMs: options.maxPollIntervalMs,
@@ -102,6 +102,7 @@ function startComingSoon(options: ResolvedOptions, locale: ShopperLocale, labels
     () => window.LaunchDeskComingSoon,
     options.nonce
   )
+  const pinned = Object.keys(overridesFor(options.labels, locale.lang))
   // What the page shows: its product (the key; "" for none) and how to put its add-to-cart back.
   type Shown = { key: string; unmount(): void }
   const nothing = () => undefined
@@ -135,7 +136,9 @@ function startComingSoon(options: ResolvedOptions, locale: ShopperLocale, labels
     // A part that cannot load is named in the console by its loader.
     const module = await loadComingSoonModule().catch(nothing)
     const id = productId ?? hint.productHandle ?? ""
-    if (module && current === entry) entry.unmount = module.mount({ options, locale, labels, productId: id, config: lookup, failure, variants })
+    // The store's overrides from the admin come with the lookup, under the page's own labels.
+    const texts = lookup?.labels ? { ...labels, ...(await storeTexts(lookup, pinned, storeLabelReader(locale.lang))) } : labels
+    if (module && current === entry) entry.unmount = module.mount({ options, locale, labels: texts, productId: id, config: lookup, failure, variants })
   }
 
   // Client-side navigation changes the URL or the product marker without a page load.
@@ -151,6 +154,10 @@ function startComingSoon(options: ResolvedOptions, locale: ShopperLocale, labels
   void sync()
   return sync
 }
+
+/** The store's overrides from the admin are ICU messages: the language's part reads them. */
+const storeLabelReader = (lang: string) => (messages: Record<string, string>) =>
+  localeLoader(lang).then((part) => part.compile(messages, lang) as LabelOverrides, () => ({}))
 
 /** A language's texts (launchdesk-locale-<tag>.js), loaded from beside this script when the shopper needs them. */
 const localeLoader = (lang: string) =>

@@ -9,10 +9,10 @@ import type { SignupInput } from "../core/coming-soon-controller"
 import { canBuy, fetchVariantStock, type VariantStock } from "../core/variant-stock"
 import { BACK_IN_STOCK_TAG, defineBackInStockElement, isBackInStockElement } from "../elements/back-in-stock-element"
 import type { CaptchaSetting } from "../../shared/browser-safe/coming-soon-config"
-import { useLabels, useLaunchDeskConfig, type LaunchDeskConfig } from "./context"
+import { useLabels, useLaunchDeskConfig, withStoreLabels, type LaunchDeskConfig } from "./context"
 
 type ProductRef = string | { id: string }
-type Stock = { variants: VariantStock[]; captcha: CaptchaSetting | null }
+type Stock = { variants: VariantStock[]; captcha: CaptchaSetting | null; storeLabels?: Record<string, string> }
 
 /**
  * A product's variants' stock and the back-in-stock signup for `variantId` (the shopper's
@@ -31,10 +31,10 @@ export function useBackInStock(product: ProductRef, variantId: string | null | u
   const [stock, setStock] = useState<Stock | null>(null)
   useEffect(() => {
     let current = true
-    // The lookup names the store's CAPTCHA; a failed one only leaves it out.
-    const captcha = fetchComingSoon(api, productId).then((lookup) => lookup.captcha ?? null, () => null)
-    Promise.all([fetchVariantStock(api, productId), captcha]).then(
-      ([variants, setting]) => current && setStock({ variants, captcha: setting }),
+    // The lookup names the store's CAPTCHA and its overrides of the form's texts; a failed one only leaves them out.
+    const lookup = fetchComingSoon(api, productId).catch(() => null)
+    Promise.all([fetchVariantStock(api, productId), lookup]).then(
+      ([variants, found]) => current && setStock({ variants, captcha: found?.captcha ?? null, storeLabels: found?.labels }),
       (error: unknown) => {
         console.warn(`[LaunchDesk] could not learn the stock of product ${productId}: ${lookupFailureReason(error, options.backendUrl)}`)
         if (current) setStock({ variants: [], captcha: null })
@@ -54,6 +54,8 @@ export function useBackInStock(product: ProductRef, variantId: string | null | u
     /** The variants' stock, null while it loads. */
     variants: stock ? stock.variants : null,
     captcha: stock ? stock.captcha : null,
+    /** The store's overrides of the form's texts from the admin (ICU messages), when it set some. */
+    storeLabels: stock?.storeLabels,
     /** True while the pick cannot be bought: show the form instead of the add-to-cart. */
     isSoldOut: soldOut !== null,
     signup: (input: SignupInput) => controller.signup(input),
@@ -71,9 +73,12 @@ export type BackInStockGateProps = LaunchDeskConfig & {
 
 /** The add-to-cart, or "Notify me when it's back" (`<launchdesk-back-in-stock>`) while the shopper's pick cannot be bought. */
 export function BackInStockGate({ product, variant, children, ...config }: BackInStockGateProps) {
-  const { controller, isSoldOut, captcha } = useBackInStock(product, variant, config)
+  const { controller, isSoldOut, captcha, storeLabels } = useBackInStock(product, variant, config)
   const options = useLaunchDeskConfig(config)
-  const labels = useLabels(options.labels, options.locale)
+  const pageLabels = useLabels(options.labels, options.locale)
+  const storeKey = JSON.stringify(storeLabels ?? null)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the overrides' text, not the object each lookup makes
+  const labels = useMemo(() => withStoreLabels(pageLabels, storeLabels, options.labels), [pageLabels, storeKey])
   const ref = useRef<HTMLElement>(null)
   const { captchaProvider, captchaScriptUrl, nonce, theme } = options
   useEffect(() => {

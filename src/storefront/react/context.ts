@@ -86,6 +86,17 @@ export function labelsFor(option: LabelsOption | undefined, locale: ShopperLocal
 }
 
 /**
+ * The store's overrides from the admin (the coming-soon lookup's `labels`, ICU messages) over
+ * `shown`, never over a label the page set itself (`option`).
+ */
+export function withStoreLabels<T extends Labels & { locale: ShopperLocale }>(shown: T, messages: Record<string, string> | undefined, option: LabelsOption | undefined): T {
+  if (!messages) return shown
+  const pinned = overridesFor(option, shown.locale.lang)
+  const store = Object.fromEntries(Object.entries(messages).filter(([key]) => !(key in pinned)))
+  return { ...shown, ...(compileLabels(store, shown.locale.lang) as LabelOverrides) }
+}
+
+/**
  * The locale and the full label set, stable while the overrides' text is the same (keyed by
  * their JSON, which leaves function labels out): an inline `labels={{ … }}` must not recreate
  * controllers, and refetch, on every render.

@@ -20,7 +20,7 @@ import { chatStream } from "../core/chat-stream"
 import { CHAT_TAG, defineChatElement, isChatElement } from "../elements/chat-element"
 import { chatExtras } from "../elements/chat-extras"
 import { COMING_SOON_TAG, defineComingSoonElement, isComingSoonElement } from "../elements/coming-soon-element"
-import { isBrowser, labelsFor, shopperLocale, useLabels, useLaunchDeskConfig, useRememberSharedBy, type LaunchDeskConfig } from "./context"
+import { isBrowser, labelsFor, shopperLocale, useLabels, useLaunchDeskConfig, useRememberSharedBy, withStoreLabels, type LaunchDeskConfig } from "./context"
 
 export type { ChatMessage, ChatNotice, ChatState } from "../core/chat-controller"
 export type { ComingSoonConfig, ComingSoonState, SignupInput } from "../core/coming-soon-controller"
@@ -280,7 +280,12 @@ type ComingSoonBlockProps = {
 /** The `<launchdesk-coming-soon>` element for a controller, and the page's body class while it shows. */
 export function ComingSoonBlock({ controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme }: ComingSoonBlockProps) {
   const ref = useRef<HTMLElement>(null)
-  const resolvedLabels = useLabels(labels, locale)
+  const pageLabels = useLabels(labels, locale)
+  // The store's overrides from the admin came with the lookup that found the product coming soon.
+  const storeLabels = controller.getState().config?.labels
+  const storeKey = JSON.stringify(storeLabels ?? null)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the overrides' text, not the object each lookup makes
+  const resolvedLabels = useMemo(() => withStoreLabels(pageLabels, storeLabels, labels), [pageLabels, storeKey])
   useEffect(() => {
     defineComingSoonElement()
     const element = ref.current

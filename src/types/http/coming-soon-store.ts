@@ -31,9 +31,15 @@ const StorefrontCaptcha = z.discriminatedUnion("enabled", [
  * is not coming soon (with `captcha` when the store enabled one, for the back-in-stock form),
  * else what the block renders and the signup token it sends back.
  */
+/**
+ * The store's overrides of the block's and the back-in-stock form's own texts (ICU messages by
+ * label key) for the request's language, as `/session` sends the chat's; absent when it set none.
+ */
+const WidgetLabelOverrides = z.record(z.string(), z.string())
+
 export const StoreComingSoonProductResponse = z
   .discriminatedUnion("coming_soon", [
-    z.object({ coming_soon: z.literal(false), captcha: StorefrontCaptcha.optional() }),
+    z.object({ coming_soon: z.literal(false), captcha: StorefrontCaptcha.optional(), labels: WidgetLabelOverrides.optional() }),
     z.object({
       coming_soon: z.literal(true),
       product_id: z.string(),
@@ -49,6 +55,7 @@ export const StoreComingSoonProductResponse = z
       forms_embed_url: z.string().optional(),
       captcha: StorefrontCaptcha,
       signup_token: z.string(),
+      labels: WidgetLabelOverrides.optional(),
     }),
   ])
   .meta({ id: "StoreComingSoonProductResponse" })

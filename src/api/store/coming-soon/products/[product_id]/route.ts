@@ -5,6 +5,7 @@ import { loadProductWithSettings } from "../../../../../coming-soon/product-sett
 import { storefrontConfig } from "../../../../../coming-soon/storefront-config"
 import { stringIdParam } from "../../../../utils/validate-query"
 import { requestLocaleOf } from "../../../../../medusa/locale"
+import { widgetLabelsOf } from "../../../../../medusa/chat"
 
 /** The coming-soon widget's config for a product (the seed's `cs_ajax` object), its texts in the request's locale. */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
@@ -15,5 +16,9 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
   }
   const [settings, locale] = await Promise.all([comingSoonSettingsOf(req.scope), requestLocaleOf(req)])
-  res.json(storefrontConfig(product, settings, comingSoonConfigOf(req.scope), await signupTokenKeyOf(req.scope), locale))
+  const config = storefrontConfig(product, settings, comingSoonConfigOf(req.scope), await signupTokenKeyOf(req.scope), locale)
+  // The store's overrides of the block's own texts (admin settings); left out when it set none,
+  // so the answer keeps the shape it always had.
+  const labels = await widgetLabelsOf(req, locale)
+  res.json(Object.keys(labels).length ? { ...config, labels } : config)
 }
