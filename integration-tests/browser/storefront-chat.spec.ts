@@ -520,7 +520,8 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
     const { regions } = await host.admin<{ regions: { id: string; currency_code: string }[] }>("GET", "/admin/regions")
     await page.waitForFunction(() => "LaunchDesk" in window)
     await page.evaluate((regionId) => {
-      ;(window as unknown as { LaunchDesk: { options: { regionId?: string } } }).LaunchDesk.options.regionId = regionId
+      const widget = window.LaunchDesk
+      if (widget) widget.options.regionId = regionId
     }, regions[0].id)
     await page.getByRole("button", { name: "Open support chat" }).click()
     await waitFor(async () => ((await conversationIdOf(page)) !== null ? true : undefined), { what: "the chat session" })

@@ -10,7 +10,7 @@ import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/laun
 import { OutboxRepository } from "../modules/launchdesk/sql/outbox-repository"
 import { knexRunner } from "../shared/sql"
 import type { AdminStreamDeps, VisitorStreamDeps } from "../chat/push/stream"
-import { loadChatSettings, sessionLabelsFor, type ChatSettings } from "../chat/settings"
+import { loadChatSettings, type ChatSettings } from "../chat/settings"
 import { publicServerUrl } from "../chat/attachments/settings"
 import { CHAT_EVENTS } from "../chat/events"
 import { DEFAULT_BRIDGE_AUTH_LIMIT, type BridgeAuthDeps } from "../chat/bridge/secret"
@@ -20,7 +20,6 @@ import type { VisitorDeps } from "../chat/visitor/visitor-api"
 import { buildVisitorDeps, sqlVisitorStores, type VisitorStores } from "../chat/visitor/visitor-deps"
 import { limitRule } from "../chat/visitor/options"
 import { medusaClientOf } from "./client-ip"
-import { requestedLocalesOf } from "./locale"
 
 /**
  * The chat's parts as Medusa's routes, steps and jobs reach them: built once per process over
@@ -129,13 +128,9 @@ export async function bridgeSettings(scope: MedusaContainer): Promise<ChatSettin
   return (await loadChatSettings(chatParts(scope).stores.settings, chatModule(scope).options)).bridge
 }
 
-/**
- * The store's overrides of the widgets' own texts (the admin's `widget_labels`) for a store
- * request, chosen as `/session` chooses the chat's: the coming-soon lookup sends them to the block.
- */
-export async function widgetLabelsOf(req: MedusaRequest, locale: string): Promise<Record<string, string>> {
-  const { widget_labels } = await loadChatSettings(chatParts(req.scope).stores.settings, chatModule(req.scope).options)
-  return sessionLabelsFor(widget_labels, requestedLocalesOf(req), locale)
+/** The store's overrides of the widgets' own texts from the admin (`widget_labels`), every locale's. */
+export async function widgetLabelSettingsOf(scope: MedusaContainer): Promise<ChatSettings["widget_labels"]> {
+  return (await loadChatSettings(chatParts(scope).stores.settings, chatModule(scope).options)).widget_labels
 }
 
 const warnVia = (scope: MedusaContainer) => {

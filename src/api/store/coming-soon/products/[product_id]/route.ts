@@ -4,8 +4,9 @@ import { comingSoonConfigOf, comingSoonSettingsOf, signupTokenKeyOf } from "../.
 import { loadProductWithSettings } from "../../../../../coming-soon/product-settings"
 import { storefrontConfig } from "../../../../../coming-soon/storefront-config"
 import { stringIdParam } from "../../../../utils/validate-query"
-import { requestLocaleOf } from "../../../../../medusa/locale"
-import { widgetLabelsOf } from "../../../../../medusa/chat"
+import { requestedLocalesOf, requestLocaleOf } from "../../../../../medusa/locale"
+import { widgetLabelSettingsOf } from "../../../../../medusa/chat"
+import { sessionLabelsFor } from "../../../../../chat/settings"
 
 /** The coming-soon widget's config for a product (the seed's `cs_ajax` object), its texts in the request's locale. */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
@@ -15,10 +16,14 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   if (!product || product.status !== "published") {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Product ${productId} was not found`)
   }
-  const [settings, locale] = await Promise.all([comingSoonSettingsOf(req.scope), requestLocaleOf(req)])
+  const [settings, locale, widgetLabels] = await Promise.all([
+    comingSoonSettingsOf(req.scope),
+    requestLocaleOf(req),
+    widgetLabelSettingsOf(req.scope),
+  ])
   const config = storefrontConfig(product, settings, comingSoonConfigOf(req.scope), await signupTokenKeyOf(req.scope), locale)
-  // The store's overrides of the block's own texts (admin settings); left out when it set none,
-  // so the answer keeps the shape it always had.
-  const labels = await widgetLabelsOf(req, locale)
+  // The store's overrides of the block's own texts, chosen as `/session` chooses the chat's; left
+  // out when it set none, so the answer keeps the shape it always had.
+  const labels = sessionLabelsFor(widgetLabels, requestedLocalesOf(req), locale)
   res.json(Object.keys(labels).length ? { ...config, labels } : config)
 }
