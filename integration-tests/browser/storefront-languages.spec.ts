@@ -164,6 +164,9 @@ describe("the storefront in the shopper's language, in a real browser", () => {
           emptyConversation: "Schreiben Sie uns (Admin).",
           openChat: "Chat öffnen (Admin)",
           notifyMe: "Sagt mir Bescheid (Admin)",
+          chatSubtitle: "Wir antworten gleich (Admin).",
+          messagePlaceholder: "Ihre Frage (Admin)",
+          send: "Abschicken (Admin)",
         },
         en: { chatTitle: "Ask the shop" },
       },
@@ -177,6 +180,10 @@ describe("the storefront in the shopper's language, in a real browser", () => {
       // The chat's come with the session: the title, the welcome and, once closed, the launcher's name.
       await chatRoot(page).locator("#title", { hasText: "Frag uns (Admin)" }).waitFor()
       await chatRoot(page).getByText("Schreiben Sie uns (Admin).", { exact: true }).waitFor()
+      // The panel's fixed texts too, drawn before the session came.
+      await chatRoot(page).getByText("Wir antworten gleich (Admin).", { exact: true }).waitFor()
+      await chatRoot(page).getByPlaceholder("Ihre Frage (Admin)").waitFor()
+      await chatRoot(page).getByRole("button", { name: "Abschicken (Admin)" }).waitFor()
       await page.keyboard.press("Escape")
       await page.getByRole("button", { name: "Chat öffnen (Admin)" }).waitFor()
       const sessionCall = toBackend(requests, host.backendUrl, "/store/app/v1/session").find((request) => request.method() === "POST")
@@ -185,6 +192,9 @@ describe("the storefront in the shopper's language, in a real browser", () => {
         emptyConversation: "Schreiben Sie uns (Admin).",
         openChat: "Chat öffnen (Admin)",
         notifyMe: "Sagt mir Bescheid (Admin)",
+        chatSubtitle: "Wir antworten gleich (Admin).",
+        messagePlaceholder: "Ihre Frage (Admin)",
+        send: "Abschicken (Admin)",
       })
       expect(errors).toEqual([])
 

@@ -5,7 +5,7 @@ import type { AttachmentArgs, AttachmentComposer, ChatExtrasModule } from "../co
 import { CHAT_LABELS, type ChatLabels } from "../core/labels"
 import type { ShopperLocale } from "../core/shopper-locale"
 import { watchBottomBars, type BottomBarWatch } from "./bottom-bars"
-import { buildChatUi, messageItem, senderLabel, type ChatUi } from "./chat-markup"
+import { applyLabels, buildChatUi, messageItem, senderLabel, type ChatUi } from "./chat-markup"
 import { ControllerLink } from "./controller-link"
 import { accentText, h } from "./dom"
 
@@ -206,7 +206,10 @@ export function defineChatElement() {
       const state = controller.getState()
       const previous = this.previous
       this.previous = state
-      if (state.texts !== previous?.texts) this.labels = { ...this.labels, ...state.texts }
+      if (state.texts !== previous?.texts) {
+        this.labels = { ...this.labels, ...state.texts }
+        applyLabels(ui, this.labels)
+      }
       const labels = this.labels
 
       ui.panel.hidden = !state.open
@@ -221,8 +224,6 @@ export function defineChatElement() {
       )
       ui.badge.hidden = state.open || state.unread === 0
       ui.badge.textContent = state.unread > 9 ? "9+" : state.unread.toLocaleString(this.textLang)
-      // The store's own title (from `/session`) may have come since the markup was built.
-      ui.title.textContent = labels.chatTitle
 
       this.renderMessages(state, previous)
       ui.typing.hidden = !state.staffTyping

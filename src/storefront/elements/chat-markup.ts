@@ -26,13 +26,13 @@ export function buildChatUi(root: ShadowRoot, labels: Labels, nonce?: string) {
     icon(ICONS.chat, 26),
     badge
   )
-  const close = h("button", { type: "button", class: "close", "aria-label": labels.closeChat }, icon(ICONS.close, 20))
-  const messages = h("ol", { class: "messages", part: "messages", "aria-label": labels.chatTitle, tabindex: "0" })
+  const close = h("button", { type: "button", class: "close" }, icon(ICONS.close, 20))
+  const messages = h("ol", { class: "messages", part: "messages", tabindex: "0" })
   // New replies are read out from here; the list itself stays quiet (it also holds the history).
   const live = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "true" })
   const alert = h("div", { class: "sr-only", role: "alert" })
   const notice = h("p", { class: "notice", hidden: true, "aria-hidden": "true" })
-  const typing = h("p", { class: "typing", part: "typing", hidden: true }, labels.staffTyping)
+  const typing = h("p", { class: "typing", part: "typing", hidden: true })
   const away = h("p", { class: "notice away", part: "away", role: "status", hidden: true })
   // The rating form's place, filled from launchdesk-chat-extras.js once staff close the chat.
   const feedback = h("div", { class: "feedback", part: "feedback", hidden: true })
@@ -52,34 +52,36 @@ export function buildChatUi(root: ShadowRoot, labels: Labels, nonce?: string) {
     name: "message",
     rows: "1",
     maxlength: "5000",
-    placeholder: labels.messagePlaceholder,
     autocomplete: "off",
   })
   const honeypot = h("input", { type: "text", name: "website_url", tabindex: "-1", autocomplete: "off", hidden: true })
-  const sendButton = h("button", { type: "submit", class: "primary" }, icon(ICONS.send, 18), labels.send)
+  const sendText = document.createTextNode("")
+  const sendButton = h("button", { type: "submit", class: "primary" }, icon(ICONS.send, 18), sendText)
   // The paperclip opens the picker; what happens to the picked files is launchdesk-chat-extras.js's.
   const file = h("input", { type: "file", hidden: true, multiple: true })
-  const clip = h("button", { type: "button", class: "clip", "aria-label": labels.attach }, icon(ICONS.clip, 20))
+  const clip = h("button", { type: "button", class: "clip" }, icon(ICONS.clip, 20))
   const chips = h("div", { hidden: true })
+  const messageLabel = h("label", { class: "sr-only", for: "message" })
   const composer = h(
     "form",
     { class: "composer", part: "composer" },
     // Only bots fill it in. Hidden by attributes, so it stays out of sight and reach unstyled too.
     h("div", { hidden: true, inert: true, "aria-hidden": "true" }, h("label", {}, "Website", honeypot)),
-    h("label", { class: "sr-only", for: "message" }, labels.messageLabel),
+    messageLabel,
     file,
     clip,
     input,
     sendButton
   )
-  const title = h("h2", { id: "title" }, labels.chatTitle)
+  const title = h("h2", { id: "title" })
+  const subtitle = h("p")
   const panel = h(
     "section",
     { class: "panel", id: "panel", part: "panel", role: "dialog", "aria-labelledby": "title", hidden: true },
     h(
       "div",
       { class: "header" },
-      h("div", {}, title, h("p", {}, labels.chatSubtitle)),
+      h("div", {}, title, subtitle),
       close
     ),
     messages,
@@ -96,13 +98,31 @@ export function buildChatUi(root: ShadowRoot, labels: Labels, nonce?: string) {
   const styles: RootStyles = rootStyles(root, CHAT_CSS, nonce)
   root.replaceChildren(...styles.nodes, launcher, panel, live, alert)
 
-  return {
+  const ui = {
     launcher, badge, close, panel, messages, live, alert, notice, typing, away, emailOffer, composer, input, honeypot, sendButton, feedback,
-    file, clip, chips, linkOffer, title, styles,
+    file, clip, chips, linkOffer, title, subtitle, messageLabel, sendText, styles,
   }
+  applyLabels(ui, labels)
+  return ui
 }
 
 export type ChatUi = ReturnType<typeof buildChatUi>
+
+/**
+ * The markup's fixed texts, set when it is built and again when the store's own (from `/session`)
+ * arrive, so an override from the admin reaches every one of them.
+ */
+export function applyLabels(ui: ChatUi, labels: Labels) {
+  ui.close.setAttribute("aria-label", labels.closeChat)
+  ui.clip.setAttribute("aria-label", labels.attach)
+  ui.messages.setAttribute("aria-label", labels.chatTitle)
+  ui.input.placeholder = labels.messagePlaceholder
+  ui.sendText.data = labels.send
+  ui.typing.textContent = labels.staffTyping
+  ui.messageLabel.textContent = labels.messageLabel
+  ui.title.textContent = labels.chatTitle
+  ui.subtitle.textContent = labels.chatSubtitle
+}
 
 /** A message of the list: who and when, then the text. */
 export function messageItem(message: ChatMessage, labels: Labels, locale: string): HTMLLIElement {
