@@ -35,6 +35,8 @@ export type VariantStock = {
   variant_title: string
   product_url: string | null
   available: boolean
+  /** Units a shopper can buy now; null when unlimited (no inventory kept, or backorders allowed). */
+  units: number | null
 }
 
 export type RestockDeps = {
@@ -48,7 +50,14 @@ export type RestockDeps = {
   log: { warn: (message: string) => void }
 }
 
-export type RestockLimits = { maxVariants: number; batchSize: number; maxRows: number; leaseSeconds: number }
+export type RestockLimits = {
+  maxVariants: number
+  batchSize: number
+  maxRows: number
+  leaseSeconds: number
+  /** A restock emails only as many subscribers as units came back, oldest signups first (`backInStock.firstComeFirstServed`). */
+  firstComeFirstServed: boolean
+}
 
 export type RestockResult = { available: number; sent: number; failed: number }
 
@@ -86,23 +95,39 @@ async function sendOne(deps: RestockDeps, variant: VariantStock, row: RestockCla
  * at once and a row is emailed once per restock; the batch takes its emails from the store's
  * shared email rate first, and a spent rate gives the rows back for the next run. A row signed
  * up again after its email waits for the next restock.
+ *
+ * First come, first served: claims are in signup order, and each batch is first granted from
+ * the variant's round, which holds at most the units that came back (one statement, so racing
+ * checks never grant more); what a batch does not use, or a failed send, is given back. Seeing
+ * the variant sold out starts its next round, so those still waiting get the next restock.
  */
 export async function notifyRestockedVariants(deps: RestockDeps, limits: RestockLimits): Promise<RestockResult> {
   const result: RestockResult = { available: 0, sent: 0, failed: 0 }
   const candidates = await deps.store.variantsWithDueRows(limits.maxVariants)
   if (!candidates.length) return result
+  const stock = await deps.stock(candidates)
+  if (limits.firstComeFirstServed) await deps.store.startRestockRounds(stock.filter((variant) => !variant.available).map((variant) => variant.variant_id))
   let handled = 0
-  for (const variant of (await deps.stock(candidates)).filter((stock) => stock.available)) {
+  for (const variant of stock.filter((each) => each.available)) {
     result.available++
+    const units = limits.firstComeFirstServed ? variant.units : null
+    const giveBack = (count: number) => (units === null ? undefined : deps.store.returnRestockGrants(variant.variant_id, count))
     while (handled < limits.maxRows) {
-      const claimed = await deps.store.claimDue([variant.variant_id], Math.min(limits.batchSize, limits.maxRows - handled), limits.leaseSeconds)
+      const wanted = Math.min(limits.batchSize, limits.maxRows - handled)
+      const allowed = units === null ? wanted : await deps.store.grantRestockEmails(variant.variant_id, units, wanted)
+      if (!allowed) break
+      const claimed = await deps.store.claimDue([variant.variant_id], allowed, limits.leaseSeconds)
+      await giveBack(allowed - claimed.length)
       if (!claimed.length) break
       const grant = await deps.budget.take(claimed.length)
       if (!grant.granted) {
         await Promise.all(claimed.map((row) => deps.store.release(row, grant.retryInMs / 1000)))
+        await giveBack(claimed.length)
         return result
       }
-      for (const outcome of await Promise.all(claimed.map((row) => sendOne(deps, variant, row)))) result[outcome]++
+      const outcomes = await Promise.all(claimed.map((row) => sendOne(deps, variant, row)))
+      for (const outcome of outcomes) result[outcome]++
+      await giveBack(outcomes.filter((outcome) => outcome === "failed").length)
       handled += claimed.length
     }
   }

@@ -28,6 +28,8 @@ export type ComingSoonConfig = {
   launch: { emailsPerMinute: number; productUrl: string | null; backendUrl: string | null }
   /** New signups confirm their address from an email before they are synced or notified. */
   doubleOptIn: boolean
+  /** A restock notifies only as many subscribers as units came back, oldest signups first. */
+  backInStock: { firstComeFirstServed: boolean }
 }
 
 const positive = (value: number | undefined, fallback: number) =>
@@ -61,6 +63,7 @@ export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
       backendUrl: options.launch?.backendUrl?.trim().replace(/\/+$/, "") || null,
     },
     doubleOptIn: options.doubleOptIn === true,
+    backInStock: { firstComeFirstServed: options.backInStock?.firstComeFirstServed === true },
   }
 }
 

@@ -4,6 +4,7 @@ import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/laun
 import { comingSoonConfigOf, comingSoonModule, comingSoonSettingsOf, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
 import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
 import { sendEmailOnce } from "./email-channel"
+import type { NotificationRecords } from "./coming-soon-erasure"
 import { launchProductUrl } from "../coming-soon/options"
 import type { BackInStockDeps } from "../coming-soon/back-in-stock-signup"
 import type { AdminBackInStockListType as AdminBackInStockList } from "../types/http/back-in-stock"
@@ -26,25 +27,25 @@ type ChannelRead = { id: string; stock_locations?: ({ id: string } | null)[] | n
 const num = (value: unknown) => (typeof value === "number" ? value : Number(value ?? 0)) || 0
 
 /**
- * Availability as Medusa's inventory has it, kept simple: a variant is available when it does
- * not manage inventory, allows backorders, or each of its inventory items has, at one stock
- * location of one of its product's sales channels, more stocked than reserved (at least the
- * quantity the variant needs of it).
+ * How many a shopper can buy now, as Medusa's inventory has it, kept simple: unlimited (null)
+ * when the variant does not manage inventory or allows backorders; otherwise, for each of its
+ * inventory items, the most whole units one stock location of its product's sales channels
+ * holds beyond its reservations (a unit takes the quantity the variant needs of the item), and
+ * the fewest of those over its items. 0: sold out.
  */
-export function isVariantAvailable(variant: VariantRead, locationsOfChannels: ReadonlySet<string>): boolean {
-  if (variant.manage_inventory === false || variant.allow_backorder === true) return true
+export function variantUnits(variant: VariantRead, locationsOfChannels: ReadonlySet<string>): number | null {
+  if (variant.manage_inventory === false || variant.allow_backorder === true) return null
   const items = (variant.inventory_items ?? []).filter((item) => item !== null)
-  if (!items.length) return false
-  return items.every((item) => {
-    const needed = Math.max(1, num(item.required_quantity))
-    return (item.inventory?.location_levels ?? []).some(
-      (level) =>
-        level !== null &&
-        !!level.location_id &&
-        locationsOfChannels.has(level.location_id) &&
-        num(level.stocked_quantity) - num(level.reserved_quantity) >= needed
-    )
-  })
+  if (!items.length) return 0
+  return Math.min(
+    ...items.map((item) => {
+      const needed = Math.max(1, num(item.required_quantity))
+      const atLocations = (item.inventory?.location_levels ?? [])
+        .filter((level) => level !== null && !!level.location_id && locationsOfChannels.has(level.location_id))
+        .map((level) => Math.floor((num(level!.stocked_quantity) - num(level!.reserved_quantity)) / needed))
+      return Math.max(0, ...atLocations)
+    })
+  )
 }
 
 /** The variants' stock and words, read through Query. */
@@ -88,10 +89,12 @@ export async function variantStockOf(container: MedusaContainer, variantIds: str
       product_title: variant.product?.title ?? "",
       variant_title: variant.title ?? "",
       product_url: launchProductUrl(config, variant.product?.handle),
-      available: isVariantAvailable(variant, locations),
+      ...unitsAndAvailability(variantUnits(variant, locations)),
     }
   })
 }
+
+const unitsAndAvailability = (units: number | null) => ({ units, available: units === null || units > 0 })
 
 /** What the back-in-stock signup needs, from Medusa's container. */
 export async function backInStockDepsOf(container: MedusaContainer): Promise<BackInStockDeps> {
@@ -139,7 +142,10 @@ export async function restockDepsOf(container: MedusaContainer): Promise<Restock
 }
 
 /** The demand list's page, with each variant's and product's titles (a deleted variant keeps empty titles). */
-export async function backInStockDemand(container: MedusaContainer, page: { limit: number; offset: number }): Promise<AdminBackInStockList> {
+export async function backInStockDemand(
+  container: MedusaContainer,
+  page: { limit: number; offset: number; product_id?: string }
+): Promise<AdminBackInStockList> {
   const { items, count } = await (await comingSoonModule(container).backInStock()).demand(page)
   const titles = new Map<string, { product_title: string; variant_title: string }>()
   if (items.length) {
@@ -169,4 +175,25 @@ export async function markBackInStockConversions(container: MedusaContainer, ord
   if (!order?.email) return 0
   const variantIds = [...new Set((order.items ?? []).map((item) => item?.variant_id).filter((id): id is string => !!id))]
   return (await comingSoonModule(container).backInStock()).markConverted(order.email.trim().toLowerCase(), variantIds, order.id)
+}
+
+/**
+ * A data-erasure request for one subscription: its restock emails' Notification records (made
+ * for the row, or sent to its address about its variant), then the row itself, for good.
+ * Answers how many records went, or null when there is no such subscription.
+ */
+export async function eraseBackInStockSubscription(container: MedusaContainer, id: string): Promise<number | null> {
+  const store = await comingSoonModule(container).backInStock()
+  const [row] = (await store.list({ id }, { limit: 1, offset: 0 })).items
+  if (!row) return null
+  const notifications = container.resolve<NotificationRecords>(Modules.NOTIFICATION)
+  const [forRow, toAddress] = await Promise.all([
+    notifications.listNotifications({ resource_type: "cs_back_in_stock", resource_id: row.id }, { select: ["id"] }),
+    notifications.listNotifications({ to: row.email, template: BACK_IN_STOCK_TEMPLATE }, { select: ["id", "data"] }),
+  ])
+  const ids = new Set(forRow.map((notification) => notification.id))
+  for (const notification of toAddress) if (notification.data?.variant_id === row.variant_id) ids.add(notification.id)
+  if (ids.size) await notifications.deleteNotifications([...ids])
+  await store.erase(row.id)
+  return ids.size
 }

@@ -10,7 +10,7 @@ import type { ErasableSignup, PromotionErasure, SignupErasureDeps } from "../com
  * The Notification module's service as `MedusaService` generates it: its typed interface
  * leaves out the generated `deleteNotifications`, which erasure needs.
  */
-type NotificationRecords = INotificationModuleService & { deleteNotifications: (ids: string[]) => Promise<void> }
+export type NotificationRecords = INotificationModuleService & { deleteNotifications: (ids: string[]) => Promise<void> }
 
 /** The templates of the emails a signup gets (launch and confirmation). */
 const SIGNUP_TEMPLATES = [LAUNCH_EMAIL_TEMPLATE, CONFIRMATION_EMAIL_TEMPLATE]

@@ -20,7 +20,7 @@ jest.setTimeout(240 * 1000)
 // medusa-config.ts puts the email double in place of the local provider.
 process.env.LAUNCHDESK_TEST_EMAIL_DOUBLE = "1"
 
-const LIMITS = { maxVariants: 50, maxRows: 500, batchSize: 3, leaseSeconds: 60 }
+const LIMITS = { maxVariants: 50, maxRows: 500, batchSize: 3, leaseSeconds: 60, firstComeFirstServed: false }
 
 // CONTRACT §12, back in stock: the signup with the waitlist's protections, one email per
 // waiting subscriber and restock, the demand list, conversions and unsubscribing.
@@ -150,6 +150,47 @@ medusaIntegrationTestRunner({
       expect(rows.filter((row) => row.variant_id === variant("Red"))).toHaveLength(6)
     })
 
+    it("first come, first served: a partial restock emails as many as came back, in signup order, even when checks race; the rest wait for the next", async () => {
+      const container = getContainer()
+      const waiting = ["a", "b", "c", "d", "e"].map((name) => `${name}@example.com`)
+      for (const [index, email] of waiting.entries()) {
+        expect((await subscribe({ variant_id: variant("Blue"), email }, `203.0.113.${60 + index}`)).status).toBe(200)
+      }
+      const deps = await restockDepsOf(container)
+      const check = () => notifyRestockedVariants(deps, { ...LIMITS, batchSize: 1, firstComeFirstServed: true })
+      const sentTo = () => restockEmails().map((email) => email.to)
+
+      // Two units come back: three racing checks email the first two signups, no more.
+      await setStockQuietly(container, shop, "Blue", 2)
+      await Promise.all([check(), check(), check()])
+      expect(sentTo().sort()).toEqual(["a@example.com", "b@example.com"])
+      await check()
+      expect(sentTo()).toHaveLength(2)
+
+      // A third unit arrives while two are still for sale: the next in line.
+      await setStockQuietly(container, shop, "Blue", 3)
+      await check()
+      expect(sentTo().slice(2)).toEqual(["c@example.com"])
+
+      // Sold out, then five come back: the two still waiting, and the round's grants are no more than that.
+      await setStockQuietly(container, shop, "Blue", 0)
+      await check()
+      expect(sentTo()).toHaveLength(3)
+      await setStockQuietly(container, shop, "Blue", 5)
+      await Promise.all([check(), check()])
+      expect(sentTo().slice(3).sort()).toEqual(["d@example.com", "e@example.com"])
+      const rows = await subscriptions(container)
+      expect(rows.map((row) => [row.email, row.status, row.restock_round])).toEqual(waiting.map((email) => [email, "notified", 1]))
+
+      // Without it (the default), one restock reaches every waiting subscriber whatever the units.
+      for (const [index, email] of ["f@example.com", "g@example.com", "h@example.com"].entries()) {
+        expect((await subscribe({ variant_id: variant("Green"), email }, `203.0.113.${70 + index}`)).status).toBe(200)
+      }
+      await setStockQuietly(container, shop, "Green", 1)
+      await notifyRestockedVariantsWorkflow(container).run()
+      expect(sentTo().slice(5).sort()).toEqual(["f@example.com", "g@example.com", "h@example.com"])
+    })
+
     it("retries a failed send later, and never emails an unsubscribed subscriber", async () => {
       const container = getContainer()
       for (const email of ["kept@example.com", "failing@example.com", "leaving@example.com"]) {
@@ -236,6 +277,60 @@ medusaIntegrationTestRunner({
         expect([bad, answer.status]).toEqual([bad, 400])
       }
       expect((await api.get("/admin/back-in-stock", { validateStatus: () => true })).status).toBe(401)
+      // One product's variants, for its page's widget.
+      const other = await createStockedShop(container, ["Only"])
+      expect((await subscribe({ variant_id: other.variants.Only.id, email: "z@example.com" }, "203.0.113.120")).status).toBe(200)
+      const ofProduct = await api.get(`/admin/back-in-stock?product_id=${other.productId}`, { headers: admin.bearer })
+      expect([ofProduct.data.variants.map((row: { variant_id: string }) => row.variant_id), ofProduct.data.count]).toEqual([[other.variants.Only.id], 1])
+    })
+
+    it("lists and exports the subscriptions for the admin, and erases one with its emails' records", async () => {
+      const container = getContainer()
+      for (const [index, [title, email]] of ([["Red", "ada@example.com"], ["Red", "grace@example.com"], ["Blue", "ada@example.com"]] as const).entries()) {
+        expect((await subscribe({ variant_id: variant(title), email }, `203.0.113.${130 + index}`)).status).toBe(200)
+      }
+      await setStockQuietly(container, shop, "Red", 4)
+      await notifyRestockedVariantsWorkflow(container).run()
+      const get = (query: string) => api.get(`/admin/back-in-stock/subscriptions?${query}`, { headers: admin.bearer, validateStatus: () => true })
+
+      const all = await get(`product_id=${shop.productId}`)
+      expect(all.status).toBe(200)
+      expect([all.data.count, all.data.limit, all.data.offset]).toEqual([3, 20, 0])
+      expect(all.data.subscriptions.map((row: { email: string; variant_id: string; status: string }) => [row.email, row.variant_id, row.status])).toEqual([
+        ["ada@example.com", variant("Blue"), "waiting"],
+        ["grace@example.com", variant("Red"), "notified"],
+        ["ada@example.com", variant("Red"), "notified"],
+      ])
+      expect(Object.keys(all.data.subscriptions[0]).sort()).toEqual(
+        ["converted_at", "converted_order_id", "created_at", "customer_id", "email", "id", "locale", "notified_at", "product_id", "restock_round", "status", "unsubscribed_at", "variant_id"]
+      )
+      expect((await get(`search=ADA&status=notified`)).data.subscriptions.map((row: { variant_id: string }) => row.variant_id)).toEqual([variant("Red")])
+      expect((await get(`variant_id=${variant("Blue")}&limit=1`)).data.count).toBe(1)
+      // The search's wildcards are its own letters.
+      expect((await get("search=%25")).data.count).toBe(0)
+      for (const bad of ["status=gone", "limit=0", "format=xml", "offset=-1", "search=" + "a".repeat(201)]) {
+        expect([bad, (await get(bad)).status]).toEqual([bad, 400])
+      }
+
+      const csv = await api.get(`/admin/back-in-stock/subscriptions?format=csv&product_id=${shop.productId}`, { headers: admin.bearer, responseType: "text" })
+      expect(csv.headers["content-type"]).toMatch(/^text\/csv/)
+      const lines = String(csv.data).trim().split("\n")
+      expect(lines[0]).toBe("id,email,product_id,variant_id,customer_id,locale,status,restock_round,created_at,notified_at,unsubscribed_at,converted_order_id,converted_at")
+      expect(lines.slice(1).map((line) => line.split(",").slice(1, 2)[0])).toEqual(["ada@example.com", "grace@example.com", "ada@example.com"])
+
+      // Erasure: the row and the Notification module's record of its email, for good.
+      const notifications = container.resolve(Modules.NOTIFICATION)
+      const ada = all.data.subscriptions[2]
+      expect(await notifications.listNotifications({ resource_type: "cs_back_in_stock", resource_id: ada.id })).toHaveLength(1)
+      const erase = (id: string) => api.delete(`/admin/back-in-stock/subscriptions/${id}`, { headers: admin.bearer, validateStatus: () => true })
+      const erased = await erase(ada.id)
+      expect([erased.status, erased.data]).toEqual([200, { success: true, notifications_erased: 1 }])
+      expect(await notifications.listNotifications({ resource_type: "cs_back_in_stock", resource_id: ada.id })).toHaveLength(0)
+      expect((await subscriptions(container)).map((row) => row.id)).not.toContain(ada.id)
+      expect((await notifications.listNotifications({ to: "grace@example.com" })).length).toBe(1)
+      expect((await erase(ada.id)).status).toBe(404)
+      expect((await erase("csbis_nope")).status).toBe(404)
+      expect((await api.delete(`/admin/back-in-stock/subscriptions/${all.data.subscriptions[1].id}`, { validateStatus: () => true })).status).toBe(401)
     })
   },
 })

@@ -15,13 +15,14 @@ import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import { Launch } from "./models/launch"
 import { BackInStock } from "./models/back-in-stock"
+import { RestockRound } from "./models/restock-round"
 import type { ComingSoonOptions } from "./types"
 
 /**
  * Product settings and the signup ledger; `options` are the plugin options. The keys repeat
  * the model names (`cs_…`): Query calls `listCsProductSettings` when it follows the link.
  */
-class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting, CsLaunch: Launch, CsBackInStock: BackInStock }) {
+class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting, CsLaunch: Launch, CsBackInStock: BackInStock, CsRestockRound: RestockRound }) {
   readonly options: ComingSoonOptions
   private readonly signups_: SignupRepository
   private readonly productSettings_: ProductSettingRepository

@@ -1,7 +1,9 @@
 import { SuccessBody } from "../../types/http/common"
-import { AdminBackInStockList } from "../../types/http/back-in-stock"
+import { z } from "@medusajs/framework/zod"
+import { AdminBackInStockErasureResponse, AdminBackInStockList, AdminBackInStockSubscriptionList } from "../../types/http/back-in-stock"
 import { StoreBackInStockSignup } from "../../coming-soon/back-in-stock-signup"
-import { AdminListBackInStock } from "../../api/admin/back-in-stock/validators"
+import { AdminListBackInStock, AdminListBackInStockSubscriptions } from "../../api/admin/back-in-stock/validators"
+import { stringId } from "../../shared/input-schema"
 import { error, json } from "../responses"
 import { admin, BODY_PARSER, jsonBody, MEDUSA, STORE_400, TAGS, type RouteDescription } from "./route-kinds"
 
@@ -33,5 +35,33 @@ export const BACK_IN_STOCK_ROUTES: RouteDescription[] = [
     summary: "Variants by waiting subscribers (demand)",
     query: AdminListBackInStock,
     responses: { 200: json(AdminBackInStockList, "One page of variants, most waiting first"), 400: error(400) },
+  }),
+  admin({
+    tag: TAGS.backInStock,
+    method: "get",
+    path: "/admin/back-in-stock/subscriptions",
+    summary: "The subscriptions, newest first (`format=csv`: every matching row as CSV)",
+    query: AdminListBackInStockSubscriptions,
+    responses: {
+      200: {
+        description: "One page as JSON, or every matching row as CSV",
+        content: {
+          "application/json": { schema: AdminBackInStockSubscriptionList },
+          "text/csv": { schema: z.string().meta({ description: "RFC 4180, a header line, formula-safe cells." }) },
+        },
+      },
+      400: error(400),
+    },
+  }),
+  admin({
+    tag: TAGS.backInStock,
+    method: "delete",
+    path: "/admin/back-in-stock/subscriptions/{id}",
+    summary: "Erase a subscription (data-erasure request)",
+    params: z.object({ id: stringId().meta({ description: "The subscription's id (`csbis_…`)." }) }),
+    responses: {
+      200: json(AdminBackInStockErasureResponse, "Erased, with its emails' Notification records"),
+      404: error(404, "No such subscription"),
+    },
   }),
 ]

@@ -57,6 +57,15 @@ export const comingSoonOptions = {
     description:
       "New signups confirm their address from an email before they are synced to MailerLite or sent the launch email (see [Double opt-in](coming-soon.md#double-opt-in))",
   }),
+  backInStock: doc(
+    group({
+      firstComeFirstServed: doc(flag().default(false), {
+        description:
+          "A restock emails only as many waiting subscribers as units came back, in signup order; the rest wait for the next restock (see [First come, first served](back-in-stock.md#first-come-first-served))",
+      }),
+    }).prefault({}),
+    { group: "Coming soon" }
+  ),
   captcha: doc(
     group({
       provider: doc(oneOfOrBlank(CAPTCHA_PROVIDERS).optional(), {

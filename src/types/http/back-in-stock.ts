@@ -1,4 +1,6 @@
 import { z } from "@medusajs/framework/zod"
+import { DateTime } from "./common"
+import { BACK_IN_STOCK_STATUSES } from "../../modules/coming-soon/models/back-in-stock"
 
 /** Back in stock's answers (CONTRACT §12). */
 
@@ -26,3 +28,36 @@ export const AdminBackInStockList = z
   })
   .meta({ id: "AdminBackInStockList" })
 export type AdminBackInStockListType = z.infer<typeof AdminBackInStockList>
+
+/** `GET /admin/back-in-stock/subscriptions`: one page of subscriptions, newest first. */
+export const AdminBackInStockSubscriptionList = z
+  .object({
+    subscriptions: z.array(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        product_id: z.string(),
+        variant_id: z.string(),
+        customer_id: z.string().nullable(),
+        /** The signup's locale: its email's language. */
+        locale: z.string().nullable(),
+        status: z.enum(BACK_IN_STOCK_STATUSES),
+        /** Restock emails sent to it so far. */
+        restock_round: z.number().int().min(0),
+        created_at: DateTime,
+        notified_at: DateTime.nullable(),
+        unsubscribed_at: DateTime.nullable(),
+        converted_order_id: z.string().nullable(),
+        converted_at: DateTime.nullable(),
+      })
+    ),
+    count: z.number().int().min(0),
+    limit: z.number().int().min(1),
+    offset: z.number().int().min(0),
+  })
+  .meta({ id: "AdminBackInStockSubscriptionList" })
+
+/** `DELETE /admin/back-in-stock/subscriptions/:id`: erased, and how many email records with it. */
+export const AdminBackInStockErasureResponse = z
+  .object({ success: z.literal(true), notifications_erased: z.number().int().min(0) })
+  .meta({ id: "AdminBackInStockErasureResponse" })

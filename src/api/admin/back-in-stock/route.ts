@@ -4,6 +4,6 @@ import type { AdminListBackInStockType } from "./validators"
 
 /** `GET /admin/back-in-stock?order=demand`: variants by waiting subscribers, most first (CONTRACT §12). */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListBackInStockType>, res: MedusaResponse) => {
-  const { limit, offset } = req.validatedQuery as AdminListBackInStockType
-  res.json(await backInStockDemand(req.scope, { limit, offset }))
+  const { limit, offset, product_id } = req.validatedQuery as AdminListBackInStockType
+  res.json(await backInStockDemand(req.scope, { limit, offset, product_id }))
 }

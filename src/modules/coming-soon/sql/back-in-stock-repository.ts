@@ -1,6 +1,7 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { SqlRunner } from "../../../shared/sql"
 import type { BackInStockStatus } from "../models/back-in-stock"
+import { escapeLike } from "./signup-repository"
 
 export type NewBackInStock = {
   email: string
@@ -19,6 +20,45 @@ export type RestockClaim = {
   locale: string | null
   notify_attempts: number
   restock_round: number
+}
+
+/** A subscription as the admin sees it (list, CSV). */
+export type BackInStockRow = {
+  id: string
+  email: string
+  variant_id: string
+  product_id: string
+  customer_id: string | null
+  locale: string | null
+  status: BackInStockStatus
+  restock_round: number
+  created_at: Date
+  notified_at: Date | null
+  unsubscribed_at: Date | null
+  converted_order_id: string | null
+  converted_at: Date | null
+}
+
+/** The admin's filters of the subscription list; `search` matches a part of the address. */
+export type BackInStockFilters = { id?: string; product_id?: string; variant_id?: string; status?: BackInStockStatus; search?: string }
+
+const ROW_COLUMNS =
+  "id, email, variant_id, product_id, customer_id, locale, status, restock_round, created_at, notified_at, unsubscribed_at, converted_order_id, converted_at"
+
+function whereOf(filters: BackInStockFilters): { clause: string; params: unknown[] } {
+  const parts = ["deleted_at IS NULL"]
+  const params: unknown[] = []
+  for (const column of ["id", "product_id", "variant_id", "status"] as const) {
+    if (filters[column] !== undefined) {
+      parts.push(`${column} = ?`)
+      params.push(filters[column])
+    }
+  }
+  if (filters.search) {
+    parts.push("email ILIKE ?")
+    params.push(`%${escapeLike(filters.search)}%`)
+  }
+  return { clause: parts.join(" AND "), params }
 }
 
 /** One variant of the demand list (CONTRACT §12). */
@@ -108,6 +148,42 @@ export class BackInStockRepository {
     return rows.length > 0
   }
 
+  /**
+   * First come, first served: grants up to `wanted` emails from the variant's current round while
+   * fewer than `units` were granted in it, and answers how many. One statement on the round's
+   * row, so racing checks in any number of processes never grant more than `units` together.
+   */
+  async grantRestockEmails(variantId: string, units: number, wanted: number): Promise<number> {
+    if (units <= 0 || wanted <= 0) return 0
+    const [row] = await this.sql<{ last_grant: number }>(
+      `INSERT INTO cs_restock_round AS r (variant_id, granted, last_grant, created_at, updated_at)
+       VALUES (?, LEAST(?::int, ?::int), LEAST(?::int, ?::int), now(), now())
+       ON CONFLICT (variant_id) DO UPDATE
+         SET last_grant = LEAST(?::int, ?::int - r.granted), granted = r.granted + LEAST(?::int, ?::int - r.granted), updated_at = now()
+         WHERE r.granted < ?::int
+       RETURNING last_grant`,
+      [variantId, wanted, units, wanted, units, wanted, units, wanted, units, units]
+    )
+    return row?.last_grant ?? 0
+  }
+
+  /** Gives back grants that sent nothing (fewer rows than granted, a spent email rate, a failed send). */
+  async returnRestockGrants(variantId: string, count: number): Promise<void> {
+    if (count <= 0) return
+    await this.sql(`UPDATE cs_restock_round SET granted = GREATEST(0, granted - ?), updated_at = now() WHERE variant_id = ?`, [count, variantId])
+  }
+
+  /** The variants were seen sold out: their next restock starts a new round. */
+  async startRestockRounds(variantIds: readonly string[]): Promise<void> {
+    if (!variantIds.length) return
+    await this.sql(
+      `INSERT INTO cs_restock_round (variant_id, granted, last_grant, sold_out_at, created_at, updated_at)
+       SELECT unnest(?::text[]), 0, 0, now(), now(), now()
+       ON CONFLICT (variant_id) DO UPDATE SET granted = 0, last_grant = 0, sold_out_at = now(), updated_at = now()`,
+      [variantIds]
+    )
+  }
+
   /** Idempotent: the row gets no further email. */
   async unsubscribe(id: string): Promise<void> {
     await this.sql(
@@ -129,20 +205,55 @@ export class BackInStockRepository {
     return rows.length
   }
 
-  /** Variants by waiting subscribers, most first (ties by variant id, so pages never overlap). */
-  async demand(page: { limit: number; offset: number }): Promise<{ items: VariantDemand[]; count: number }> {
+  /** Variants by waiting subscribers, most first (ties by variant id, so pages never overlap); one product's when given. */
+  async demand(page: { limit: number; offset: number; product_id?: string }): Promise<{ items: VariantDemand[]; count: number }> {
+    const { clause, params } = whereOf({ product_id: page.product_id })
     const items = await this.sql<VariantDemand>(
       `SELECT variant_id, max(product_id) AS product_id,
               count(*) FILTER (WHERE status IN ('waiting', 'sending'))::int AS waiting,
               count(*) FILTER (WHERE notified_at IS NOT NULL)::int AS notified,
               count(*) FILTER (WHERE converted_at IS NOT NULL)::int AS converted
-         FROM cs_back_in_stock WHERE deleted_at IS NULL
+         FROM cs_back_in_stock WHERE ${clause}
         GROUP BY variant_id ORDER BY waiting DESC, variant_id LIMIT ? OFFSET ?`,
-      [page.limit, page.offset]
+      [...params, page.limit, page.offset]
     )
     const [{ count }] = await this.sql<{ count: number }>(
-      `SELECT count(DISTINCT variant_id)::int AS count FROM cs_back_in_stock WHERE deleted_at IS NULL`
+      `SELECT count(DISTINCT variant_id)::int AS count FROM cs_back_in_stock WHERE ${clause}`,
+      params
     )
     return { items, count }
+  }
+
+  /** One page of subscriptions, newest first, and how many match. */
+  async list(filters: BackInStockFilters, page: { limit: number; offset: number }): Promise<{ items: BackInStockRow[]; count: number }> {
+    const { clause, params } = whereOf(filters)
+    const items = await this.sql<BackInStockRow>(
+      `SELECT ${ROW_COLUMNS} FROM cs_back_in_stock WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [...params, page.limit, page.offset]
+    )
+    const [{ count }] = await this.sql<{ count: number }>(`SELECT count(*)::int AS count FROM cs_back_in_stock WHERE ${clause}`, params)
+    return { items, count }
+  }
+
+  /** Every matching subscription, newest first, read `batchSize` at a time (the CSV export). */
+  async *each(filters: BackInStockFilters, batchSize = 1_000): AsyncGenerator<BackInStockRow> {
+    const { clause, params } = whereOf(filters)
+    let after: string | null = null
+    for (;;) {
+      // A keyset on (created_at, id) from the cursor row itself: a JS Date would drop the microseconds.
+      const keyset = after ? " AND (created_at, id) < (SELECT created_at, id FROM cs_back_in_stock WHERE id = ?)" : ""
+      const batch: BackInStockRow[] = await this.sql<BackInStockRow>(
+        `SELECT ${ROW_COLUMNS} FROM cs_back_in_stock WHERE ${clause}${keyset} ORDER BY created_at DESC, id DESC LIMIT ?`,
+        after ? [...params, after, batchSize] : [...params, batchSize]
+      )
+      yield* batch
+      if (batch.length < batchSize) return
+      after = batch[batch.length - 1].id
+    }
+  }
+
+  /** Removes the subscription for good (a data-erasure request); false when there was none. */
+  async erase(id: string): Promise<boolean> {
+    return (await this.sql(`DELETE FROM cs_back_in_stock WHERE id = ? RETURNING id`, [id])).length > 0
   }
 }

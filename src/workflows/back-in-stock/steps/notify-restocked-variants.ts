@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { restockDepsOf } from "../../../medusa/back-in-stock"
+import { comingSoonConfigOf } from "../../../medusa/coming-soon"
 import { notifyRestockedVariants } from "../../../coming-soon/back-in-stock-restock"
 
 export const notifyRestockedVariantsStepId = "notify-restocked-variants"
@@ -17,6 +18,7 @@ export const notifyRestockedVariantsStep = createStep(notifyRestockedVariantsSte
     maxRows: MAX_ROWS_PER_RUN,
     batchSize: BATCH_SIZE,
     leaseSeconds: LEASE_SECONDS,
+    firstComeFirstServed: comingSoonConfigOf(container).backInStock.firstComeFirstServed,
   })
   return new StepResponse(result)
 })
