@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
 import { comingSoonConfigOf, comingSoonModule, comingSoonSettingsOf, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
 import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
-import { sendEmailOnce } from "./email-channel"
+import { sendEmailsOnce } from "./email-channel"
 import type { NotificationRecords } from "./coming-soon-erasure"
 import { launchProductUrl } from "../coming-soon/options"
 import type { BackInStockDeps } from "../coming-soon/back-in-stock-signup"
@@ -123,18 +123,21 @@ export async function restockDepsOf(container: MedusaContainer): Promise<Restock
   return {
     store: await comingSoonModule(container).backInStock(),
     stock: (variantIds) => variantStockOf(container, variantIds),
-    send: (email) =>
-      sendEmailOnce(container, {
-        to: email.to,
-        receiver_id: email.receiver_id,
-        resource_type: "cs_back_in_stock",
-        resource_id: email.receiver_id.split(":")[0],
-        attempt: email.attempt,
-        template: BACK_IN_STOCK_TEMPLATE,
-        data: email.data,
-        trigger: "launchdesk.back-in-stock.restocked",
-        headers: listUnsubscribeHeaders(email.data.unsubscribe_url),
-      }),
+    sendAll: (emails) =>
+      sendEmailsOnce(
+        container,
+        emails.map((email) => ({
+          to: email.to,
+          receiver_id: email.receiver_id,
+          resource_type: "cs_back_in_stock",
+          resource_id: email.receiver_id.split(":")[0],
+          attempt: email.attempt,
+          template: BACK_IN_STOCK_TEMPLATE,
+          data: email.data,
+          trigger: "launchdesk.back-in-stock.restocked",
+          headers: listUnsubscribeHeaders(email.data.unsubscribe_url),
+        }))
+      ),
     unsubscribeUrl: (rowId) => signupLinkUrl(tokenKey, backendUrl, "unsubscribe", rowId),
     budget: await emailBudgetOf(container),
     log: container.resolve(ContainerRegistrationKeys.LOGGER),

@@ -5,7 +5,7 @@ import { comingSoonConfigOf, comingSoonModule, emailBackendUrlOf, emailBudgetOf,
 import { launchProductUrl } from "../coming-soon/options"
 import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
-import { sendSignupEmail } from "./email-channel"
+import { sendSignupEmails } from "./email-channel"
 import { LAUNCH_EMAIL_TEMPLATE, type LaunchEmailDeps } from "../coming-soon/launch-emails"
 import type { LaunchRow, NotificationClaim } from "../modules/coming-soon/sql/launch-repository"
 
@@ -105,16 +105,19 @@ export async function launchEmailDepsOf(container: MedusaContainer): Promise<Lau
   const tokenKey = await signupTokenKeyOf(container)
   return {
     store: await comingSoonModule(container).launches(),
-    send: (email) =>
-      sendSignupEmail(container, {
-        to: email.to,
-        signup_id: email.signup_id,
-        attempt: email.attempt,
-        template: LAUNCH_EMAIL_TEMPLATE,
-        data: email.data,
-        trigger: COMING_SOON_EVENTS.PRODUCT_LAUNCHED,
-        headers: listUnsubscribeHeaders(email.data.unsubscribe_url),
-      }),
+    sendAll: (emails) =>
+      sendSignupEmails(
+        container,
+        emails.map((email) => ({
+          to: email.to,
+          signup_id: email.signup_id,
+          attempt: email.attempt,
+          template: LAUNCH_EMAIL_TEMPLATE,
+          data: email.data,
+          trigger: COMING_SOON_EVENTS.PRODUCT_LAUNCHED,
+          headers: listUnsubscribeHeaders(email.data.unsubscribe_url),
+        }))
+      ),
     product: async (productId) => {
       const [product] = await container
         .resolve(Modules.PRODUCT)

@@ -4,7 +4,7 @@ import { COMING_SOON_MODULE, type ComingSoonModuleService } from "../modules/com
 import { savedSettingsOf } from "./saved-settings"
 import { loadComingSoonSettings, type ComingSoonSettings } from "../coming-soon/settings"
 import { comingSoonConfig, launchBackendUrl, type ComingSoonConfig } from "../coming-soon/options"
-import { callsPerWindow } from "../modules/launchdesk/sql/call-budget-repository"
+import { paceOf } from "../modules/launchdesk/sql/call-budget-repository"
 import type { EmailBudget } from "../coming-soon/launch-emails"
 import { signupTokenKey } from "../coming-soon/signup-token"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
@@ -41,7 +41,7 @@ export const EMAIL_BUDGET_SCOPE = "launch-emails"
 export async function emailBudgetOf(container: MedusaContainer): Promise<EmailBudget> {
   const calls = await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).callBudget()
   const perMinute = comingSoonConfigOf(container).launch.emailsPerMinute
-  return { take: (emails) => calls.take(EMAIL_BUDGET_SCOPE, perMinute, emails), perTake: callsPerWindow(perMinute) }
+  return { take: (emails) => calls.pace(EMAIL_BUDGET_SCOPE, perMinute, emails), perTake: paceOf(perMinute).burst }
 }
 
 /** This server's public URL, for the links in emails to signups (the plugin's one `backendUrl` serves both features). */

@@ -39,7 +39,8 @@ export const comingSoonOptions = {
   launch: doc(
     group({
       emailsPerMinute: doc(wholeNumber(1).default(600), {
-        description: "Emails to signups per minute (launch and confirmation emails), shared by every process on the database",
+        description:
+          "Emails to shoppers per minute (launch, restock and confirmation emails), an even pace shared by every process on the database: at most this many in any 60 s, about 96 % of it on a long send",
       }),
       productUrl: doc(httpUrlOrBlank().optional(), {
         description:

@@ -22,6 +22,9 @@ export const BackInStock = model
     next_notify_at: model.dateTime().nullable(),
     // Restock emails sent to this row so far (one per restock it waited for).
     restock_round: model.number().default(0),
+    // Set when a restock check found its variant available again: the row waits for the
+    // sender (the email rate's pace), whatever the stock does meanwhile.
+    restocked_at: model.dateTime().nullable(),
     notified_at: model.dateTime().nullable(),
     unsubscribed_at: model.dateTime().nullable(),
     // The first order with the variant and the row's address after its email.

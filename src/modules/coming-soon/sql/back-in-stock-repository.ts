@@ -66,10 +66,14 @@ export type VariantDemand = { variant_id: string; product_id: string; waiting: n
 
 const CLAIM_COLUMNS = "id, email, variant_id, product_id, locale, notify_attempts, restock_round"
 
-// A row the restock check may claim: waiting and not held back after a failure, or a lease that ran out.
-const DUE = `deleted_at IS NULL AND (
+// A row the sender may claim: its variant was found restocked, and it is waiting and not held
+// back after a failure, or its lease ran out.
+const DUE = `deleted_at IS NULL AND restocked_at IS NOT NULL AND (
   (status = 'waiting' AND (next_notify_at IS NULL OR next_notify_at <= now()))
   OR (status = 'sending' AND next_notify_at <= now()))`
+
+// A row a restock check looks for: waiting, its variant not yet found restocked.
+const UNMARKED = `deleted_at IS NULL AND status = 'waiting' AND restocked_at IS NULL`
 
 /**
  * Back-in-stock subscriptions: the race-safe signup, the restock emails' atomic claims (each
@@ -91,6 +95,7 @@ export class BackInStockRepository {
        ON CONFLICT (email, variant_id) WHERE deleted_at IS NULL DO UPDATE
          SET status = CASE WHEN cs_back_in_stock.status IN ('notified', 'unsubscribed') THEN 'waiting' ELSE cs_back_in_stock.status END,
              unsubscribed_at = NULL,
+             restocked_at = CASE WHEN cs_back_in_stock.status IN ('notified', 'unsubscribed') THEN NULL ELSE cs_back_in_stock.restocked_at END,
              next_notify_at = CASE WHEN cs_back_in_stock.status IN ('notified', 'unsubscribed') THEN NULL ELSE cs_back_in_stock.next_notify_at END,
              customer_id = coalesce(cs_back_in_stock.customer_id, excluded.customer_id),
              locale = coalesce(excluded.locale, cs_back_in_stock.locale),
@@ -101,36 +106,55 @@ export class BackInStockRepository {
     return result
   }
 
-  /** Variants with a row the restock check may claim, at most `limit`. */
-  async variantsWithDueRows(limit: number): Promise<string[]> {
+  /** Variants with subscribers waiting for their restock, at most `limit`. */
+  async variantsWithWaitingRows(limit: number): Promise<string[]> {
     const rows = await this.sql<{ variant_id: string }>(
-      `SELECT DISTINCT variant_id FROM cs_back_in_stock WHERE ${DUE} ORDER BY variant_id LIMIT ?`,
+      `SELECT DISTINCT variant_id FROM cs_back_in_stock WHERE ${UNMARKED} ORDER BY variant_id LIMIT ?`,
       [limit]
     )
     return rows.map((row) => row.variant_id)
   }
 
-  /** Claims up to `limit` due rows of the variants for `leaseSeconds`; a row is claimed by one caller only. */
-  async claimDue(variantIds: readonly string[], limit: number, leaseSeconds: number): Promise<RestockClaim[]> {
-    if (!variantIds.length) return []
+  /**
+   * The variant is available again: marks up to `limit` of its waiting rows, oldest signups
+   * first, for the sender; answers how many. Racing checks mark each row once.
+   */
+  async markRestocked(variantId: string, limit: number): Promise<number> {
+    if (limit <= 0) return 0
+    const rows = await this.sql(
+      // The pick is a CTE, run once: as an IN (…) subquery PostgreSQL may run it again for each
+      // row, skip the rows this statement already changed, and mark past the limit.
+      `WITH picked AS (
+         SELECT id FROM cs_back_in_stock WHERE variant_id = ? AND ${UNMARKED}
+          ORDER BY created_at, id LIMIT ? FOR UPDATE SKIP LOCKED)
+       UPDATE cs_back_in_stock c SET restocked_at = now(), updated_at = now()
+         FROM picked WHERE c.id = picked.id
+       RETURNING c.id`,
+      [variantId, limit]
+    )
+    return rows.length
+  }
+
+  /** Claims up to `limit` rows due for their restock email for `leaseSeconds`, first restocked first; one caller per row. */
+  async claimDue(limit: number, leaseSeconds: number): Promise<RestockClaim[]> {
     return this.sql<RestockClaim>(
-      `UPDATE cs_back_in_stock c
+      // A CTE, run once (see `markRestocked`).
+      `WITH picked AS (
+         SELECT id FROM cs_back_in_stock WHERE ${DUE}
+          ORDER BY restocked_at, created_at, id LIMIT ? FOR UPDATE SKIP LOCKED)
+       UPDATE cs_back_in_stock c
           SET status = 'sending', notify_attempts = c.notify_attempts + 1,
               next_notify_at = now() + make_interval(secs => ?), updated_at = now()
-        WHERE c.id IN (
-          SELECT id FROM cs_back_in_stock
-           WHERE variant_id = ANY(?::text[]) AND ${DUE}
-           ORDER BY created_at, id
-           LIMIT ? FOR UPDATE SKIP LOCKED)
+         FROM picked WHERE c.id = picked.id
        RETURNING ${CLAIM_COLUMNS.split(", ").map((column) => `c.${column}`).join(", ")}`,
-      [leaseSeconds, variantIds, limit]
+      [limit, leaseSeconds]
     )
   }
 
   /** The claim's email went out; false when the claim had been taken over meanwhile. */
   async markNotified(claim: RestockClaim): Promise<boolean> {
     const rows = await this.sql(
-      `UPDATE cs_back_in_stock SET status = 'notified', notified_at = now(), next_notify_at = NULL,
+      `UPDATE cs_back_in_stock SET status = 'notified', notified_at = now(), next_notify_at = NULL, restocked_at = NULL,
               restock_round = restock_round + 1, converted_order_id = NULL, converted_at = NULL, updated_at = now()
         WHERE id = ? AND status = 'sending' AND notify_attempts = ? RETURNING id`,
       [claim.id, claim.notify_attempts]
@@ -167,7 +191,7 @@ export class BackInStockRepository {
     return row?.last_grant ?? 0
   }
 
-  /** Gives back grants that sent nothing (fewer rows than granted, a spent email rate, a failed send). */
+  /** Gives back grants that marked no row (fewer rows waiting than granted). */
   async returnRestockGrants(variantId: string, count: number): Promise<void> {
     if (count <= 0) return
     await this.sql(`UPDATE cs_restock_round SET granted = GREATEST(0, granted - ?), updated_at = now() WHERE variant_id = ?`, [count, variantId])
@@ -187,7 +211,7 @@ export class BackInStockRepository {
   /** Idempotent: the row gets no further email. */
   async unsubscribe(id: string): Promise<void> {
     await this.sql(
-      `UPDATE cs_back_in_stock SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), next_notify_at = NULL, updated_at = now()
+      `UPDATE cs_back_in_stock SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()), next_notify_at = NULL, restocked_at = NULL, updated_at = now()
         WHERE id = ? AND deleted_at IS NULL`,
       [id]
     )

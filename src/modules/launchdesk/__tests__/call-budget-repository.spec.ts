@@ -3,7 +3,7 @@ import { ModulesSdkUtils } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LAUNCHDESK_MODULE } from ".."
 import type LaunchDeskModuleService from "../service"
-import { BUDGET_WINDOW_SECONDS, CallBudgetRepository, callsPerWindow } from "../sql/call-budget-repository"
+import { BUDGET_WINDOW_SECONDS, CallBudgetRepository, callsPerWindow, paceOf } from "../sql/call-budget-repository"
 import { knexRunner } from "../../../shared/sql"
 
 jest.setTimeout(60 * 1000)
@@ -62,6 +62,32 @@ moduleIntegrationTestRunner<LaunchDeskModuleService>({
       expect(half.map((grant) => grant.granted)).toEqual([true, true, false])
       const full = await Promise.all(Array.from({ length: 6 }, () => budget.take("test.share", 120, 1)))
       expect(full.filter((grant) => grant.granted)).toHaveLength(5)
+    })
+
+    it("paces any 60 seconds within the limit, and a sender that keeps up gets at least 95 % of it", () => {
+      for (const perMinute of [120, 600, 1200, 6000, 10_000]) {
+        const { burst, intervalMs } = paceOf(perMinute)
+        // The bucket's bound over 60 s: the burst, then one call per interval.
+        expect([perMinute, burst + 60_000 / intervalMs <= perMinute + 1e-9]).toEqual([perMinute, true])
+        expect([perMinute, 60_000 / intervalMs / perMinute >= 0.95]).toEqual([perMinute, true])
+      }
+      expect(paceOf(30)).toEqual({ burst: 1, intervalMs: 60_000 / 29 })
+    })
+
+    it("paces racing takes from two processes: the burst at once, then one per interval, and says how long to wait", async () => {
+      const [first, second] = [processBudget(), processBudget()]
+      // 30 a minute: a burst of one, then one every 2.07 s.
+      const grants = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).budget.pace("test.pace", 30, 1)))
+      expect(grants.filter((grant) => grant.granted)).toHaveLength(1)
+      const refused = await first.budget.pace("test.pace", 30, 1)
+      const wait = refused.granted ? 0 : refused.retryInMs
+      expect(wait).toBeGreaterThan(0)
+      expect(wait).toBeLessThanOrEqual(paceOf(30).intervalMs + 50)
+      // More than the burst at once never fits.
+      expect((await second.budget.pace("test.pace.other", 30, 2)).granted).toBe(false)
+      await new Promise((resolve) => setTimeout(resolve, wait + 20))
+      expect((await second.budget.pace("test.pace", 30, 1)).granted).toBe(true)
+      expect((await first.budget.pace("test.pace", 30, 1)).granted).toBe(false)
     })
 
     it("holds every process off until a Retry-After has passed; a shorter later hold-off does not cut it", async () => {

@@ -10,8 +10,28 @@ export interface CallBudget {
    * in force. Atomic across processes.
    */
   take(scope: string, perMinute: number, calls: number, share?: number, alsoHeldBy?: readonly string[]): Promise<BudgetGrant>
+  /**
+   * Takes `calls` from `scope`'s even pace of `perMinute` (see `paceOf`): at most `perMinute` in
+   * any 60 seconds, however placed, with up to the pace's burst at once after a pause. Atomic
+   * across processes.
+   */
+  pace(scope: string, perMinute: number, calls: number): Promise<BudgetGrant>
   /** Nobody calls `scope` for `seconds` (a provider's `Retry-After`); a later hold-off wins. */
   holdOff(scope: string, seconds: number): Promise<void>
+}
+
+/** How much of the rate a pace lets go at once after a pause: covers a job's interval between two runs. */
+export const PACE_BURST_SECONDS = 2.5
+
+/**
+ * A pace of `perMinute` as the generic cell rate algorithm keeps it: a call is due every
+ * `intervalMs`, and up to `burst` may go at once. In any 60 seconds that is at most
+ * burst + 60 s / interval = `perMinute` calls, however placed, and a sender that keeps up
+ * reaches perMinute − burst a minute (96 % of it for a burst of 2.5 s). At least one at a time.
+ */
+export function paceOf(perMinute: number): { burst: number; intervalMs: number } {
+  const burst = Math.max(1, Math.floor((perMinute * PACE_BURST_SECONDS) / 60))
+  return { burst, intervalMs: 60_000 / Math.max(1, perMinute - burst) }
 }
 
 /** Counting windows are short, so a burst of work spreads over the minute. */
@@ -59,6 +79,36 @@ export class CallBudgetRepository implements CallBudget {
     )
     if (row.hits !== null) return { granted: true }
     return { granted: false, retryInMs: Math.ceil(Math.max(Number(row.hold_ms ?? 0), Number(row.slot_ms), 1)) }
+  }
+
+  /**
+   * One row per paced scope (`<scope>:pace`) whose `expires_at` is the time the next call is
+   * due by the pace: a take of n moves it n intervals on from then (or from now, after a
+   * pause), granted while it stays within the burst of now. One upsert either way, so racing
+   * takes in any number of processes are granted one after the other; a refusal says how long
+   * until the take would fit.
+   */
+  async pace(scope: string, perMinute: number, calls: number): Promise<BudgetGrant> {
+    const { burst, intervalMs } = paceOf(perMinute)
+    const cost = (calls * intervalMs) / 1000
+    const tolerance = (burst * intervalMs) / 1000
+    const id = `${scope}:pace`
+    const [row] = await this.sql<{ granted: boolean; wait_ms: number | null }>(
+      `WITH taken AS (
+         INSERT INTO launchdesk_rate_limit_window AS w (id, hits, expires_at, created_at, updated_at)
+         SELECT ?, 0, now() + make_interval(secs => ?), now(), now() WHERE ?::float <= ?::float
+         ON CONFLICT (id) DO UPDATE SET expires_at = greatest(w.expires_at, now()) + make_interval(secs => ?), updated_at = now()
+         WHERE greatest(w.expires_at, now()) + make_interval(secs => ?) <= now() + make_interval(secs => ?)
+         RETURNING id
+       )
+       SELECT EXISTS (SELECT 1 FROM taken) AS granted,
+              (SELECT extract(epoch FROM greatest(expires_at, now()) + make_interval(secs => ?) - make_interval(secs => ?) - now()) * 1000
+                 FROM launchdesk_rate_limit_window WHERE id = ?)::float AS wait_ms`,
+      [id, cost, cost, tolerance, cost, cost, tolerance, cost, tolerance, id]
+    )
+    if (row.granted) return { granted: true }
+    // More than the burst at once never fits: the caller asks for fewer.
+    return { granted: false, retryInMs: Math.ceil(Math.max(Number(row.wait_ms ?? intervalMs), 1)) }
   }
 
   async holdOff(scope: string, seconds: number): Promise<void> {
