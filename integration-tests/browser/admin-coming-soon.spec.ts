@@ -199,6 +199,41 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await page.locator("[data-signup-total]", { hasText: "3 signups in all" }).waitFor()
     })
 
+    it("product page: the back-in-stock card ranks its variants by waiting shoppers, and exports them as CSV", async () => {
+      const created = await context.request.post(url("/admin/products"), {
+        data: {
+          title: "Restock Scarf",
+          status: "published",
+          options: [{ title: "Colour", values: ["Rust", "Moss"] }],
+          variants: ["Rust", "Moss"].map((colour) => ({ title: colour, options: { Colour: colour }, prices: [{ currency_code: "usd", amount: 2900 }] })),
+        },
+      })
+      const scarf = ((await created.json()) as { product: { id: string; variants: { id: string; title: string }[] } }).product
+      const variantId = (title: string) => scarf.variants.find((variant) => variant.title === title)!.id
+      for (const [colour, email] of [["Rust", "ada@example.com"], ["Moss", "grace@example.com"], ["Moss", "linus@example.org"]]) {
+        const response = await fetch(url("/store/back-in-stock"), {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-publishable-api-key": host.publishableKey, "x-forwarded-for": `203.0.113.${++signupIp}` },
+          body: JSON.stringify({ variant_id: variantId(colour), email }),
+        })
+        expect(response.status).toBe(200)
+      }
+
+      await page.goto(url(`/app/products/${scarf.id}`))
+      const widget = page.getByLabel("Back in stock requests for this product")
+      await widget.getByRole("row", { name: /Moss/ }).waitFor()
+      // Most wanted first: the variant, then waiting, emailed, bought.
+      const cells = await widget.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent)))
+      expect(cells).toEqual([["Moss", "2", "0", "0"], ["Rust", "1", "0", "0"]])
+      await widget.scrollIntoViewIfNeeded()
+      await screenshot("product-back-in-stock-widget")
+
+      const [download] = await Promise.all([page.waitForEvent("download"), widget.getByRole("link", { name: "Export CSV" }).click()])
+      const lines = fs.readFileSync(await download.path(), "utf8").trim().split(/\r?\n/)
+      expect(lines[0]).toMatch(/^id,email,product_id,variant_id,/)
+      expect(lines.slice(1).map((line) => line.split(",")[1]).sort()).toEqual(["ada@example.com", "grace@example.com", "linus@example.org"])
+    })
+
     it("failed deliveries: a dead signup sync and a dead team-chat post show their last error and a Retry that re-queues them", async () => {
       // Rows as the jobs leave them after their last attempt (ten would take hours of backoff here).
       const db = new Client({ connectionString: host.env.DATABASE_URL })

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "./sdk"
 import type {
+  BackInStockDemand,
   ComingSoonSettings,
   ComingSoonSettingsInput,
   LaunchInput,
@@ -26,6 +27,7 @@ export const comingSoonKeys = {
     filters ? ([...comingSoonKeys.all, "signups", filters] as const) : ([...comingSoonKeys.all, "signups"] as const),
   products: (ids: string[]) => ["launchdesk-products", ids] as const,
   productOptions: () => ["launchdesk-products", "options"] as const,
+  backInStock: (productId: string) => ["launchdesk-back-in-stock", productId] as const,
 }
 
 const queryOf = (filters: object) =>
@@ -184,5 +186,14 @@ export function useLaunchStats(productId: string | undefined) {
     queryKey: comingSoonKeys.stats(productId ?? ""),
     enabled: !!productId,
     queryFn: () => sdk.client.fetch<LaunchStats>(`${API}/products/${productId}/stats`),
+  })
+}
+
+/** The product's variants with shoppers waiting for them, most wanted first (the first 100). */
+export function useBackInStockDemand(productId: string) {
+  return useQuery({
+    queryKey: comingSoonKeys.backInStock(productId),
+    queryFn: () =>
+      sdk.client.fetch<BackInStockDemand>("/admin/back-in-stock", { query: { order: "demand", product_id: productId, limit: 100 } }),
   })
 }

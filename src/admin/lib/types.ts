@@ -2,6 +2,7 @@
 // route answers with (src/types/http), imported type-only, so they vanish from the admin bundle.
 import type {
   AdminApplyCannedResponseType,
+  AdminBackInStockListType,
   AdminBridgeTestResponseType,
   AdminCannedResponseType,
   AdminChatDeliveryType,
@@ -214,3 +215,6 @@ export type SignupFilters = { product_id?: string; search?: string; page: number
 
 /** A chat delivery of the outbox: a team-chat post, an effect relayed from the fast lane, a transcript email. */
 export type ChatDelivery = AdminChatDeliveryType
+
+/** `GET /admin/back-in-stock?order=demand` (CONTRACT §12): variants by waiting subscribers. */
+export type BackInStockDemand = AdminBackInStockListType
