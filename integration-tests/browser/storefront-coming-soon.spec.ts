@@ -170,6 +170,24 @@ describe("the storefront's coming-soon block and the chat launcher's place on pr
     expect([...errors, ...react.errors, ...aurora.errors]).toEqual([])
   })
 
+  it("at a page's end the launcher rises over the footer's links (the starter's \"Powered by\"), and comes back down", async () => {
+    const { page, errors } = await shopper({ viewport: DESKTOP })
+    await openStarterProduct(page, `${pages.url}/dk/products/launch-tee`)
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const links = page.getByTestId("medusa-cta").getByRole("link")
+    for (const name of ["Medusa", "Next.js"]) await launcherClearOf(page, links.filter({ hasText: name }), `the launcher clear of the footer's ${name} link`)
+    // Each link is pressable where it shows: nothing of the chat lies on it.
+    for (const name of ["Medusa", "Next.js"]) {
+      const box = await boxOf(links.filter({ hasText: name }))
+      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe(name)
+    }
+    await screenshot(page, "footer-lift")
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await waitFor(async () => ((await chatRoot(page).getAttribute("data-lift")) === "0" ? true : undefined), { what: "the launcher back at its place" })
+    expect(Math.round((await boxOf(launcherOf(page))).y + (await boxOf(launcherOf(page))).height)).toBe(DESKTOP.height - 20)
+    expect(errors).toEqual([])
+  })
+
   it("the launcher's bottom offset option (data-bottom-offset, <SupportChat bottomOffset>) lifts it where nothing is detected", async () => {
     const restingBottom = DESKTOP.height - 20
     for (const [route, offset] of [

@@ -53,6 +53,12 @@ const STARTER_CSS = `
   .btn-primary { width: 100%; height: 40px; border: 0; border-radius: 8px; background: #111827; color: #fff; font-weight: 500; cursor: pointer; }
   .related { max-width: 1280px; margin: 48px auto; padding: 0 32px; }
   .related h3 { font-size: 14px; color: #6b7280; text-align: center; font-weight: 400; }
+  footer { border-top: 1px solid #e5e7eb; }
+  footer .footer-inner { max-width: 1280px; margin: 0 auto; padding: 0 32px; }
+  footer .columns { display: flex; gap: 48px; padding: 160px 0; font-size: 14px; }
+  footer .columns div { display: flex; flex-direction: column; gap: 8px; }
+  footer a { color: #6b7280; }
+  footer .bottom { display: flex; justify-content: space-between; margin-bottom: 64px; font-size: 14px; color: #6b7280; }
   @media (max-width: 1023px) {
     header { padding: 0 16px; }
     .content-container { flex-direction: column; align-items: stretch; padding: 12px 16px; gap: 24px; }
@@ -117,6 +123,19 @@ export function starterProductPage(product: { title: string; description: string
     </div>
     <div class="related" data-testid="related-products-container"><h3>Related products</h3></div>
   </main>
+  <footer>
+    <div class="footer-inner">
+      <div class="columns">
+        <div><span>Categories</span><a href="#">Shirts</a><a href="#">Sweatshirts</a></div>
+        <div><span>Collections</span><a href="#">Latest drops</a></div>
+        <div><span>Medusa</span><a href="#">GitHub</a><a href="#">Documentation</a></div>
+      </div>
+      <div class="bottom">
+        <span>© 2026 Medusa Store. All rights reserved.</span>
+        <span data-testid="medusa-cta">Powered by <a href="https://www.medusajs.com">Medusa</a> &amp; <a href="https://nextjs.org">Next.js</a></span>
+      </div>
+    </div>
+  </footer>
   <script>
     // MobileActions: show={!inView} of the actions (useIntersection), mounted and unmounted as
     // the starter's <Transition> does; below lg only (lg:hidden).

@@ -2,12 +2,14 @@ import { launcherLift, probePoints, type Box } from "../core/launcher-offset"
 
 // Layout reads at most this often, however busy the page is.
 const THROTTLE_MS = 150
+const FOOTER_CONTROLS = "footer a,footer button,[role=contentinfo] a,[role=contentinfo] button"
 
 export type BottomBarWatch = { update: () => void; stop: () => void }
 
 /**
  * Keeps the chat launcher clear of fixed or sticky bars at the bottom of the viewport (a
- * sticky "Add to cart" bar on phones): it looks under the launcher's corner with
+ * sticky "Add to cart" bar on phones) and of a footer's links once the page's end scrolls
+ * under it (the DTC starter's "Powered by" links): it looks under the launcher's corner with
  * elementsFromPoint, on load, resize, scroll and whenever the page changes, and hands the
  * lift to `apply`. Nothing is read while nothing changes.
  */
@@ -33,7 +35,8 @@ export function watchBottomBars(
           if (checked.has(node) || node === host || node.contains(host)) break
           checked.add(node)
           const { position } = getComputedStyle(node)
-          if (position === "fixed" || position === "sticky") {
+          // A footer's links and buttons count as a bar too: at a page's end the launcher rises over them.
+          if (position === "fixed" || position === "sticky" || node.matches(FOOTER_CONTROLS)) {
             found.push(node)
             boxes.push(node.getBoundingClientRect())
             break
