@@ -10,7 +10,11 @@
 //   launchdesk-locale-<tag>.js one language's texts (src/shared/browser-safe/widget-messages/<tag>.json) and the ICU
 //                              message reader, loaded for a shopper in that language (or for a
 //                              store's own messages with values)
-//   react/index.{mjs,js}       React bindings ("use client"; react stays external)
+//   react/index.{mjs,js}       React bindings ("use client"; react stays external). The ESM build is split:
+//                              index.mjs holds the components' shells, and the controllers, elements,
+//                              labels and each language are chunks beside it, loaded by import() on
+//                              mount (an app's bundler follows them). The CJS build stays one file.
+//   react/server.{mjs,js}      getComingSoonState, for server components (no "use client")
 //   types/                     TypeScript declarations (also type-checks src/storefront): types/storefront/ and
 //                              types/shared/browser-safe/ mirror src/, types/react/index.d.ts re-exports the bindings'
 // Prints each browser file's size, raw and gzipped.
@@ -58,6 +62,7 @@ function typecheckAndDeclare() {
     // The published entry of the React bindings' types stays types/react/index.d.ts (package.json "exports").
     fs.mkdirSync(path.join(OUT, "types", "react"), { recursive: true })
     fs.writeFileSync(path.join(OUT, "types", "react", "index.d.ts"), 'export * from "../storefront/react/index"\n')
+    fs.writeFileSync(path.join(OUT, "types", "react", "server.d.ts"), 'export * from "../storefront/react/server"\n')
   })
 }
 
@@ -127,20 +132,46 @@ const localeBundle = (tag) =>
     logLevel: "warning",
   })
 
+const reactSettings = {
+  bundle: true,
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  external: ["react", "react/jsx-runtime"],
+  target: BROWSER_TARGET,
+  define,
+  logLevel: "warning",
+}
+// Keeps the components usable from server components; the bundler of the app reads it.
+const USE_CLIENT = { js: '"use client";' }
+
 const reactBundle = (format, outfile) =>
   esbuild.build({
+    ...reactSettings,
     entryPoints: [path.join(SOURCE, "react", "index.ts")],
     outfile: path.join(OUT, "react", outfile),
-    bundle: true,
     format,
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    external: ["react", "react/jsx-runtime"],
-    target: BROWSER_TARGET,
-    define,
-    // Keeps the components usable from server components; the bundler of the app reads it.
-    banner: { js: '"use client";' },
-    logLevel: "warning",
+    banner: USE_CLIENT,
+  })
+
+// The ESM bindings split at their dynamic imports: what a page's first load carries is index.mjs alone.
+const reactSplitBundle = () =>
+  esbuild.build({
+    ...reactSettings,
+    entryPoints: { index: path.join(SOURCE, "react", "index.ts") },
+    outdir: path.join(OUT, "react"),
+    format: "esm",
+    splitting: true,
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "parts/[name]-[hash]",
+    banner: USE_CLIENT,
+  })
+
+const reactServerBundle = (format, outfile) =>
+  esbuild.build({
+    ...reactSettings,
+    entryPoints: [path.join(SOURCE, "react", "server.ts")],
+    outfile: path.join(OUT, "react", outfile),
+    format,
   })
 
 function sizeLine(file) {
@@ -158,8 +189,10 @@ async function main() {
     browserBundle("chat-extras.ts", "launchdesk-chat-extras.js"),
     browserBundle("chat-stream.ts", "launchdesk-chat-stream.js"),
     ...LOCALES.map(localeBundle),
-    reactBundle("esm", "index.mjs"),
+    reactSplitBundle(),
     reactBundle("cjs", "index.js"),
+    reactServerBundle("esm", "server.mjs"),
+    reactServerBundle("cjs", "server.js"),
   ])
   const sizes = [
     "launchdesk.js",

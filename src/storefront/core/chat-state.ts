@@ -1,4 +1,5 @@
 import { ApiError } from "./api"
+import { initialChatState } from "./chat-initial-state"
 import type { ChatMessage, ChatSender } from "../../shared/browser-safe/chat-message"
 import { EMPTY_RECORD, loadRecord, saveRecord, type ChatRecord, type KeyValueStorage } from "./chat-record"
 import type { LabelOverrides } from "./labels"
@@ -70,24 +71,7 @@ export class ChatConversationState extends Observable<ChatState> {
   private noticeTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly stateOptions: ChatStateOptions) {
-    super({
-      open: false,
-      phase: "idle",
-      conversationId: null,
-      messages: [],
-      historyLoaded: false,
-      unread: 0,
-      sending: false,
-      notice: null,
-      emailOffer: "hidden",
-      emailError: null,
-      savedEmail: null,
-      away: null,
-      staffTyping: false,
-      readUpTo: 0,
-      linkOffer: null,
-      texts: {},
-    })
+    super(initialChatState())
   }
 
   /** True while a 429 asked the visitor to wait. */

@@ -1,5 +1,6 @@
 import { canonicalLocale, languageOf, matchLocale, WIDGET_LOCALES } from "../../shared/browser-safe/locale"
-import { LABEL_ARGUMENTS, type CompiledLabel } from "../i18n/compile-labels"
+import type { CompiledLabel } from "../i18n/compile-labels"
+import { LABEL_ARGUMENTS } from "../../shared/browser-safe/widget-label-arguments"
 import type { LabelOverrides, LabelsOption } from "./labels"
 
 /** The languages the widget's own texts come in (src/shared/browser-safe/widget-messages/<tag>.json); the server picks a store's overrides by them. */

@@ -8,8 +8,9 @@ import { BACK_IN_STOCK_CSS } from "./back-in-stock-styles"
 import { CaptchaSlot, captchaNeeded, type CaptchaSetting } from "./captcha-slot"
 import { ControllerLink } from "./controller-link"
 import { accentText, h, rootStyles, type RootStyles } from "./dom"
+import { BACK_IN_STOCK_TAG } from "./tags"
 
-export const BACK_IN_STOCK_TAG = "launchdesk-back-in-stock"
+export { BACK_IN_STOCK_TAG }
 
 export type BackInStockElementSettings = {
   controller: BackInStockController

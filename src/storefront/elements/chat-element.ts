@@ -8,8 +8,9 @@ import { watchBottomBars, type BottomBarWatch } from "./bottom-bars"
 import { applyLabels, buildChatUi, messageItem, senderLabel, type ChatUi } from "./chat-markup"
 import { ControllerLink } from "./controller-link"
 import { accentText, h } from "./dom"
+import { CHAT_TAG } from "./tags"
 
-export const CHAT_TAG = "launchdesk-chat"
+export { CHAT_TAG }
 
 /** Whether a state shows one of the panel's occasional parts (email offer, link offer, rate limit, rating). */
 const needsParts = (state: ChatState) =>

@@ -12,8 +12,9 @@ import { buildSignup } from "./coming-soon-signup"
 import { COMING_SOON_CSS } from "./coming-soon-styles"
 import { ControllerLink } from "./controller-link"
 import { accentText, h, rootStyles, type RootStyles } from "./dom"
+import { COMING_SOON_TAG } from "./tags"
 
-export const COMING_SOON_TAG = "launchdesk-coming-soon"
+export { COMING_SOON_TAG }
 
 export type ComingSoonElementSettings = {
   controller: ComingSoonController

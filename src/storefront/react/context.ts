@@ -1,13 +1,10 @@
-// What every component and hook of the React bindings starts from: the provider's settings,
-// the shopper's locale and the labels in its language.
+// What every component and hook of the React bindings starts from: the provider's settings and
+// the shopper's locale. Small on purpose: it is in the module every page loads (the labels come
+// with the parts that show them, labels.ts).
 import { createContext, createElement, useContext, useEffect, useMemo, type ReactNode } from "react"
 import { resolveOptions, type LaunchDeskOptions, type ResolvedOptions } from "../core/config"
-import { withLabels } from "../core/default-labels"
-import type { LabelOverrides, Labels, LabelsOption } from "../core/labels"
 import { rememberSharedBy } from "../core/referral"
-import { overridesFor, resolveLocale, type ShopperLocale } from "../core/shopper-locale"
-import { BUNDLED_MESSAGES } from "../../shared/browser-safe/widget-messages"
-import { compileLabels } from "../i18n/compile-labels"
+import { resolveLocale, type ShopperLocale } from "../core/shopper-locale"
 
 /** The settings every component and hook needs; set them once on <LaunchDeskProvider>, override per component. */
 export type LaunchDeskConfig = Partial<
@@ -77,35 +74,4 @@ export function useLaunchDeskConfig(overrides: LaunchDeskConfig = {}): ResolvedO
 /** The shopper's locale: the `locale` option, else `<html lang>`, else the browser's languages (English on the server). */
 export function shopperLocale(option: string | undefined): ShopperLocale {
   return resolveLocale(option, isBrowser() ? { lang: document.documentElement.lang, languages: navigator.languages } : {})
-}
-
-/** Every label in `locale`'s language, the store's (for every language, then for that locale) over the bundled ones. */
-export function labelsFor(option: LabelsOption | undefined, locale: ShopperLocale): Labels {
-  const messages = { ...BUNDLED_MESSAGES[locale.lang], ...overridesFor(option, locale.lang) }
-  return withLabels(compileLabels(messages, locale.lang) as LabelOverrides)
-}
-
-/**
- * The store's overrides from the admin (the coming-soon lookup's `labels`, ICU messages) over
- * `shown`, never over a label the page set itself (`option`).
- */
-export function withStoreLabels<T extends Labels & { locale: ShopperLocale }>(shown: T, messages: Record<string, string> | undefined, option: LabelsOption | undefined): T {
-  if (!messages) return shown
-  const pinned = overridesFor(option, shown.locale.lang)
-  const store = Object.fromEntries(Object.entries(messages).filter(([key]) => !(key in pinned)))
-  return { ...shown, ...(compileLabels(store, shown.locale.lang) as LabelOverrides) }
-}
-
-/**
- * The locale and the full label set, stable while the overrides' text is the same (keyed by
- * their JSON, which leaves function labels out): an inline `labels={{ … }}` must not recreate
- * controllers, and refetch, on every render.
- */
-export function useLabels(option: LabelsOption | undefined, localeOption?: string): Labels & { locale: ShopperLocale } {
-  const key = JSON.stringify(option ?? {})
-  return useMemo(() => {
-    const locale = shopperLocale(localeOption)
-    return { ...labelsFor(option, locale), locale }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the overrides' text, not the object a parent renders anew
-  }, [key, localeOption])
 }
