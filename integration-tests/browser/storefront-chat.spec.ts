@@ -42,7 +42,7 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
     ;({ host, pages, demo } = session)
   })
 
-  it("ships the script-tag bundle and the React entry in the packed package", async () => {
+  it("ships the script-tag bundle and the React entries in the packed package", async () => {
     for (const file of [
       "launchdesk.js",
       "launchdesk-coming-soon.js",
@@ -51,6 +51,9 @@ describe("the storefront chat, its packed bundle and the React bindings, in a re
       "react/index.mjs",
       "react/index.js",
       "types/react/index.d.ts",
+      "react/server.mjs",
+      "react/server.js",
+      "types/react/server.d.ts",
     ]) {
       expect(fs.existsSync(path.join(host.bundleDir, file))).toBe(true)
     }

@@ -1,6 +1,6 @@
 // Over 300 lines on purpose: the coming-soon block's cases and the launcher's place beside the starter's bars share one packed host app and one Chromium, which take minutes to start.
 import path from "node:path"
-import type { Page } from "playwright-core"
+import type { Page, Request } from "playwright-core"
 import type { FakeCaptcha } from "../utils/fake-captcha"
 import type { FakeMailerLite } from "../utils/fake-mailerlite"
 import { waitFor } from "./admin-host"
@@ -243,6 +243,37 @@ describe("the storefront's coming-soon block and the chat launcher's place on pr
     expect(await page.locator("launchdesk-coming-soon").count()).toBe(0)
     expect(await page.evaluate(() => document.body.classList.contains("cs-coming-soon-product"))).toBe(false)
     expect(requests.some((request) => request.url().endsWith("/launchdesk-coming-soon.js"))).toBe(false)
+  })
+
+  it("React on the server (getComingSoonState, <ComingSoonGate initialState>): the server HTML holds the right thing and the browser asks nothing", async () => {
+    const lookups = (requests: Request[]) => requests.filter((request) => request.url().includes("/store/coming-soon/products/"))
+    const html = async (handle: string) => (await fetch(`${pages.url}/react-server/${handle}`)).text()
+    // Before any script: the add-to-cart of a product that is not coming soon, the block's place for one that is.
+    const available = await html("launch-tee")
+    expect(available).toContain('data-testid="add-product-button"')
+    expect(available).not.toContain("Checking")
+    const comingSoon = await html("countdown-hoodie")
+    expect(comingSoon).toContain("<launchdesk-coming-soon></launchdesk-coming-soon>")
+    expect(comingSoon).not.toContain("add-product-button")
+
+    const tee = await shopper()
+    await tee.page.goto(`${pages.url}/react-server/launch-tee`)
+    await tee.page.waitForFunction(() => document.body.dataset.hydrated === "true")
+    await tee.page.waitForLoadState("networkidle")
+    expect(await tee.page.getByTestId("add-product-button").isVisible()).toBe(true)
+    expect(lookups(tee.requests)).toEqual([])
+
+    const hoodie = await shopper()
+    await hoodie.page.goto(`${pages.url}/react-server/countdown-hoodie`)
+    await block(hoodie.page).locator(".countdown").waitFor()
+    expect(await hoodie.page.evaluate(() => document.body.classList.contains("cs-coming-soon-product"))).toBe(true)
+    expect(await pressableAddToCart(hoodie.page)).toEqual([])
+    expect(lookups(hoodie.requests)).toEqual([])
+
+    for (const { page, errors } of [tee, hoodie]) {
+      expect(await page.evaluate(() => Reflect.get(window, "__recoverableErrors"))).toEqual([])
+      expect(errors).toEqual([])
+    }
   })
 
   it("coming soon: the countdown ticks every second and goes away once the date has passed; without a date there is none", async () => {

@@ -14,6 +14,7 @@ import { FakeMailerLite } from "../utils/fake-mailerlite"
 import { FakeCaptcha } from "../utils/fake-captcha"
 import type { LaunchDeskGlobal } from "../../src/storefront/core/globals"
 import { waitFor } from "./admin-host"
+import { serverRenderedProducts } from "./react-server-pages"
 import { StorefrontPages, startDemoStorefront, startStorefrontHost, type StorefrontHost } from "./storefront-host"
 import {
   FAKE_TURNSTILE_SCRIPT,
@@ -291,7 +292,11 @@ export function useStorefrontSession(): StorefrontSession {
       title: products[handle].title,
     }))
 
+    const serverRendered = await serverRenderedProducts(host, [products["launch-tee"], products["countdown-hoodie"]])
+
     pages.serve((url) => {
+      const rendered = serverRendered(url)
+      if (rendered) return rendered
       const starter = /^\/dk\/products\/([\w-]+)$/.exec(url.pathname)
       if (starter && products[starter[1]]) {
         const attributes: Record<string, string> = { "data-poll-interval": "1000" }
