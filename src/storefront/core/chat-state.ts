@@ -1,46 +1,10 @@
 import { ApiError } from "./api"
-import { initialChatState } from "./chat-initial-state"
+import { initialChatState, type ChatState } from "./chat-snapshot"
 import type { ChatMessage, ChatSender } from "../../shared/browser-safe/chat-message"
 import { EMPTY_RECORD, loadRecord, saveRecord, type ChatRecord, type KeyValueStorage } from "./chat-record"
-import type { LabelOverrides } from "./labels"
 import { Observable } from "./observable"
 
-export type ChatNotice = { kind: "rate_limited"; until: number } | { kind: "error"; message: string }
-
-export type EmailOfferState = "hidden" | "offered" | "saving" | "saved"
-
-/** What the chat shows: the custom element and the React hooks render it. */
-export type ChatState = {
-  open: boolean
-  phase: "idle" | "starting" | "ready"
-  conversationId: number | null
-  messages: ChatMessage[]
-  /** True once the conversation's history is in `messages`; later arrivals are new. */
-  historyLoaded: boolean
-  /** Replies the visitor has not seen (counted while the panel is closed). */
-  unread: number
-  sending: boolean
-  notice: ChatNotice | null
-  emailOffer: EmailOfferState
-  emailError: string | null
-  savedEmail: string | null
-  /** Outside the store's chat hours: what to tell the visitor (the email is asked for first). */
-  away: string | null
-  /** Someone of the store is typing a reply. */
-  staffTyping: boolean
-  /** The newest message the store's staff have read (0: none). */
-  readUpTo: number
-  /**
-   * Signed in, and the browser's conversation is a guest's with messages in it: the server links
-   * it only if the shopper says so. The conversation offered, or null.
-   */
-  linkOffer: number | null
-  /**
-   * The store's own texts for the shopper's locale (`/session`: its chat title, welcome and
-   * email offer, then its overrides of any label), over the widget's: not over those the page set.
-   */
-  texts: LabelOverrides
-}
+export type { ChatNotice, ChatState, EmailOfferState } from "./chat-snapshot"
 
 export type ChatStateOptions = {
   /** Where the conversation's flags survive page loads; null keeps them in memory. */

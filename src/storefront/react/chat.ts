@@ -4,7 +4,7 @@
 import { createElement, useEffect, useRef, useState, useSyncExternalStore } from "react"
 import type { CustomerToken } from "../core/api"
 import type { ChatController, ChatState } from "../core/chat-controller"
-import { initialChatState } from "../core/chat-initial-state"
+import { initialChatState } from "../core/chat-snapshot"
 import type { ShopperPricing } from "../core/chat-options"
 import type { ResolvedOptions } from "../core/config"
 import { CHAT_TAG } from "../elements/tags"
