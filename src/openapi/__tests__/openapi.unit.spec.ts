@@ -18,6 +18,8 @@ import { CONVERSATION_STATUSES, MESSAGE_SENDERS } from "../../types/http/chat-vi
 import { OUTBOX_STATUSES } from "../../types/http/admin-inbox"
 import { CAPTCHA_PROVIDERS, EMAIL_PROVIDERS } from "../../types/http/coming-soon-store"
 import { SIGNUP_NOTIFY_STATUSES, SIGNUP_SYNC_STATUSES } from "../../types/http/coming-soon-admin"
+import { BACK_IN_STOCK_STATUSES } from "../../types/http/back-in-stock"
+import { BACK_IN_STOCK_STATUSES as MODEL_BACK_IN_STOCK_STATUSES } from "../../modules/coming-soon/models/back-in-stock"
 
 const API_DIR = path.resolve(__dirname, "../../api")
 const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const
@@ -103,7 +105,7 @@ describe("docs/openapi.json", () => {
   })
 
   it("names the same statuses the modules store", () => {
-    expect([CONVERSATION_STATUSES, MESSAGE_SENDERS, OUTBOX_STATUSES, EMAIL_PROVIDERS, CAPTCHA_PROVIDERS, SIGNUP_SYNC_STATUSES, SIGNUP_NOTIFY_STATUSES]).toEqual([
+    expect([CONVERSATION_STATUSES, MESSAGE_SENDERS, OUTBOX_STATUSES, EMAIL_PROVIDERS, CAPTCHA_PROVIDERS, SIGNUP_SYNC_STATUSES, SIGNUP_NOTIFY_STATUSES, BACK_IN_STOCK_STATUSES]).toEqual([
       MODEL_CONVERSATION_STATUSES,
       MODEL_MESSAGE_SENDERS,
       MODEL_OUTBOX_STATUSES,
@@ -111,6 +113,7 @@ describe("docs/openapi.json", () => {
       MODEL_CAPTCHA_PROVIDERS,
       MODEL_SIGNUP_SYNC_STATUSES,
       MODEL_SIGNUP_NOTIFY_STATUSES,
+      MODEL_BACK_IN_STOCK_STATUSES,
     ])
   })
 })

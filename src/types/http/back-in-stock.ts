@@ -1,8 +1,10 @@
 import { z } from "@medusajs/framework/zod"
 import { DateTime } from "./common"
-import { BACK_IN_STOCK_STATUSES } from "../../modules/coming-soon/models/back-in-stock"
 
 /** Back in stock's answers (CONTRACT §12). */
+
+/** A subscription's status as the admin's list shows it (the model's, checked by the OpenAPI unit spec). */
+export const BACK_IN_STOCK_STATUSES = ["waiting", "sending", "notified", "unsubscribed"] as const
 
 /** `GET /admin/back-in-stock?order=demand`: variants by waiting subscribers, most first. */
 export const AdminBackInStockList = z

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { integer, safeText, stringId } from "../../../shared/input-schema"
-import { BACK_IN_STOCK_STATUSES } from "../../../modules/coming-soon/models/back-in-stock"
+import { BACK_IN_STOCK_STATUSES } from "../../../types/http/back-in-stock"
 
 export const MAX_BACK_IN_STOCK_LIMIT = 100
 
