@@ -11,7 +11,7 @@ const path = require("node:path")
 const { Client } = require("pg")
 const { signInOwner } = require("../scripts/lib/store-owner")
 const { medusa } = require("../scripts/lib/host-app")
-const { NOOP_ROUTE, measure, request, runMain, withBenchHost } = require("./lib/harness")
+const { LOCAL_EMAIL_PROVIDER, NOOP_ROUTE, measure, request, runMain, withBenchHost } = require("./lib/harness")
 
 const SIGNUPS = Number(process.env.BENCH_LAUNCH_SIGNUPS) || 10_000
 const WITH_CODES = Math.min(SIGNUPS, 1_000)
@@ -19,12 +19,6 @@ const WITH_CODES = Math.min(SIGNUPS, 1_000)
 const EMAILS_PER_MINUTE = Number(process.env.BENCH_LAUNCH_EMAILS_PER_MINUTE) || 6_000
 const POLL_MS = 1_000
 const FILES = { "src/api/admin/bench/noop/route.js": NOOP_ROUTE }
-const EMAIL_PROVIDER = {
-  resolve: "@medusajs/medusa/notification",
-  options: {
-    providers: [{ resolve: "@medusajs/medusa/notification-local", id: "local", options: { channels: ["email"] } }],
-  },
-}
 
 /** Two coming-soon products, created through the Product module (`medusa exec`). */
 async function createProducts(dir, env) {
@@ -141,7 +135,7 @@ async function bench({ dir, env, server, databaseUrl }) {
 
 runMain(() =>
   withBenchHost(
-    { name: "launch", files: FILES, modules: [EMAIL_PROVIDER], pluginOptions: { launch: { emailsPerMinute: EMAILS_PER_MINUTE } } },
+    { name: "launch", files: FILES, modules: [LOCAL_EMAIL_PROVIDER], pluginOptions: { launch: { emailsPerMinute: EMAILS_PER_MINUTE } } },
     bench
   )
 )

@@ -12,7 +12,7 @@ const path = require("node:path")
 const { Client } = require("pg")
 const { signInOwner } = require("../scripts/lib/store-owner")
 const { medusa } = require("../scripts/lib/host-app")
-const { NOOP_ROUTE, measure, request, runMain, withBenchHost } = require("./lib/harness")
+const { LOCAL_EMAIL_PROVIDER, NOOP_ROUTE, measure, request, runMain, withBenchHost } = require("./lib/harness")
 
 const SUBSCRIBERS = Number(process.env.BENCH_RESTOCK_SUBSCRIBERS) || 10_000
 // The configured rate (`launch.emailsPerMinute`); the bench reports what the restock achieved against it.
@@ -20,12 +20,6 @@ const EMAILS_PER_MINUTE = Number(process.env.BENCH_RESTOCK_EMAILS_PER_MINUTE) ||
 const POLL_MS = 500
 const TEMPLATE = "launchdesk.back-in-stock"
 const FILES = { "src/api/admin/bench/noop/route.js": NOOP_ROUTE }
-const EMAIL_PROVIDER = {
-  resolve: "@medusajs/medusa/notification",
-  options: {
-    providers: [{ resolve: "@medusajs/medusa/notification-local", id: "local", options: { channels: ["email"] } }],
-  },
-}
 
 /** A product whose one variant keeps inventory, none in stock at its channel's location (`medusa exec`). */
 async function createSoldOutVariant(dir, env) {
@@ -130,7 +124,7 @@ async function bench({ dir, env, server, databaseUrl }) {
 
 runMain(() =>
   withBenchHost(
-    { name: "restock", files: FILES, modules: [EMAIL_PROVIDER], pluginOptions: { launch: { emailsPerMinute: EMAILS_PER_MINUTE } } },
+    { name: "restock", files: FILES, modules: [LOCAL_EMAIL_PROVIDER], pluginOptions: { launch: { emailsPerMinute: EMAILS_PER_MINUTE } } },
     bench
   )
 )

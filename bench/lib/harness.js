@@ -13,6 +13,14 @@ const DURATION_SECONDS = 10
 const WARMUP_SECONDS = 2
 const DATABASE = `launchdesk_bench_${process.pid}`
 
+/** Medusa's local Notification provider on the `email` channel: emails are logged, and recorded by the module. */
+const LOCAL_EMAIL_PROVIDER = {
+  resolve: "@medusajs/medusa/notification",
+  options: {
+    providers: [{ resolve: "@medusajs/medusa/notification-local", id: "local", options: { channels: ["email"] } }],
+  },
+}
+
 /** A route file answering `{ ok: true }`: the floor every request under its prefix pays. */
 const NOOP_ROUTE = `exports.GET = (req, res) => {
   res.json({ ok: true })
@@ -124,4 +132,4 @@ function runMain(main) {
   })
 }
 
-module.exports = { CONNECTIONS, NOOP_ROUTE, withBenchHost, request, measure, printTable, runMain }
+module.exports = { CONNECTIONS, LOCAL_EMAIL_PROVIDER, NOOP_ROUTE, withBenchHost, request, measure, printTable, runMain }
