@@ -1,12 +1,15 @@
 // Over 300 lines on purpose: the back-in-stock cases share this file's packed host and Chromium, which take minutes to start.
-// CONTRACT §10 in a real browser: axe-core inside the plugin's elements in each state, at both
-// widths, light and dark, with three accents; the strict Content-Security-Policy (with and
-// without a nonce); a keyboard-only walk; the phone modal; a missing on-demand chunk. And the
-// back-in-stock form (CONTRACT §12) on the demo's and the starter's pages, at both widths.
+// CONTRACT §10 in a real browser: axe-core inside the plugin's elements in each state (the
+// away, rating and attachment walks in widget-states.ts), at both widths, light and dark, with
+// three accents; the strict Content-Security-Policy (with and without a nonce); a keyboard-only
+// walk; the phone modal; a missing on-demand chunk. And the back-in-stock form (CONTRACT §12)
+// on the demo's and the starter's pages, at both widths.
 import type { Page } from "playwright-core"
 import { waitFor } from "./admin-host"
 import { axeViolations as axeViolationsIn } from "./axe"
-import { CAPTCHA, DESKTOP, PHONE, block, chatRoot, openStarterProduct, pressableAddToCart, screenshot, useStorefrontSession, type Shopper } from "./storefront-session"
+import { focused, launcher, strictPolicy, watchViolations } from "./page-checks"
+import { CAPTCHA, DESKTOP, PHONE, block, chatRoot, conversationIdOf, openStarterProduct, pressableAddToCart, screenshot, useStorefrontSession } from "./storefront-session"
+import { awayHours, sendMessage, signUp, walkAttachments, walkAway, walkRating } from "./widget-states"
 
 // Packing, installing, migrating and seeding take a few minutes before the first test.
 jest.setTimeout(8 * 60 * 1000)
@@ -17,52 +20,6 @@ const ACCENTS = ["#fde047", "#e0441f", "#1e3a8a"]
 // The plugin's elements: axe looks inside them (and their shadow roots) and nowhere else.
 const PLUGIN_ELEMENTS = ["launchdesk-chat", "launchdesk-coming-soon", "launchdesk-back-in-stock"]
 const axeViolations = (page: Page, state: string) => axeViolationsIn(page, state, PLUGIN_ELEMENTS)
-
-/** The focused element, through the shadow roots: its element's tag, and where it is. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    let element = document.activeElement
-    let host: string | null = null
-    while (element?.shadowRoot?.activeElement) {
-      host = element.localName
-      element = element.shadowRoot.activeElement
-    }
-    if (!element) return null
-    return { host, tag: element.localName, className: element.getAttribute("class"), name: element.getAttribute("name"), inPanel: element.closest(".panel") !== null }
-  })
-
-const launcher = (page: Page) => chatRoot(page).locator(".launcher")
-const strictPolicy = (backend: string, script = `'self' ${backend}`) =>
-  `default-src 'self'; style-src 'self'; script-src ${script}; connect-src 'self' ${backend}`
-
-/** Every CSP violation the page reports, from before its first script. */
-async function watchViolations(shopper: Shopper): Promise<() => Promise<string[]>> {
-  await shopper.page.addInitScript(() => {
-    const seen: string[] = []
-    Reflect.set(window, "__cspViolations", seen)
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`))
-  })
-  const refused: string[] = []
-  shopper.page.on("console", (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text())
-  })
-  return async () => [...(await shopper.page.evaluate(() => (Reflect.get(window, "__cspViolations") as string[]) ?? [])), ...refused]
-}
-
-async function sendMessage(page: Page, text: string, count: number) {
-  const input = chatRoot(page).getByRole("textbox", { name: "Message" })
-  await input.fill(text)
-  await input.press("Enter")
-  await waitFor(async () => ((await chatRoot(page).locator('li[data-sender="visitor"]').count()) >= count ? true : undefined), {
-    what: `visitor message ${count}`,
-  })
-}
-
-async function signUp(page: Page, email: string) {
-  await block(page).getByRole("textbox", { name: "Email address" }).fill(email)
-  await block(page).getByRole("button", { name: "Notify me" }).click()
-  await block(page).getByText("You are on the list!").waitFor()
-}
 
 const notifyForm = (page: Page) => page.locator("launchdesk-back-in-stock")
 const notifyButton = (page: Page) => notifyForm(page).getByRole("button", { name: "Notify me when it's back" })
@@ -114,6 +71,40 @@ describe("the storefront widget for every shopper (CONTRACT §10), in a real bro
         await block(page).getByRole("link", { name: "Share on X" }).waitFor()
         violations.push(...(await axeViolations(page, state("block after signup"))))
         await visitor.context.close()
+      }
+      expect(violations).toEqual([])
+    })
+
+    it.each([
+      ["light", "light"],
+      ["dark", "dark"],
+    ] as const)("in the %s colour scheme, with each accent: attachment chips and files, the rating form, the away notice", async (_, scheme) => {
+      const violations: string[] = []
+      const open = async (accent: string, query = "") => {
+        const visitor = await shopper({ viewport })
+        await visitor.page.emulateMedia({ colorScheme: scheme })
+        await visitor.page.goto(`${session.pages.url}/a11y/home?accent=${encodeURIComponent(accent)}${query}`)
+        await launcher(visitor.page).waitFor()
+        const check = async (name: string) => void violations.push(...(await axeViolations(visitor.page, `${width} ${scheme} ${accent} ${name}`)))
+        return { visitor, check }
+      }
+      for (const accent of ACCENTS) {
+        const { visitor, check } = await open(accent, "&email-offer-after=1")
+        await launcher(visitor.page).click()
+        await waitFor(async () => ((await conversationIdOf(visitor.page)) !== null ? true : undefined), { what: "the chat session" })
+        await walkAttachments(visitor.page, check)
+        await walkRating(visitor.page, session.host, `rating-${++signups}@example.com`, check)
+        await visitor.context.close()
+      }
+      await session.host.admin("POST", "/admin/app/v1/settings", { business_hours: awayHours() })
+      try {
+        for (const accent of ACCENTS) {
+          const { visitor, check } = await open(accent)
+          await walkAway(visitor.page, check)
+          await visitor.context.close()
+        }
+      } finally {
+        await session.host.admin("POST", "/admin/app/v1/settings", { business_hours: null })
       }
       expect(violations).toEqual([])
     })
