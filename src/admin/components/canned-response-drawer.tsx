@@ -6,7 +6,7 @@ import { toastAction } from "../lib/toast-action"
 import type { CannedActions, CannedResponse, CannedTranslations } from "../lib/types"
 import { useOnChange } from "../lib/use-on-change"
 import { FormField, textInput } from "./form-field"
-import { DrawerSaveFooter } from "./list-parts"
+import { DrawerHeader, DrawerSaveFooter } from "./list-parts"
 import { rowsOf, translationsOf, type TranslatedField, type TranslationRow } from "../lib/translations"
 import { TranslationsEditor } from "./translations-editor"
 
@@ -116,15 +116,14 @@ export function CannedResponseDrawer({ open, onOpenChange, editing, initial, tra
       {/* The question, not the header's close button, takes the focus when the drawer opens. */}
       <Drawer.Content
         aria-describedby={undefined}
+        data-launchdesk-overlay="canned-response"
         onOpenAutoFocus={(event) => {
           event.preventDefault()
           questionRef.current?.focus()
         }}
       >
         <form onSubmit={submit} className="flex h-full flex-col overflow-hidden">
-          <Drawer.Header>
-            <Drawer.Title>{editing ? t("canned.editTitle") : t("canned.newTitle")}</Drawer.Title>
-          </Drawer.Header>
+          <DrawerHeader title={editing ? t("canned.editTitle") : t("canned.newTitle")} />
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
             {draft.source_message_id !== undefined && (
               <Text size="small" className="text-ui-fg-subtle">

@@ -1,4 +1,5 @@
-import { Button, Drawer, Heading, Input, Select, Table, Text } from "@medusajs/ui"
+import { XMark } from "@medusajs/icons"
+import { Button, Drawer, Heading, IconButton, Input, Kbd, Select, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import type { ListPayload } from "../lib/types"
 import { useT } from "../lib/i18n"
@@ -124,6 +125,27 @@ export function PagedTable<Item>({ list, pageSize, page = list.page, onPage, hea
         <Table.Body>{list.items.map(row)}</Table.Body>
       </Table>
       <ListPagination list={list} pageSize={pageSize} onPrevious={() => onPage(page - 1)} onNext={() => onPage(page + 1)} />
+    </div>
+  )
+}
+
+/**
+ * A drawer's title row, drawn as Medusa UI's `Drawer.Header` draws it but with a name on its
+ * close button: Medusa's has none, so a screen reader announced a nameless button.
+ */
+export function DrawerHeader({ title }: { title: string }) {
+  const { t } = useT()
+  return (
+    <div className="border-ui-border-base flex items-start justify-between gap-x-4 border-b px-6 py-4">
+      <Drawer.Title>{title}</Drawer.Title>
+      <div className="flex items-center gap-x-2">
+        <Kbd>{t("common.escapeKey")}</Kbd>
+        <Drawer.Close asChild>
+          <IconButton size="small" type="button" variant="transparent" aria-label={t("common.close")}>
+            <XMark />
+          </IconButton>
+        </Drawer.Close>
+      </div>
     </div>
   )
 }

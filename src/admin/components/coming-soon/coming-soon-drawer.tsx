@@ -8,7 +8,7 @@ import type { EmailProvider, ProductComingSoon, ProductComingSoonInput } from ".
 import { useOnChange } from "../../lib/use-on-change"
 import { OfferPreview } from "./offer-preview"
 import { FieldError, FieldLabel, FormField, Toggle } from "../form-field"
-import { DrawerSaveFooter } from "../list-parts"
+import { DrawerHeader, DrawerSaveFooter } from "../list-parts"
 import { rowsOf, translationsOf, type TranslatedField, type TranslationRow } from "../../lib/translations"
 import { TranslationsEditor } from "../translations-editor"
 
@@ -173,11 +173,9 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
 
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
-      <Drawer.Content aria-describedby={undefined}>
+      <Drawer.Content aria-describedby={undefined} data-launchdesk-overlay="coming-soon">
         <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label={t("comingSoon.title")}>
-          <Drawer.Header>
-            <Drawer.Title>{t("comingSoon.title")}</Drawer.Title>
-          </Drawer.Header>
+          <DrawerHeader title={t("comingSoon.title")} />
           <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
             <Toggle
               id="cs-enabled"

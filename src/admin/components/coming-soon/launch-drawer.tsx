@@ -6,7 +6,7 @@ import { t as translate, useT } from "../../lib/i18n"
 import type { LaunchInput } from "../../lib/types"
 import { useOnChange } from "../../lib/use-on-change"
 import { FieldLabel, FormField, Toggle } from "../form-field"
-import { DrawerSaveFooter } from "../list-parts"
+import { DrawerHeader, DrawerSaveFooter } from "../list-parts"
 
 type Offer = "none" | "percentage" | "fixed"
 type Form = { notify: boolean; offer: Offer; value: string; currency_code: string; expires_in_days: string }
@@ -70,11 +70,9 @@ export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) 
 
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
-      <Drawer.Content aria-describedby={undefined}>
+      <Drawer.Content aria-describedby={undefined} data-launchdesk-overlay="launch">
         <form onSubmit={submit} noValidate className="flex h-full flex-col overflow-hidden" aria-label={t("launch.label")}>
-          <Drawer.Header>
-            <Drawer.Title>{t("launch.now")}</Drawer.Title>
-          </Drawer.Header>
+          <DrawerHeader title={t("launch.now")} />
           <Drawer.Body className="flex flex-col gap-y-6 overflow-y-auto">
             <Text size="small" className="text-ui-fg-subtle">
               {t("launch.warning")}

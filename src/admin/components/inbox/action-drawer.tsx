@@ -1,6 +1,7 @@
 import { Button, Drawer, Text } from "@medusajs/ui"
 import { useId, type FormEvent, type ReactNode } from "react"
 import { useT } from "../../lib/i18n"
+import { DrawerHeader } from "../list-parts"
 
 type Props = {
   title: string
@@ -8,7 +9,7 @@ type Props = {
   summary: string
   /** Medusa's refusal of the last try, as it came. */
   refusal?: string
-  /** The submit button's words, and its `data-action`. */
+  /** The submit button's words, and its `data-action` (also the drawer's `data-launchdesk-overlay`). */
   submitLabel: string
   action: string
   valid: boolean
@@ -32,11 +33,9 @@ export function ActionDrawer({ title, summary, refusal, submitLabel, action, val
   }
   return (
     <Drawer open onOpenChange={(open) => !open && onClose()}>
-      <Drawer.Content aria-describedby={summaryId}>
+      <Drawer.Content aria-describedby={summaryId} data-launchdesk-overlay={action}>
         <form onSubmit={submit} className="flex h-full flex-col overflow-hidden">
-          <Drawer.Header>
-            <Drawer.Title>{title}</Drawer.Title>
-          </Drawer.Header>
+          <DrawerHeader title={title} />
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
             {children}
             <Text id={summaryId} size="small" className="text-ui-fg-subtle">

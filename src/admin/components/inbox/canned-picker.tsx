@@ -44,7 +44,7 @@ export function CannedPicker({ onPick, locale }: { onPick: (canned: CannedRespon
           {t("picker.button")}
         </Button>
       </Popover.Trigger>
-      <Popover.Content side="top" align="start" className="flex w-[360px] flex-col gap-y-1 p-2">
+      <Popover.Content side="top" align="start" className="flex w-[360px] flex-col gap-y-1 p-2" data-launchdesk-overlay="canned-picker">
         {/* The popover focuses its first field, this search box, when it opens. */}
         <Input
           size="small"

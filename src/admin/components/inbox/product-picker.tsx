@@ -28,7 +28,7 @@ export function ProductPicker({ picked, onPick }: { picked: PickedProduct[]; onP
           {t("reply.products")}
         </Button>
       </Popover.Trigger>
-      <Popover.Content side="top" align="start" className="flex w-[360px] flex-col gap-y-1 p-2">
+      <Popover.Content side="top" align="start" className="flex w-[360px] flex-col gap-y-1 p-2" data-launchdesk-overlay="product-picker">
         <Input
           size="small"
           type="search"
