@@ -11,7 +11,7 @@ jest.setTimeout(10 * 60 * 1000)
 
 describe("the admin dashboard's coming-soon screens and customer context, in a real browser", () => {
   const session = useAdminSession()
-  const { url, newVisitor, screenshot, adminGet, startConversation, openPane } = session
+  const { url, newVisitor, screenshot, expectAccessible, adminGet, startConversation, openPane } = session
   let host: AdminHost
   let context: BrowserContext
   let page: Page
@@ -74,6 +74,7 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await drawer.getByLabel("Form ID").fill("-4")
       await drawer.getByRole("button", { name: "Save" }).click()
       await drawer.getByText("A whole number, 0 or more").waitFor()
+      await expectAccessible("coming-soon drawer, forms add-on with a field's error")
       await drawer.getByLabel("Signup form").click()
       await page.getByRole("option", { name: "Built-in form, MailerLite group" }).click()
 
@@ -83,6 +84,7 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await drawer.getByLabel("MailerLite group ID").fill("not a group!")
       await drawer.getByRole("button", { name: "Save" }).click()
       await drawer.getByText("Letters, digits, - and _ only").waitFor()
+      await expectAccessible("coming-soon drawer, MailerLite with a field's error")
       expect(await storeConfig()).toEqual({ coming_soon: false })
 
       await drawer.getByLabel("MailerLite group ID").fill("launch_2027")
@@ -340,6 +342,7 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await drawer.getByLabel("Percent off").fill("150")
       await drawer.getByRole("button", { name: "Launch" }).click()
       await drawer.getByText("A percentage is at most 100").waitFor()
+      await expectAccessible("launch drawer with a code and a field's error")
       expect((await storeConfig()).coming_soon).toBe(true)
 
       await drawer.getByLabel("Percent off").fill("10")

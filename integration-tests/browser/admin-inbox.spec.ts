@@ -19,7 +19,7 @@ declare global {
 
 describe("the admin dashboard's support inbox, in a real browser", () => {
   const session = useAdminSession({ signIn: false })
-  const { url, newVisitor, screenshot, adminGet, chooseAssigneeFilter, startConversation, openPane } = session
+  const { url, newVisitor, screenshot, expectAccessible, adminGet, chooseAssigneeFilter, startConversation, openPane } = session
   let host: AdminHost
   let context: BrowserContext
   let page: Page
@@ -171,6 +171,7 @@ describe("the admin dashboard's support inbox, in a real browser", () => {
     // A macro: sending it also labels the conversation and closes it.
     await drawer.getByLabel("Add labels").fill("shipping, norway")
     await drawer.getByLabel("Close the conversation").click()
+    await expectAccessible("canned response drawer from a message, with labels and close")
     await drawer.getByRole("button", { name: "Save" }).click()
     await page.getByText("Canned response created").waitFor()
 

@@ -18,7 +18,7 @@ describe("the admin in the user's language, in a real browser", () => {
   const session = useAdminSession()
 
   it("a user who picks Deutsch in their profile reads LaunchDesk in German, with breadcrumbs", async () => {
-    const { page, url, startConversation, screenshot } = session
+    const { page, url, startConversation, screenshot, expectAccessible } = session
     const question = "Hallo, gibt es den Wollpullover auch in XL?"
     const { conversationId } = await startConversation(question)
 
@@ -58,6 +58,7 @@ describe("the admin in the user's language, in a real browser", () => {
     await page.getByRole("heading", { name: "Textbausteine", level: 1 }).waitFor()
     await trail(page, "Textbausteine", "Support-Posteingang").waitFor()
     await page.getByText("Noch keine Textbausteine").waitFor()
+    await expectAccessible("German canned responses, none yet")
 
     // A settings page, under Medusa's own (German) settings crumb.
     await page.goto(url("/app/settings/support-chat"))
@@ -65,10 +66,11 @@ describe("the admin in the user's language, in a real browser", () => {
     await trail(page, "Support-Chat", "Einstellungen").waitFor()
     await page.getByRole("button", { name: "Verbindung testen" }).waitFor()
     await page.getByText("Keine Bewertungen in den letzten 12 Wochen").waitFor()
+    await expectAccessible("German support chat settings")
   })
 
   it("a German shopper's conversation shows its language, and the canned picker offers the German variants first", async () => {
-    const { page, context, url, newVisitor } = session
+    const { page, context, url, newVisitor, expectAccessible } = session
     // The store offers German once its texts have a German variant.
     const settings = await context.request.post(url("/admin/app/v1/settings"), {
       data: { welcome_message: "Ask us anything.", translations: { de: { welcome_message: "Fragen Sie uns alles." } } },
@@ -102,6 +104,7 @@ describe("the admin in the user's language, in a real browser", () => {
     expect(await options.count()).toBe(2)
     // The one without a German variant comes after, in its default words.
     expect(await options.nth(1).textContent()).toContain("Do you ship to Austria?")
+    await expectAccessible("German pane with the canned picker open")
     await options.first().click()
     const reply = pane.getByPlaceholder("Antwort schreiben")
     await waitFor(async () => ((await reply.inputValue()) === "Von Hand, kalt." ? true : undefined), { what: "the German variant in the reply" })

@@ -17,7 +17,7 @@ const QUESTION = "My mug arrived chipped. And what would go with the linen look?
 
 describe("acting from the conversation: a product card, a discount code and a refund, in a real browser", () => {
   const session = useAdminSession()
-  const { url, newVisitor, screenshot, openPane } = session
+  const { url, newVisitor, screenshot, expectAccessible, openPane } = session
   let host: AdminHost
   let context: BrowserContext
   let page: Page
@@ -67,6 +67,7 @@ describe("acting from the conversation: a product card, a discount code and a re
     await page.getByRole("option", { name: "Linen shirt" }).waitFor()
     // The draft has no page a shopper could open.
     expect(await page.getByRole("option", { name: "Linen coat" }).count()).toBe(0)
+    await expectAccessible("product picker with a search")
     await page.getByRole("option", { name: "Linen shirt" }).click()
     await page.keyboard.press("Escape")
     await pane.getByRole("list", { name: "Products to send" }).getByText("Linen shirt").waitFor()
@@ -92,6 +93,7 @@ describe("acting from the conversation: a product card, a discount code and a re
     const drawer = page.getByRole("dialog")
     await drawer.getByLabel("Value").fill("10")
     await drawer.getByText("A single-use code for 10 % off is sent to the shopper in the thread.").waitFor()
+    await expectAccessible("discount drawer")
     await drawer.getByRole("button", { name: "Send code" }).click()
     await drawer.waitFor({ state: "detached" })
 
@@ -116,6 +118,7 @@ describe("acting from the conversation: a product card, a discount code and a re
     await drawer.getByLabel("Amount (EUR)").fill("7.5")
     await drawer.getByLabel("Note for the team (optional)").fill("Chipped mug, photo in the chat")
     await drawer.getByText(`€7.50 will be refunded from the payment of order #${order.display_id}. The shopper sees nothing in the chat.`).waitFor()
+    await expectAccessible("refund drawer, partial with a note")
     await drawer.getByRole("button", { name: "Refund €7.50" }).click()
     await drawer.waitFor({ state: "detached" })
 

@@ -13,11 +13,13 @@ import { axeViolations } from "./axe"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const SCREENSHOTS = path.join(ROOT, "docs", "screenshots")
-// The roots of the plugin's admin pages and widgets (their `data-launchdesk-*` attributes).
-const PLUGIN_PARTS = ["[data-launchdesk-page]", "[data-launchdesk-widget]"]
+// The roots of the plugin's admin pages, widgets and drawers (their `data-launchdesk-*`
+// attributes; a drawer is rendered outside its page, at the end of the body).
+const PLUGIN_PARTS = ["[data-launchdesk-page]", "[data-launchdesk-widget]", "[data-launchdesk-overlay]"]
 // Inside them, Medusa UI's own markup the plugin cannot change: the search field's magnifier
-// is a `role="img"` without a name (@medusajs/ui Input, type="search").
-const MEDUSA_UI_PARTS = ['input[type="search"] + [role="img"]']
+// is a `role="img"` without a name (@medusajs/ui Input, type="search"); a DatePicker's day,
+// month and year are React Aria spinbuttons only as wide as their digits (axe's target-size).
+const MEDUSA_UI_PARTS = ['input[type="search"] + [role="img"]', '[role="group"] > span > [role="spinbutton"]']
 
 export const AGENT = { email: "agent@launchdesk.test", password: "browser-agent-pw-31f" }
 
@@ -71,6 +73,9 @@ export type AdminSession = {
   url: (route: string) => string
   /** A shopper from an address of its own (X-Forwarded-For). */
   newVisitor: () => VisitorClient
+  /** axe-core over the plugin's parts on screen (CONTRACT §10): fails the case on any violation. */
+  expectAccessible: (state: string) => Promise<void>
+  /** Pictures the screen in docs/screenshots, after `expectAccessible`. */
   screenshot: (name: string) => Promise<Buffer>
   /** The admin API as the signed-in browser (its session cookie), to check what the UI did. */
   adminGet: <T>(route: string) => Promise<T>
@@ -98,10 +103,13 @@ export function useAdminSession({ signIn: signInFirst = true }: { signIn?: boole
   session.url = (route) => `${session.host.server.url}${route}`
   session.newVisitor = () =>
     new VisitorClient(axios.create({ baseURL: session.host.server.url }), session.host.publishableKey, `198.51.100.${++visitorIp}`)
+  session.expectAccessible = async (state) => {
+    // WCAG 2.2 AA inside the plugin's own pages, widgets and drawers (the dashboard around them is Medusa's).
+    expect(await axeViolations(session.page, state, PLUGIN_PARTS, MEDUSA_UI_PARTS)).toEqual([])
+  }
   session.screenshot = async (name) => {
-    // Every state a case pictures is also checked against WCAG 2.2 AA (CONTRACT §10), inside
-    // the plugin's own pages and widgets (the dashboard around them is Medusa's).
-    expect(await axeViolations(session.page, name, PLUGIN_PARTS, MEDUSA_UI_PARTS)).toEqual([])
+    // Every state a case pictures is also checked.
+    await session.expectAccessible(name)
     return await session.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: "disabled" })
   }
   session.adminGet = async <T>(route: string): Promise<T> => {

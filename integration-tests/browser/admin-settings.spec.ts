@@ -8,7 +8,7 @@ jest.setTimeout(10 * 60 * 1000)
 
 describe("the admin dashboard's settings screens, in a real browser", () => {
   const session = useAdminSession()
-  const { url, screenshot, adminGet, startConversation } = session
+  const { url, screenshot, expectAccessible, adminGet, startConversation } = session
   let slack: FakeSlack
   let context: BrowserContext
   let page: Page
@@ -51,6 +51,7 @@ describe("the admin dashboard's settings screens, in a real browser", () => {
     await page.getByRole("menuitem", { name: "Edit" }).click()
     drawer = page.getByRole("dialog")
     await drawer.getByLabel("Response").fill("60 days, free returns.")
+    await expectAccessible("canned response drawer, editing")
     await drawer.getByRole("button", { name: "Save" }).click()
     await page.getByText("Canned response saved").waitFor()
     await page.getByRole("row", { name: /60 days, free returns/ }).waitFor()
