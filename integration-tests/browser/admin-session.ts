@@ -18,8 +18,8 @@ const SCREENSHOTS = path.join(ROOT, "docs", "screenshots")
 const PLUGIN_PARTS = ["[data-launchdesk-page]", "[data-launchdesk-widget]", "[data-launchdesk-overlay]"]
 // Inside them, Medusa UI's own markup the plugin cannot change: the search field's magnifier
 // is a `role="img"` without a name (@medusajs/ui Input, type="search"); a DatePicker's day,
-// month and year are React Aria spinbuttons only as wide as their digits (axe's target-size).
-const MEDUSA_UI_PARTS = ['input[type="search"] + [role="img"]', '[role="group"] > span > [role="spinbutton"]']
+// month and year are React Aria segments only as wide as their digits (axe's target-size).
+const MEDUSA_UI_PARTS = ['input[type="search"] + [role="img"]', '[role="presentation"] > span > [contenteditable]']
 
 export const AGENT = { email: "agent@launchdesk.test", password: "browser-agent-pw-31f" }
 
