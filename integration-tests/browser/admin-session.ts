@@ -14,8 +14,10 @@ import { axeViolations } from "./axe"
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const SCREENSHOTS = path.join(ROOT, "docs", "screenshots")
 // The roots of the plugin's admin pages, widgets and drawers (their `data-launchdesk-*`
-// attributes; a drawer is rendered outside its page, at the end of the body).
-const PLUGIN_PARTS = ["[data-launchdesk-page]", "[data-launchdesk-widget]", "[data-launchdesk-overlay]"]
+// attributes; a drawer is rendered outside its page, at the end of the body), and the
+// confirmation the plugin's screens ask through Medusa UI's `usePrompt` (an `alertdialog` of
+// Medusa's markup around the plugin's words, also at the end of the body, open only then).
+const PLUGIN_PARTS = ["[data-launchdesk-page]", "[data-launchdesk-widget]", "[data-launchdesk-overlay]", '[role="alertdialog"]']
 // Inside them, Medusa UI's own markup the plugin cannot change: the search field's magnifier
 // is a `role="img"` without a name (@medusajs/ui Input, type="search"); a DatePicker's day,
 // month and year are React Aria segments only as wide as their digits (axe's target-size).

@@ -60,6 +60,7 @@ describe("the admin dashboard's settings screens, in a real browser", () => {
     await page.getByRole("menuitem", { name: "Delete" }).click()
     const confirm = page.getByRole("alertdialog")
     await confirm.getByText("Delete canned response?").waitFor()
+    await expectAccessible("canned response delete confirmation")
     await confirm.getByRole("button", { name: "Delete" }).click()
     await page.getByText("Canned response deleted").waitFor()
     await row.waitFor({ state: "detached" })
