@@ -51,6 +51,9 @@ export const AdminBackInStockSubscriptionList = z
         unsubscribed_at: DateTime.nullable(),
         converted_order_id: z.string().nullable(),
         converted_at: DateTime.nullable(),
+        /** Consent on record (CONTRACT §12): the exact text the shopper ticked, and when; null when none. */
+        consent_text: z.string().nullable(),
+        consent_at: DateTime.nullable(),
       })
     ),
     count: z.number().int().min(0),

@@ -27,6 +27,9 @@ export const BackInStock = model
     restocked_at: model.dateTime().nullable(),
     notified_at: model.dateTime().nullable(),
     unsubscribed_at: model.dateTime().nullable(),
+    // Consent on record (CONTRACT §12): the exact text the shopper ticked, in their locale, and when.
+    consent_text: model.text().nullable(),
+    consent_at: model.dateTime().nullable(),
     // The first order with the variant and the row's address after its email.
     converted_order_id: model.text().nullable(),
     converted_at: model.dateTime().nullable(),

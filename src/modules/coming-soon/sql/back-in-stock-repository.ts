@@ -9,6 +9,8 @@ export type NewBackInStock = {
   product_id: string
   customer_id: string | null
   locale: string | null
+  /** The consent checkbox's text when the subscription ticked it (CONTRACT §12). */
+  consent_text?: string | null
 }
 
 /** A row claimed for its restock email; `notify_attempts` is the claim token. */
@@ -37,13 +39,16 @@ export type BackInStockRow = {
   unsubscribed_at: Date | null
   converted_order_id: string | null
   converted_at: Date | null
+  /** Consent on record: the exact text ticked, and when (the latest subscription's); null when none. */
+  consent_text: string | null
+  consent_at: Date | null
 }
 
 /** The admin's filters of the subscription list; `search` matches a part of the address. */
 export type BackInStockFilters = { id?: string; product_id?: string; variant_id?: string; status?: BackInStockStatus; search?: string }
 
 const ROW_COLUMNS =
-  "id, email, variant_id, product_id, customer_id, locale, status, restock_round, created_at, notified_at, unsubscribed_at, converted_order_id, converted_at"
+  "id, email, variant_id, product_id, customer_id, locale, status, restock_round, created_at, notified_at, unsubscribed_at, converted_order_id, converted_at, consent_text, consent_at"
 
 function whereOf(filters: BackInStockFilters): { clause: string; params: unknown[] } {
   const parts = ["deleted_at IS NULL"]
@@ -90,8 +95,8 @@ export class BackInStockRepository {
    */
   async subscribe(row: NewBackInStock): Promise<{ id: string; created: boolean; status: BackInStockStatus }> {
     const [result] = await this.sql<{ id: string; created: boolean; status: BackInStockStatus }>(
-      `INSERT INTO cs_back_in_stock (id, email, variant_id, product_id, customer_id, locale, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'waiting', now(), now())
+      `INSERT INTO cs_back_in_stock (id, email, variant_id, product_id, customer_id, locale, consent_text, consent_at, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?::text, CASE WHEN ?::text IS NOT NULL THEN now() END, 'waiting', now(), now())
        ON CONFLICT (email, variant_id) WHERE deleted_at IS NULL DO UPDATE
          SET status = CASE WHEN cs_back_in_stock.status IN ('notified', 'unsubscribed') THEN 'waiting' ELSE cs_back_in_stock.status END,
              unsubscribed_at = NULL,
@@ -99,9 +104,20 @@ export class BackInStockRepository {
              next_notify_at = CASE WHEN cs_back_in_stock.status IN ('notified', 'unsubscribed') THEN NULL ELSE cs_back_in_stock.next_notify_at END,
              customer_id = coalesce(cs_back_in_stock.customer_id, excluded.customer_id),
              locale = coalesce(excluded.locale, cs_back_in_stock.locale),
+             consent_text = coalesce(excluded.consent_text, cs_back_in_stock.consent_text),
+             consent_at = CASE WHEN excluded.consent_text IS NOT NULL THEN excluded.consent_at ELSE cs_back_in_stock.consent_at END,
              updated_at = now()
        RETURNING id, status, (xmax = 0) AS created`,
-      [generateEntityId(undefined, "csbis"), row.email, row.variant_id, row.product_id, row.customer_id, row.locale]
+      [
+        generateEntityId(undefined, "csbis"),
+        row.email,
+        row.variant_id,
+        row.product_id,
+        row.customer_id,
+        row.locale,
+        row.consent_text ?? null,
+        row.consent_text ?? null,
+      ]
     )
     return result
   }
