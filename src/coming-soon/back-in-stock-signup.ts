@@ -39,7 +39,8 @@ export type BackInStockDeps = {
   settings: () => Promise<ComingSoonSettings>
   limiter: Limiter
   findVariant: (variantId: string) => Promise<KnownVariant | null>
-  record: (row: NewBackInStock) => Promise<void>
+  /** Keeps the subscription (and starts its confirmation email); whether its address is confirmed. */
+  record: (row: NewBackInStock) => Promise<{ confirmed: boolean }>
   warn?: (message: string) => void
 }
 
@@ -63,7 +64,9 @@ const isFilled = (value: unknown) =>
  *  3. per-IP limit (429); 4. CAPTCHA when enabled, failing closed (400); 5. email, and
  *     `consent: true` when the store requires it (400);
  *  6. the variant exists (400: an id in a body names nothing, as the signup's product);
- *  7. one row per address and variant: a repeat is no error and adds no row.
+ *  7. one row per address and variant: a repeat is no error and adds no row. With double opt-in
+ *     a new row waits for its address to be confirmed (a confirmation email goes out), and the
+ *     answer says so with `confirmation_required: true`.
  */
 export async function subscribeBackInStock(deps: BackInStockDeps, req: BackInStockRequest): Promise<Outcome> {
   if (!isRecord(req.body)) return invalid(SIGNUP_MESSAGES.notObject)
@@ -87,13 +90,14 @@ export async function subscribeBackInStock(deps: BackInStockDeps, req: BackInSto
   const variant = await deps.findVariant(body.variant_id)
   if (!variant) return invalid(BACK_IN_STOCK_MESSAGES.unknownVariant)
 
-  await deps.record({
+  const { confirmed } = await deps.record({
     email,
     variant_id: variant.id,
     product_id: variant.product_id,
     customer_id: req.customerId ?? null,
     locale: req.locale ?? null,
     consent_text: consent.text,
+    awaitsConfirmation: deps.config.doubleOptIn,
   })
-  return ok({ success: true })
+  return ok(confirmed ? { success: true } : { success: true, confirmation_required: true })
 }

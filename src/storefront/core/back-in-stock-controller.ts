@@ -38,8 +38,10 @@ export class BackInStockController extends Observable<BackInStockState> {
     if (input.consent) body.consent = true
     let outcome: BackInStockState["signup"]
     try {
-      await this.options.api.post("/store/back-in-stock", body)
-      outcome = { status: "success", message: this.options.labels.backInStockSuccess }
+      const answer = await this.options.api.post<{ confirmation_required?: boolean }>("/store/back-in-stock", body)
+      // Double opt-in: the address waits for its confirmation, so the shopper is told to open the email.
+      const { signupConfirm, backInStockSuccess } = this.options.labels
+      outcome = { status: "success", message: answer?.confirmation_required === true ? signupConfirm : backInStockSuccess }
     } catch (error) {
       outcome = { status: "error", message: signupFailureMessage(error, this.options.labels) }
     }
