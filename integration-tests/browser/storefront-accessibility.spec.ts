@@ -356,6 +356,50 @@ describe("the storefront widget for every shopper (CONTRACT §10), in a real bro
     }
   })
 
+  it("consent on record: the store's checkbox under the signup and the back-in-stock forms (a real label, no axe-core violation at either width), required before sending, its exact text kept", async () => {
+    const { host } = session
+    const text = "I agree to receive emails about this product and know I can unsubscribe at any time."
+    type Kept = { email: string; consent_text: string | null; consent_at: string | null }
+    await host.admin("POST", "/admin/coming-soon/settings", { consent_enabled: true, require_consent: true })
+    try {
+      const found: string[] = []
+      for (const [width, viewport] of [["1280 px", DESKTOP], ["390 px", PHONE]] as const) {
+        const { page } = await shopper({ viewport })
+        const email = `consent-${width.replace(/\D/g, "")}@example.com`
+        await openStarterProduct(page, `${session.pages.url}/dk/products/countdown-hoodie`)
+        const box = block(page).getByRole("checkbox", { name: text })
+        await box.waitFor()
+        found.push(...(await axeViolations(page, `${width} coming-soon consent`)))
+        await block(page).getByRole("textbox", { name: "Email address" }).fill(email)
+        await block(page).getByRole("button", { name: "Notify me" }).click()
+        await block(page).getByText("Please tick the box to agree first.").waitFor()
+        found.push(...(await axeViolations(page, `${width} coming-soon consent missing`)))
+        await box.check()
+        await block(page).getByRole("button", { name: "Notify me" }).click()
+        await block(page).getByText("You are on the list!").waitFor()
+        const [signup] = (await host.admin<{ items: Kept[] }>("GET", `/admin/coming-soon/signups?search=${email}`)).items
+        expect(signup).toMatchObject({ email, consent_text: text, consent_at: expect.any(String) })
+
+        await page.goto(`${session.pages.url}/dk/products/launch-tee?v_id=${launchTeeVariant("XL")}`)
+        const notifyBox = notifyForm(page).getByRole("checkbox", { name: text })
+        await notifyBox.waitFor()
+        found.push(...(await axeViolations(page, `${width} back-in-stock consent`)))
+        await notifyForm(page).getByRole("textbox", { name: "Email address" }).fill(email)
+        await notifyButton(page).click()
+        const status = notifyForm(page).getByRole("status")
+        await status.filter({ hasText: "Please tick the box to agree first." }).waitFor()
+        await notifyBox.check()
+        await notifyButton(page).click()
+        await status.filter({ hasText: "Thanks! We'll email you when it's back in stock." }).waitFor()
+        const [subscription] = (await host.admin<{ subscriptions: Kept[] }>("GET", `/admin/back-in-stock/subscriptions?search=${email}`)).subscriptions
+        expect(subscription).toMatchObject({ email, consent_text: text, consent_at: expect.any(String) })
+      }
+      expect(found).toEqual([])
+    } finally {
+      await host.admin("POST", "/admin/coming-soon/settings", { consent_enabled: false, require_consent: false })
+    }
+  })
+
   it("back in stock: the address is kept for the variant, the result announced; no axe-core or CSP violation at either width", async () => {
     const xl = launchTeeVariant("XL")
     const waiting = async () => {

@@ -16,6 +16,8 @@ export const BACK_IN_STOCK_CSV_COLUMNS = [
   "unsubscribed_at",
   "converted_order_id",
   "converted_at",
+  "consent_text",
+  "consent_at",
 ] as const satisfies readonly (keyof BackInStockRow)[]
 
 /** Streams subscriptions as CSV (header line, RFC 4180 quoting, ISO dates, formula-safe) without holding them all. */

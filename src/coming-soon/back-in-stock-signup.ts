@@ -7,6 +7,7 @@ import type { ComingSoonSettings } from "./settings"
 import { normaliseEmail, passesSignupCaptcha, SIGNUP_MESSAGES } from "./signup"
 import type { ComingSoonConfig } from "./options"
 import type { NewBackInStock } from "../modules/coming-soon/sql/back-in-stock-repository"
+import { CONSENT_MESSAGES, consentOf } from "./consent"
 
 /** Its own counter, at the signup's limit: a burst of one form does not block the other. */
 export const BACK_IN_STOCK_LIMIT_SCOPE = "backInStock.signup"
@@ -38,7 +39,8 @@ export type BackInStockDeps = {
   settings: () => Promise<ComingSoonSettings>
   limiter: Limiter
   findVariant: (variantId: string) => Promise<KnownVariant | null>
-  record: (row: NewBackInStock) => Promise<void>
+  /** Keeps the subscription (and starts its confirmation email); whether its address is confirmed. */
+  record: (row: NewBackInStock) => Promise<{ confirmed: boolean }>
   warn?: (message: string) => void
 }
 
@@ -48,6 +50,8 @@ export type BackInStockRequest = {
   body?: unknown
   customerId?: string | null
   locale?: string | null
+  /** The consent checkbox's text as this request was shown it (see `consentTextFor`); read only when ticked. */
+  consentText?: () => Promise<string>
 }
 
 const isFilled = (value: unknown) =>
@@ -57,9 +61,12 @@ const isFilled = (value: unknown) =>
  * A shopper asks to hear when a variant is available again, with the waitlist signup's
  * protections in its order, cheap checks first, so a refused request writes nothing:
  *  1. body shape (400); 2. honeypot `website_url` filled while the honeypot is on (400);
- *  3. per-IP limit (429); 4. CAPTCHA when enabled, failing closed (400); 5. email (400);
+ *  3. per-IP limit (429); 4. CAPTCHA when enabled, failing closed (400); 5. email, and
+ *     `consent: true` when the store requires it (400);
  *  6. the variant exists (400: an id in a body names nothing, as the signup's product);
- *  7. one row per address and variant: a repeat is no error and adds no row.
+ *  7. one row per address and variant: a repeat is no error and adds no row. With double opt-in
+ *     a new row waits for its address to be confirmed (a confirmation email goes out), and the
+ *     answer says so with `confirmation_required: true`.
  */
 export async function subscribeBackInStock(deps: BackInStockDeps, req: BackInStockRequest): Promise<Outcome> {
   if (!isRecord(req.body)) return invalid(SIGNUP_MESSAGES.notObject)
@@ -77,16 +84,20 @@ export async function subscribeBackInStock(deps: BackInStockDeps, req: BackInSto
 
   const email = normaliseEmail(body.email)
   if (!email) return invalid(SIGNUP_MESSAGES.email)
+  const consent = await consentOf(settings, body.consent, req.consentText, req.locale)
+  if (consent.refused) return invalid(CONSENT_MESSAGES.required)
 
   const variant = await deps.findVariant(body.variant_id)
   if (!variant) return invalid(BACK_IN_STOCK_MESSAGES.unknownVariant)
 
-  await deps.record({
+  const { confirmed } = await deps.record({
     email,
     variant_id: variant.id,
     product_id: variant.product_id,
     customer_id: req.customerId ?? null,
     locale: req.locale ?? null,
+    consent_text: consent.text,
+    awaitsConfirmation: deps.config.doubleOptIn,
   })
-  return ok({ success: true })
+  return ok(confirmed ? { success: true } : { success: true, confirmation_required: true })
 }

@@ -14,6 +14,10 @@ export type ComingSoonSettings = {
   captcha_provider: CaptchaProvider
   captcha_site_key: string | null
   captcha_secret_key: string | null
+  /** The consent checkbox is shown with the signup and back-in-stock forms (optional unless required). */
+  consent_enabled: boolean
+  /** A signup without `consent: true` is refused (the checkbox is then shown whatever `consent_enabled` says). */
+  require_consent: boolean
 }
 
 const FIELDS: SettingField<ComingSoonOptions>[] = [
@@ -23,6 +27,8 @@ const FIELDS: SettingField<ComingSoonOptions>[] = [
   { key: "captcha_provider", fromOptions: (o) => o.captcha?.provider, fallback: "turnstile" },
   { key: "captcha_site_key", fromOptions: (o) => o.captcha?.siteKey, fallback: null },
   { key: "captcha_secret_key", secret: true, fromOptions: (o) => o.captcha?.secretKey, fallback: null },
+  { key: "consent_enabled", fromOptions: () => undefined, fallback: false },
+  { key: "require_consent", fromOptions: (o) => o.requireConsent, fallback: false },
 ]
 
 async function effective(store: SettingsRepository, options: ComingSoonOptions) {
@@ -43,6 +49,8 @@ export async function loadComingSoonSettings(
     captcha_provider: CAPTCHA_PROVIDERS.includes(provider) ? provider : "turnstile",
     captcha_site_key: text("captcha_site_key"),
     captcha_secret_key: text("captcha_secret_key"),
+    consent_enabled: values.consent_enabled === true,
+    require_consent: values.require_consent === true,
   }
 }
 
@@ -67,6 +75,8 @@ export const AdminUpdateComingSoonSettings = z
     captcha_provider: z.enum(CAPTCHA_PROVIDERS).optional(),
     captcha_site_key: safeText().trim().max(500).nullish(),
     captcha_secret_key: secret,
+    consent_enabled: yesNo.optional(),
+    require_consent: yesNo.optional(),
   })
   .strict()
 export type AdminUpdateComingSoonSettingsType = z.infer<typeof AdminUpdateComingSoonSettings>

@@ -10,6 +10,7 @@ import { verifySignupToken } from "./signup-token"
 import type { ComingSoonConfig } from "./options"
 import { isRecord } from "../shared/outbound-http"
 import { isStringId } from "../shared/input-schema"
+import { CONSENT_MESSAGES, consentOf } from "./consent"
 
 export const SIGNUP_LIMIT_SCOPE = "comingSoon.signup"
 export const MAILER_ID_COOKIE = "cs_mailer_user_id"
@@ -41,6 +42,8 @@ export type RecordSignupInput = {
   sync_status: Extract<SignupSyncStatus, "pending" | "skipped">
   /** Double opt-in: the row waits for its address to be confirmed (a confirmation email goes out). */
   awaitsConfirmation: boolean
+  /** The consent checkbox's exact text when the signup ticked it (CONTRACT §12); null otherwise. */
+  consent_text: string | null
 }
 
 /**
@@ -59,6 +62,8 @@ export type SignupRequest = {
   customerId?: string | null
   /** The request's locale as the store's languages resolved it (src/shared/locale.ts): the signup's emails' language. */
   locale?: string | null
+  /** The consent checkbox's text as this request was shown it (see `consentTextFor`); read only when ticked. */
+  consentText?: () => Promise<string>
 }
 
 /** What the signup action needs; the Medusa route provides it. */
@@ -147,7 +152,8 @@ export async function passesSignupCaptcha(
  *  2. `signup_token` not issued for `product_id` in the last 24 h: 403;
  *  3. per-IP limit (the first write: one counter upsert; no IP, no limit): 429;
  *  4. CAPTCHA, when on: verified at the provider, any failure fails closed: 400;
- *  5. email, trimmed, lower-cased, validated, 255 at most: 400;
+ *  5. email, trimmed, lower-cased, validated, 255 at most: 400; then, when the store requires
+ *     consent, `consent: true`: 400;
  *  6. product published, switch on, built-in form, and for `mailer` a group set: 400;
  *  7. ledger row, unique on (email, product): a duplicate inserts nothing and is no error;
  *  8. provider subscribe (only for a new row, only with an API key and a `mailer` product;
@@ -186,6 +192,10 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
   if (!email) {
     return invalid(SIGNUP_MESSAGES.email)
   }
+  const consent = await consentOf(settings, body.consent, req.consentText, req.locale)
+  if (consent.refused) {
+    return invalid(CONSENT_MESSAGES.required)
+  }
 
   const product = await deps.findProduct(productId)
   const setting = product?.status === "published" ? product.setting : null
@@ -211,6 +221,7 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
     locale: req.locale ?? null,
     sync_status: mailingList && settings.mailer_api_key ? "pending" : "skipped",
     awaitsConfirmation: deps.config.doubleOptIn,
+    consent_text: consent.text,
   })
 
   // Only while an address waits for its confirmation (double opt-in): the storefront says to check the inbox.

@@ -21,6 +21,8 @@ export const signupView = (row: SignupRow) => ({
   unsubscribed_at: row.unsubscribed_at,
   converted_order_id: row.converted_order_id,
   converted_at: row.converted_at,
+  consent_text: row.consent_text,
+  consent_at: row.consent_at,
   created_at: row.created_at,
 })
 
@@ -44,6 +46,9 @@ export const SIGNUP_CSV_COLUMNS = [
   "converted_at",
   "referred_signups",
   "referred_conversions",
+  // Consent on record: the exact text ticked and when.
+  "consent_text",
+  "consent_at",
 ] as const satisfies readonly (keyof SignupExportRow)[]
 
 /** Streams rows as CSV (header line, RFC 4180 quoting, ISO dates) without holding them all. */

@@ -3,6 +3,7 @@ import { effectiveProvider, productTextsFor, type ProductWithSettings } from "./
 import { formsEmbedUrl, type ComingSoonConfig } from "./options"
 import { offerHtmlForOutput } from "./offer-html"
 import { issueSignupToken } from "./signup-token"
+import { consentSetting } from "./consent"
 
 /** `GET /store/coming-soon/products/:product_id`: what the storefront widget renders. */
 export function storefrontConfig(
@@ -10,16 +11,21 @@ export function storefrontConfig(
   settings: ComingSoonSettings,
   config: ComingSoonConfig,
   tokenKey: Buffer,
-  locale: string
+  locale: string,
+  /** The consent checkbox's text for this request (see `consentTextFor`); read only when the store shows one. */
+  consentText: () => string = () => ""
 ) {
   const setting = product.setting
   // The widget loads the provider's script only when enabled.
   const captcha = captchaActive(settings)
     ? { enabled: true as const, site_key: settings.captcha_site_key, provider: settings.captcha_provider }
     : { enabled: false as const }
+  // Absent when the store shows no checkbox, so the answer keeps the shape it always had.
+  const consent = consentSetting(settings, consentText)
+  const withConsent = consent ? { consent } : {}
   if (!setting?.enabled) {
-    // For sale: the store's CAPTCHA, when on, is for the back-in-stock form (CONTRACT §12).
-    return captcha.enabled ? { coming_soon: false as const, captcha } : { coming_soon: false as const }
+    // For sale: the store's CAPTCHA and consent, when on, are for the back-in-stock form (CONTRACT §12).
+    return { coming_soon: false as const, ...(captcha.enabled ? { captcha } : {}), ...withConsent }
   }
   const provider = effectiveProvider(setting, config)
   const formsUrl = provider === "forms_addon" ? formsEmbedUrl(config, setting.forms_form_id) : null
@@ -35,6 +41,7 @@ export function storefrontConfig(
     email_provider: provider,
     ...(formsUrl ? { forms_embed_url: formsUrl } : {}),
     captcha,
+    ...withConsent,
     signup_token: issueSignupToken(tokenKey, product.id),
   }
 }

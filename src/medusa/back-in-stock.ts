@@ -4,6 +4,8 @@ import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/laun
 import { comingSoonConfigOf, comingSoonModule, comingSoonSettingsOf, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
 import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
 import { sendEmailsOnce } from "./email-channel"
+import { startConfirmation } from "./coming-soon-confirmation"
+import { syncLeaseSeconds } from "../coming-soon/sync"
 import type { NotificationRecords } from "./coming-soon-erasure"
 import { launchProductUrl } from "../coming-soon/options"
 import type { BackInStockDeps } from "../coming-soon/back-in-stock-signup"
@@ -110,7 +112,10 @@ export async function backInStockDepsOf(container: MedusaContainer): Promise<Bac
       return variant?.product_id ? { id: variant.id, product_id: variant.product_id } : null
     },
     record: async (row) => {
-      await store.subscribe(row)
+      const saved = await store.subscribe({ ...row, leaseSeconds: syncLeaseSeconds(comingSoonConfigOf(container)) })
+      // Double opt-in: the new row's confirmation email, sent after the answer.
+      if (saved.created) startConfirmation(container, saved, "back_in_stock")
+      return { confirmed: saved.confirmed_at !== null }
     },
     warn: (message) => logger.warn(message),
   }

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { comingSoonModule, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
 import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
-import { sendSignupEmail } from "./email-channel"
+import { sendEmailOnce, sendSignupEmail } from "./email-channel"
 import { errorReason } from "../shared/error-reason"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
 import {
@@ -10,24 +10,40 @@ import {
   sendNewConfirmation,
   type ConfirmationEmailDeps,
 } from "../coming-soon/confirmation-emails"
-import type { SignupRow } from "../modules/coming-soon/sql/signup-repository"
+import type { ConfirmationClaim } from "../modules/coming-soon/sql/confirmation-repository"
 
-/** The confirmation emails' dependencies in Medusa: Notification module, product title, shared rate. */
-export async function confirmationEmailDepsOf(container: MedusaContainer): Promise<ConfirmationEmailDeps> {
+/** Whose address a confirmation email confirms: a waitlist signup's, or a back-in-stock subscription's. */
+export type ConfirmationKind = "signup" | "back_in_stock"
+
+/**
+ * The confirmation emails' dependencies in Medusa: Notification module, product title, shared
+ * rate. Back-in-stock subscriptions get the same email and links; their records name the
+ * subscription, so its erasure takes them too.
+ */
+export async function confirmationEmailDepsOf(container: MedusaContainer, kind: ConfirmationKind = "signup"): Promise<ConfirmationEmailDeps> {
   const backendUrl = emailBackendUrlOf(container)
   const tokenKey = await signupTokenKeyOf(container)
+  const comingSoon = comingSoonModule(container)
   return {
-    store: await comingSoonModule(container).confirmations(),
-    send: (email) =>
-      sendSignupEmail(container, {
+    store: kind === "signup" ? await comingSoon.confirmations() : await comingSoon.backInStockConfirmations(),
+    send: (email) => {
+      const message = {
         to: email.to,
-        signup_id: email.signup_id,
         attempt: email.attempt,
         template: CONFIRMATION_EMAIL_TEMPLATE,
         data: email.data,
-        trigger: COMING_SOON_EVENTS.SIGNUP_CREATED,
         headers: listUnsubscribeHeaders(email.data.unsubscribe_url),
-      }),
+      }
+      return kind === "signup"
+        ? sendSignupEmail(container, { ...message, signup_id: email.signup_id, trigger: COMING_SOON_EVENTS.SIGNUP_CREATED })
+        : sendEmailOnce(container, {
+            ...message,
+            receiver_id: email.signup_id,
+            resource_type: "cs_back_in_stock",
+            resource_id: email.signup_id,
+            trigger: "launchdesk.back-in-stock.subscribed",
+          })
+    },
     productTitle: async (productId) => {
       const [product] = await container.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["title"], take: 1 })
       return product ? product.title : null
@@ -44,9 +60,13 @@ export async function confirmationEmailDepsOf(container: MedusaContainer): Promi
  * provider: the row was born with the email claimed, so a send cut off here is the job's after
  * the lease. Nothing for a row that needs no confirmation.
  */
-export function startConfirmation(container: MedusaContainer, signup: SignupRow): void {
+export function startConfirmation(
+  container: MedusaContainer,
+  signup: ConfirmationClaim & { confirm_status: string | null },
+  kind: ConfirmationKind = "signup"
+): void {
   if (signup.confirm_status !== "pending") return
-  void confirmationEmailDepsOf(container)
+  void confirmationEmailDepsOf(container, kind)
     .then((deps) => sendNewConfirmation(deps, signup))
     .catch((error: unknown) => {
       container

@@ -37,9 +37,12 @@ const ACTIONS: Record<SignupLinkPurpose, (container: MedusaContainer, signupId: 
     isBackInStockId(signupId)
       ? (await comingSoonModule(container).backInStock()).unsubscribe(signupId)
       : (await comingSoonModule(container).signups()).unsubscribe(signupId),
-  // Confirms the address: the row is synced and will get its launch email.
+  // Confirms the address: the row is synced and will get its launch email; a back-in-stock
+  // subscription waits for its restock email.
   confirm: async (container, signupId) =>
-    isBackInStockId(signupId) ? undefined : (await comingSoonModule(container).confirmations()).confirm(signupId),
+    isBackInStockId(signupId)
+      ? (await comingSoonModule(container).backInStockConfirmations()).confirm(signupId)
+      : (await comingSoonModule(container).confirmations()).confirm(signupId),
 }
 
 const isBackInStockId = (id: string) => id.startsWith("csbis_")

@@ -311,7 +311,7 @@ medusaIntegrationTestRunner({
         ["ada@example.com", variant("Red"), "notified"],
       ])
       expect(Object.keys(all.data.subscriptions[0]).sort()).toEqual(
-        ["converted_at", "converted_order_id", "created_at", "customer_id", "email", "id", "locale", "notified_at", "product_id", "restock_round", "status", "unsubscribed_at", "variant_id"]
+        ["consent_at", "consent_text", "converted_at", "converted_order_id", "created_at", "customer_id", "email", "id", "locale", "notified_at", "product_id", "restock_round", "status", "unsubscribed_at", "variant_id"]
       )
       expect((await get(`search=ADA&status=notified`)).data.subscriptions.map((row: { variant_id: string }) => row.variant_id)).toEqual([variant("Red")])
       expect((await get(`variant_id=${variant("Blue")}&limit=1`)).data.count).toBe(1)
@@ -324,7 +324,7 @@ medusaIntegrationTestRunner({
       const csv = await api.get(`/admin/back-in-stock/subscriptions?format=csv&product_id=${shop.productId}`, { headers: admin.bearer, responseType: "text" })
       expect(csv.headers["content-type"]).toMatch(/^text\/csv/)
       const lines = String(csv.data).trim().split("\n")
-      expect(lines[0]).toBe("id,email,product_id,variant_id,customer_id,locale,status,restock_round,created_at,notified_at,unsubscribed_at,converted_order_id,converted_at")
+      expect(lines[0]).toBe("id,email,product_id,variant_id,customer_id,locale,status,restock_round,created_at,notified_at,unsubscribed_at,converted_order_id,converted_at,consent_text,consent_at")
       expect(lines.slice(1).map((line) => line.split(",").slice(1, 2)[0])).toEqual(["ada@example.com", "grace@example.com", "ada@example.com"])
 
       // Erasure: the row and the Notification module's record of its email, for good.

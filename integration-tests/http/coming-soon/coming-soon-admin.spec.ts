@@ -220,6 +220,8 @@ medusaIntegrationTestRunner({
           captcha_provider: "turnstile",
           captcha_site_key: null,
           captcha_secret_key_set: false,
+          consent_enabled: false,
+          require_consent: false,
           set_by_configuration: [],
         })
       })
@@ -241,6 +243,8 @@ medusaIntegrationTestRunner({
           captcha_provider: "hcaptcha",
           captcha_site_key: "site-key-public",
           captcha_secret_key_set: true,
+          consent_enabled: false,
+          require_consent: false,
           set_by_configuration: [],
         })
         expect(JSON.stringify(saved.data)).not.toContain(MAILER_KEY)
@@ -325,6 +329,8 @@ medusaIntegrationTestRunner({
           unsubscribed_at: null,
           converted_order_id: null,
           converted_at: null,
+          consent_text: null,
+          consent_at: null,
           created_at: expect.any(String),
         })
 
@@ -364,7 +370,8 @@ medusaIntegrationTestRunner({
         const lines = String(csv.data).trim().split("\n")
         expect(lines[0]).toBe(
           "id,email,product_id,mailer_id,referrer_id,referral_code,customer_id,sync_status,created_at,confirmed_at," +
-            "notify_status,notified_at,promotion_code,unsubscribed_at,converted_order_id,converted_at,referred_signups,referred_conversions"
+            "notify_status,notified_at,promotion_code,unsubscribed_at,converted_order_id,converted_at,referred_signups,referred_conversions," +
+            "consent_text,consent_at"
         )
         expect(lines.slice(1)).toEqual(
           rows.map(
@@ -388,6 +395,8 @@ medusaIntegrationTestRunner({
                 "",
                 row.id === ada.id ? "1" : "0",
                 row.id === ada.id ? "1" : "0",
+                "",
+                "",
               ].join(",")
           )
         )

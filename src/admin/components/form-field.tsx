@@ -41,12 +41,12 @@ export const FormField = ({ label, children, error, hint }: FormFieldProps) => (
   </div>
 )
 
-type ToggleProps = { id: string; label: string; hint: string; value: boolean; onChange: (checked: boolean) => void }
+type ToggleProps = { id: string; label: string; hint: string; value: boolean; onChange: (checked: boolean) => void; disabled?: boolean }
 
-/** A labelled on/off switch with a line of explanation. */
-export const Toggle = ({ id, label, hint, value, onChange }: ToggleProps) => (
+/** A labelled on/off switch with a line of explanation; `disabled` when the plugin options fix it. */
+export const Toggle = ({ id, label, hint, value, onChange, disabled }: ToggleProps) => (
   <div className="flex items-start gap-x-3">
-    <Switch id={id} checked={value} onCheckedChange={onChange} />
+    <Switch id={id} checked={value} onCheckedChange={onChange} disabled={disabled} />
     <div className="flex flex-col">
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <FieldHint>{hint}</FieldHint>

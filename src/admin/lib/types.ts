@@ -206,6 +206,8 @@ export type ComingSoonSettingsInput = {
   captcha_provider?: CaptchaProvider
   captcha_site_key?: string | null
   captcha_secret_key?: string | null
+  consent_enabled?: boolean
+  require_consent?: boolean
 }
 
 /** A row of the signup ledger. */

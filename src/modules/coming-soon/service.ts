@@ -28,6 +28,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   private readonly productSettings_: ProductSettingRepository
   private readonly launches_: LaunchRepository
   private readonly confirmations_: ConfirmationRepository
+  private readonly backInStockConfirmations_: ConfirmationRepository
   private readonly backInStock_: BackInStockRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
@@ -41,6 +42,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     this.productSettings_ = new ProductSettingRepository(sql)
     this.launches_ = new LaunchRepository(sql, { maxNotifyAttempts: options.maxDeliveryAttempts })
     this.confirmations_ = new ConfirmationRepository(sql, { maxAttempts: options.maxDeliveryAttempts })
+    this.backInStockConfirmations_ = new ConfirmationRepository(sql, { maxAttempts: options.maxDeliveryAttempts, table: "cs_back_in_stock" })
     this.backInStock_ = new BackInStockRepository(sql)
   }
 
@@ -57,6 +59,11 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   /** Double opt-in: the confirmation emails' claims and the confirmation itself. */
   async confirmations(): Promise<ConfirmationRepository> {
     return this.confirmations_
+  }
+
+  /** Double opt-in for back-in-stock subscriptions: the same emails and links, on their own rows. */
+  async backInStockConfirmations(): Promise<ConfirmationRepository> {
+    return this.backInStockConfirmations_
   }
 
   /** The ledger's writes and sync claims, and the export's walk over it. */

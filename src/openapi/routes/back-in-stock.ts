@@ -1,6 +1,10 @@
-import { SuccessBody } from "../../types/http/common"
 import { z } from "@medusajs/framework/zod"
-import { AdminBackInStockErasureResponse, AdminBackInStockList, AdminBackInStockSubscriptionList } from "../../types/http/back-in-stock"
+import {
+  AdminBackInStockErasureResponse,
+  AdminBackInStockList,
+  AdminBackInStockSubscriptionList,
+  StoreBackInStockResponse,
+} from "../../types/http/back-in-stock"
 import { StoreBackInStockSignup } from "../../coming-soon/back-in-stock-signup"
 import { AdminListBackInStock, AdminListBackInStockSubscriptions } from "../../api/admin/back-in-stock/validators"
 import { stringId } from "../../shared/input-schema"
@@ -18,11 +22,12 @@ export const BACK_IN_STOCK_ROUTES: RouteDescription[] = [
     description:
       "Checked in the waitlist signup's order: body, honeypot (`website_url`), per-IP limit, CAPTCHA when enabled, email, variant. " +
       "A repeated address is no error and adds no row; after a restock email it waits for the next restock. " +
-      "The email's unsubscribe link is the waitlist's (`/store/coming-soon/unsubscribe`).",
+      "The email's unsubscribe link is the waitlist's (`/store/coming-soon/unsubscribe`). " +
+      "With double opt-in a new subscription waits for its address to be confirmed from the waitlist's confirmation email (`confirmation_required: true`).",
     access: "store",
     body: jsonBody(StoreBackInStockSignup),
     responses: {
-      200: json(SuccessBody, "Subscribed"),
+      200: json(StoreBackInStockResponse, "Subscribed"),
       400: STORE_400("Invalid input, spam detected, CAPTCHA not verified, an invalid email, an unknown variant; or a missing publishable key"),
       429: error(429, "Too many signups from this address: wait `Retry-After` seconds"),
       ...BODY_PARSER,

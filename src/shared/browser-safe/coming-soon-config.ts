@@ -14,6 +14,7 @@ export type ComingSoonConfig = {
   email_provider: "mailer" | "forms_addon" | "ledger"
   forms_embed_url?: string | null
   captcha: CaptchaSetting
+  consent?: ConsentSetting
   signup_token: string
   /** The store's overrides of the block's own texts (ICU messages) for its language; absent when none. */
   labels?: Record<string, string>
@@ -23,9 +24,15 @@ export type ComingSoonConfig = {
 export type CaptchaSetting = { enabled: boolean; site_key?: string | null; provider?: string | null }
 
 /**
+ * The store's consent checkbox (CONTRACT §12): `text` is shown as it is (the row keeps it);
+ * absent: no checkbox.
+ */
+export type ConsentSetting = { required: boolean; text: string }
+
+/**
  * A product that is not coming soon; `captcha` (when the store enabled one) is for the
  * back-in-stock form, absent from an older server.
  */
-export type NotComingSoon = { coming_soon: false; captcha?: CaptchaSetting; labels?: Record<string, string> }
+export type NotComingSoon = { coming_soon: false; captcha?: CaptchaSetting; consent?: ConsentSetting; labels?: Record<string, string> }
 
 export type ComingSoonLookup = NotComingSoon | ComingSoonConfig

@@ -13,7 +13,7 @@ const PLAIN = (
   "saveEmail emailInvalid dismiss awayEmailOffer staffTyping read comingSoon countdownLabel days hours " +
   "minutes seconds signupIntro signupEmailLabel notifyMe signingUp signupSuccess signupConfirm signupFailed " +
   "captchaRequired formsEmbedTitle shareIntro shareFacebook shareX unavailable backInStockIntro notifyWhenBack " +
-  "backInStockSuccess ratingPrompt " +
+  "backInStockSuccess consentLabel consentRequired ratingPrompt " +
   "ratingCommentLabel ratingSubmit ratingChooseScore ratingThanks ratingFailed transcriptOffer " +
   "transcriptSent transcriptConfirm transcriptFailed linkOffer keepConversation startNewConversation"
 ).split(" ")

@@ -58,6 +58,12 @@ export const comingSoonOptions = {
     description:
       "New signups confirm their address from an email before they are synced to MailerLite or sent the launch email (see [Double opt-in](coming-soon.md#double-opt-in))",
   }),
+  requireConsent: doc(flag().optional(), {
+    group: "Coming soon",
+    defaultText: "the admin's setting, off unless set there",
+    description:
+      "Signups and back-in-stock subscriptions must tick the consent checkbox (`consent: true`), whose text is kept with the row (see [Consent on record](coming-soon.md#consent-on-record)); fixes the admin's setting",
+  }),
   backInStock: doc(
     group({
       firstComeFirstServed: doc(flag().default(false), {

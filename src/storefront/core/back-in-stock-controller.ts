@@ -31,14 +31,17 @@ export class BackInStockController extends Observable<BackInStockState> {
     const { variantId, signup } = this.getState()
     if (!variantId || signup.status === "submitting") return false
     this.setState({ signup: { status: "submitting", message: null } })
-    const body: Record<string, string> = { variant_id: variantId, email: input.email.trim() }
+    const body: Record<string, string | boolean> = { variant_id: variantId, email: input.email.trim() }
     // The honeypot: only bots fill it in, and the store refuses them.
     if (input.honeypot) body.website_url = input.honeypot
     if (input.captchaToken) body.captcha_token = input.captchaToken
+    if (input.consent) body.consent = true
     let outcome: BackInStockState["signup"]
     try {
-      await this.options.api.post("/store/back-in-stock", body)
-      outcome = { status: "success", message: this.options.labels.backInStockSuccess }
+      const answer = await this.options.api.post<{ confirmation_required?: boolean }>("/store/back-in-stock", body)
+      // Double opt-in: the address waits for its confirmation, so the shopper is told to open the email.
+      const { signupConfirm, backInStockSuccess } = this.options.labels
+      outcome = { status: "success", message: answer?.confirmation_required === true ? signupConfirm : backInStockSuccess }
     } catch (error) {
       outcome = { status: "error", message: signupFailureMessage(error, this.options.labels) }
     }

@@ -28,6 +28,8 @@ export type SignupInput = {
   /** The hidden `name` field: people leave it empty. */
   honeypot?: string
   captchaToken?: string | null
+  /** The store's consent checkbox, ticked: sent as `consent: true`. */
+  consent?: boolean
 }
 
 type SignupResponse = {
@@ -84,7 +86,7 @@ export class ComingSoonController extends Observable<ComingSoonState> {
     const { config, signup } = this.getState()
     if (!config || signup.status === "submitting" || signup.status === "success") return false
     this.setState({ signup: { status: "submitting", message: null, mailerId: null, referralCode: null } })
-    const body: Record<string, string> = {
+    const body: Record<string, string | boolean> = {
       signup_token: config.signup_token,
       product_id: config.product_id,
       email: input.email.trim(),
@@ -93,6 +95,7 @@ export class ComingSoonController extends Observable<ComingSoonState> {
     const sharedBy = cleanSubscriberId(this.options.sharedBy())
     if (sharedBy) body.shared_by = sharedBy
     if (input.captchaToken) body.captcha_token = input.captchaToken
+    if (input.consent) body.consent = true
     try {
       const answer = await this.options.api.post<SignupResponse>("/store/coming-soon/signup", body)
       const id = answer.data?.mailer_id

@@ -8,7 +8,7 @@ import type { ChatLabels, LabelOverrides } from "./labels"
 import type { LocaleModule, ShopperLocale } from "./shopper-locale"
 import type { StreamTransport } from "./chat-stream"
 import type { VariantStock } from "./variant-stock"
-import type { CaptchaSetting } from "../../shared/browser-safe/coming-soon-config"
+import type { CaptchaSetting, ConsentSetting } from "../../shared/browser-safe/coming-soon-config"
 
 /**
  * What launchdesk.js hands the coming-soon part once a product turns out to be coming soon, or
@@ -33,6 +33,7 @@ export type ComingSoonMountArgs = {
 export type BackInStockMountArgs = Omit<ComingSoonMountArgs, "config" | "failure" | "variants"> & {
   variants: VariantStock[]
   captcha?: CaptchaSetting | null
+  consent?: ConsentSetting | null
 }
 
 export type ComingSoonModule = {

@@ -64,6 +64,8 @@ export const COMING_SOON_LABELS = {
   backInStockIntro: "Sold out for now. Leave your email and we'll tell you when it's back.",
   notifyWhenBack: "Notify me when it's back",
   backInStockSuccess: "Thanks! We'll email you when it's back in stock.",
+  consentLabel: "I agree to receive emails about this product and know I can unsubscribe at any time.",
+  consentRequired: "Please tick the box to agree first.",
 }
 
 export type ChatLabels = typeof CHAT_LABELS

@@ -7,6 +7,8 @@ import type { ShopperLocale } from "../core/shopper-locale"
 import { BACK_IN_STOCK_CSS } from "./back-in-stock-styles"
 import { CaptchaSlot, captchaNeeded, type CaptchaSetting } from "./captcha-slot"
 import { ControllerLink } from "./controller-link"
+import { consentField, consentMissing, consentTicked, type ConsentField } from "./consent-field"
+import type { ConsentSetting } from "../../shared/browser-safe/coming-soon-config"
 import { accentText, h, rootStyles, type RootStyles } from "./dom"
 import { BACK_IN_STOCK_TAG } from "./tags"
 
@@ -19,6 +21,8 @@ export type BackInStockElementSettings = {
   locale?: Pick<ShopperLocale, "lang" | "dir">
   /** The store's CAPTCHA (the coming-soon settings'); the form shows its widget when enabled. */
   captcha?: CaptchaSetting | null
+  /** The store's consent checkbox (the coming-soon settings'); the form shows it when set. */
+  consent?: ConsentSetting | null
   /** Used when `captcha` does not name the provider. */
   captchaProvider?: CaptchaProvider
   captchaScriptUrl?: string
@@ -35,7 +39,14 @@ export interface BackInStockElement extends HTMLElement {
 export const isBackInStockElement = (element: Element | null): element is BackInStockElement =>
   element !== null && typeof Reflect.get(element, "configure") === "function" && element.localName === BACK_IN_STOCK_TAG
 
-type Ui = { form: HTMLFormElement; email: HTMLInputElement; honeypot: HTMLInputElement; submit: HTMLButtonElement; status: HTMLParagraphElement }
+type Ui = {
+  form: HTMLFormElement
+  email: HTMLInputElement
+  honeypot: HTMLInputElement
+  consent: ConsentField | null
+  submit: HTMLButtonElement
+  status: HTMLParagraphElement
+}
 
 /** Defines `<launchdesk-back-in-stock>` (once; only in a browser): the "Notify me when it's back" form. */
 export function defineBackInStockElement() {
@@ -101,6 +112,7 @@ export function defineBackInStockElement() {
       const honeypot = h("input", { type: "text", name: "website_url", tabindex: "-1", autocomplete: "off" })
       const submit = h("button", { type: "submit", class: "primary" }, labels.notifyWhenBack)
       const withCaptcha = captchaNeeded(this.settings.captcha)
+      const consent = consentField(this.settings.consent, "bis-consent")
       const form = h(
         "form",
         { part: "form", novalidate: true },
@@ -109,6 +121,7 @@ export function defineBackInStockElement() {
         // Only bots fill it in. Hidden by attributes, so it stays out of sight and reach unstyled too.
         h("div", { hidden: true, inert: true, "aria-hidden": "true" }, h("label", {}, "Website", honeypot)),
         submit,
+        consent?.row,
         withCaptcha ? h("div", { class: "captcha" }, h("slot", { name: "captcha" })) : null
       )
       form.addEventListener("submit", (event) => {
@@ -131,7 +144,7 @@ export function defineBackInStockElement() {
           if (!mounted) this.showStatus(this.labels.signupFailed, "error")
         })
       }
-      this.ui = { form, email, honeypot, submit, status }
+      this.ui = { form, email, honeypot, consent, submit, status }
       return this.ui
     }
 
@@ -144,11 +157,21 @@ export function defineBackInStockElement() {
         ui.email.focus()
         return
       }
+      if (consentMissing(ui.consent)) {
+        this.showStatus(this.labels.consentRequired, "error")
+        ui.consent?.input.focus()
+        return
+      }
       if (captchaNeeded(this.settings.captcha) && !this.captcha.token) {
         this.showStatus(this.labels.captchaRequired, "error")
         return
       }
-      const ok = await controller.signup({ email: ui.email.value, honeypot: ui.honeypot.value, captchaToken: this.captcha.token })
+      const ok = await controller.signup({
+        email: ui.email.value,
+        honeypot: ui.honeypot.value,
+        captchaToken: this.captcha.token,
+        consent: consentTicked(ui.consent),
+      })
       if (!ok) this.captcha.reset()
     }
 

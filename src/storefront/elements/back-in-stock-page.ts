@@ -18,7 +18,7 @@ const URL_CHECK_MS = 250
  * block's rules); a pick that can be bought brings the add-to-cart back. The returned function
  * puts the page back.
  */
-export function mountBackInStock({ options, locale, labels: localized, variants, captcha }: BackInStockMountArgs): () => void {
+export function mountBackInStock({ options, locale, labels: localized, variants, captcha, consent }: BackInStockMountArgs): () => void {
   defineBackInStockElement()
   const labels = withLabels(localized)
   const controller = new BackInStockController({
@@ -35,6 +35,7 @@ export function mountBackInStock({ options, locale, labels: localized, variants,
       labels,
       locale,
       captcha,
+      consent,
       captchaProvider: options.captchaProvider,
       captchaScriptUrl: options.captchaScriptUrl,
       nonce: options.nonce,

@@ -9,6 +9,7 @@ import { offerFragment } from "../core/offer-html"
 import { sharedByOf, shareLinks } from "../core/referral"
 import { CaptchaSlot, captchaNeeded } from "./captcha-slot"
 import { buildSignup } from "./coming-soon-signup"
+import { consentMissing, consentTicked, type ConsentField } from "./consent-field"
 import { COMING_SOON_CSS } from "./coming-soon-styles"
 import { ControllerLink } from "./controller-link"
 import { accentText, h, rootStyles, type RootStyles } from "./dom"
@@ -66,6 +67,7 @@ export function defineComingSoonElement() {
       form: HTMLFormElement | null
       email: HTMLInputElement | null
       honeypot: HTMLInputElement | null
+      consent: ConsentField | null
       submit: HTMLButtonElement | null
       status: HTMLParagraphElement
       share: HTMLDivElement
@@ -163,7 +165,7 @@ export function defineComingSoonElement() {
       const x = h("a", { class: "x", target: "_blank", rel: "noopener noreferrer", href: "#" }, labels.shareX)
       const share = h("div", { class: "share", part: "share", hidden: true }, h("p", {}, labels.shareIntro), facebook, x)
 
-      const { signup, form, email, honeypot, submit, captcha } = buildSignup(config, labels, () => void this.submit())
+      const { signup, form, email, honeypot, submit, consent, captcha } = buildSignup(config, labels, () => void this.submit())
       if (captcha) void this.mountCaptcha(config)
 
       const eyebrow = h("p", { class: "eyebrow", id: "cs-title" }, labels.comingSoon)
@@ -181,7 +183,7 @@ export function defineComingSoonElement() {
           share
         )
       )
-      this.ui = { form, email, honeypot, submit, status, share, facebook, x }
+      this.ui = { form, email, honeypot, consent, submit, status, share, facebook, x }
       // The badge and the button show the accent: their text keeps 4.5:1 on it.
       const styles = this.stylesOf(root)
       styles.set("")
@@ -241,6 +243,11 @@ export function defineComingSoonElement() {
         ui.email.focus()
         return
       }
+      if (consentMissing(ui.consent)) {
+        this.showStatus(this.labels.consentRequired, "error")
+        ui.consent?.input.focus()
+        return
+      }
       const config = controller.getState().config
       if (captchaNeeded(config?.captcha) && !this.captcha.token) {
         this.showStatus(this.labels.captchaRequired, "error")
@@ -250,6 +257,7 @@ export function defineComingSoonElement() {
         email: ui.email.value,
         honeypot: ui.honeypot?.value ?? "",
         captchaToken: this.captcha.token,
+        consent: consentTicked(ui.consent),
       })
       if (!ok) this.captcha.reset()
     }

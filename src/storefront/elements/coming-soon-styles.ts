@@ -52,6 +52,8 @@ input[type="email"] {
 }
 .primary:disabled { opacity: .6; cursor: progress; }
 .captcha { flex-basis: 100%; }
+.consent { flex-basis: 100%; display: flex; align-items: flex-start; gap: 8px; font-size: 0.875em; }
+.consent input { margin: 0.2em 0 0; flex: none; width: 1.1em; height: 1.1em; }
 .status { margin: 10px 0 0; font-size: 14px; }
 .status:empty { display: none; }
 .status.error { color: var(--_danger); }

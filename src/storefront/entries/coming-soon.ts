@@ -16,7 +16,7 @@ const FIND_ADD_TO_CART_FOR_MS = 10_000
 
 function mount(args: ComingSoonMountArgs): () => void {
   const { options, locale, labels: localized, productId, config, failure } = args
-  if (config?.coming_soon === false) return mountBackInStock({ ...args, variants: args.variants ?? [], captcha: config.captcha })
+  if (config?.coming_soon === false) return mountBackInStock({ ...args, variants: args.variants ?? [], captcha: config.captcha, consent: config.consent })
   defineComingSoonElement()
   if (config === null) warnLookupFailed(productId, failure, options.backendUrl)
   const labels = withLabels(localized)

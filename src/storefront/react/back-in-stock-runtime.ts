@@ -8,10 +8,16 @@ import { fetchComingSoon, lookupFailureReason } from "../core/coming-soon-api"
 import type { LaunchDeskOptions } from "../core/config"
 import type { LabelsOption } from "../core/labels"
 import { fetchVariantStock, type VariantStock } from "../core/variant-stock"
-import type { CaptchaSetting, ComingSoonLookup } from "../../shared/browser-safe/coming-soon-config"
+import type { CaptchaSetting, ComingSoonLookup, ConsentSetting } from "../../shared/browser-safe/coming-soon-config"
 import { loadLabels, withStoreLabels } from "./labels"
 
-export type Stock = { variants: VariantStock[]; captcha: CaptchaSetting | null; storeLabels?: Record<string, string> }
+export type Stock = {
+  variants: VariantStock[]
+  captcha: CaptchaSetting | null
+  /** The store's consent checkbox, when it shows one. */
+  consent?: ConsentSetting | null
+  storeLabels?: Record<string, string>
+}
 
 export type BackInStockSettings = {
   backendUrl: string
@@ -34,7 +40,7 @@ export async function loadBackInStock(settings: BackInStockSettings): Promise<{ 
   const controller = new BackInStockController({ api, labels })
   const lookup = settings.initial ? Promise.resolve(settings.initial) : fetchComingSoon(api, settings.productId).catch(() => null)
   const stock = await Promise.all([fetchVariantStock(api, settings.productId), lookup]).then(
-    ([variants, found]): Stock => ({ variants, captcha: found?.captcha ?? null, storeLabels: found?.labels }),
+    ([variants, found]): Stock => ({ variants, captcha: found?.captcha ?? null, consent: found?.consent ?? null, storeLabels: found?.labels }),
     (error: unknown): Stock => {
       console.warn(`[LaunchDesk] could not learn the stock of product ${settings.productId}: ${lookupFailureReason(error, settings.backendUrl)}`)
       return { variants: [], captcha: null }
@@ -49,6 +55,7 @@ export type FormSettings = {
   labels: LabelsOption | undefined
   locale: string | undefined
   captcha: CaptchaSetting | null
+  consent: ConsentSetting | null
   captchaProvider: CaptchaProvider | undefined
   captchaScriptUrl: string | undefined
   nonce: string | undefined
@@ -59,11 +66,11 @@ export type FormSettings = {
 export async function configureBackInStockElement(element: HTMLElement, settings: FormSettings, isCurrent: () => boolean) {
   const [pageLabels, elements] = await Promise.all([loadLabels(settings.labels, settings.locale), import("../elements/back-in-stock-element")])
   if (!isCurrent()) return
-  const { controller, captcha, captchaProvider, captchaScriptUrl, nonce, theme } = settings
+  const { controller, captcha, consent, captchaProvider, captchaScriptUrl, nonce, theme } = settings
   const labels = withStoreLabels(pageLabels, settings.storeLabels, settings.labels)
   elements.defineBackInStockElement()
   customElements.upgrade(element)
   if (elements.isBackInStockElement(element)) {
-    element.configure({ controller, labels, locale: labels.locale, captcha, captchaProvider, captchaScriptUrl, nonce, theme })
+    element.configure({ controller, labels, locale: labels.locale, captcha, consent, captchaProvider, captchaScriptUrl, nonce, theme })
   }
 }

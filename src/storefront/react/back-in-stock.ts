@@ -68,6 +68,8 @@ export function useBackInStock(product: ProductRef, variantId: string | null | u
     /** The variants' stock, null while it loads. */
     variants: mine ? mine.stock.variants : null,
     captcha: mine ? mine.stock.captcha : null,
+    /** The store's consent checkbox, when it shows one. */
+    consent: mine?.stock.consent ?? null,
     /** The store's overrides of the form's texts from the admin (ICU messages), when it set some. */
     storeLabels: mine?.stock.storeLabels,
     /** True while the pick cannot be bought: show the form instead of the add-to-cart. */
@@ -89,7 +91,7 @@ export type BackInStockGateProps = LaunchDeskConfig & {
 
 /** The add-to-cart, or "Notify me when it's back" (`<launchdesk-back-in-stock>`) while the shopper's pick cannot be bought. */
 export function BackInStockGate({ product, variant, initialState, children, ...config }: BackInStockGateProps) {
-  const { controller, isSoldOut, captcha, storeLabels } = useBackInStock(product, variant, config, initialState)
+  const { controller, isSoldOut, captcha, consent, storeLabels } = useBackInStock(product, variant, config, initialState)
   const options = useLaunchDeskConfig(config)
   const ref = useRef<HTMLElement>(null)
   const { captchaProvider, captchaScriptUrl, nonce, theme, locale } = options
@@ -98,7 +100,7 @@ export function BackInStockGate({ product, variant, initialState, children, ...c
     const element = ref.current
     if (!isSoldOut || !controller || !element) return
     let current = true
-    const settings = { controller, storeLabels, labels: options.labels, locale, captcha, captchaProvider, captchaScriptUrl, nonce, theme }
+    const settings = { controller, storeLabels, labels: options.labels, locale, captcha, consent, captchaProvider, captchaScriptUrl, nonce, theme }
     void loadBackInStockRuntime()
       .then((runtime) => runtime.configureBackInStockElement(element, settings, () => current))
       .catch(alreadyLogged)
@@ -106,7 +108,7 @@ export function BackInStockGate({ product, variant, initialState, children, ...c
       current = false
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels by their text (`labelsKey`), not the object a parent renders anew
-  }, [isSoldOut, controller, storeLabels, labelsKey, locale, captcha, captchaProvider, captchaScriptUrl, nonce, theme])
+  }, [isSoldOut, controller, storeLabels, labelsKey, locale, captcha, consent, captchaProvider, captchaScriptUrl, nonce, theme])
   if (!isSoldOut) return createElement(Fragment, null, children)
   // eslint-disable-next-line react-hooks/refs -- createElement hands the ref to the element, as ref={ref} does; nothing reads it here
   return createElement(BACK_IN_STOCK_TAG, { ref })

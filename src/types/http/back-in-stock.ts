@@ -31,6 +31,15 @@ export const AdminBackInStockList = z
   .meta({ id: "AdminBackInStockList" })
 export type AdminBackInStockListType = z.infer<typeof AdminBackInStockList>
 
+/**
+ * `POST /store/back-in-stock`'s success: `confirmation_required: true` while the address
+ * awaits its double opt-in confirmation (the form then says to open the emailed link).
+ */
+export const StoreBackInStockResponse = z
+  .object({ success: z.literal(true), confirmation_required: z.literal(true).optional() })
+  .meta({ id: "StoreBackInStockResponse" })
+export type StoreBackInStockResponseType = z.infer<typeof StoreBackInStockResponse>
+
 /** `GET /admin/back-in-stock/subscriptions`: one page of subscriptions, newest first. */
 export const AdminBackInStockSubscriptionList = z
   .object({
@@ -51,6 +60,9 @@ export const AdminBackInStockSubscriptionList = z
         unsubscribed_at: DateTime.nullable(),
         converted_order_id: z.string().nullable(),
         converted_at: DateTime.nullable(),
+        /** Consent on record (CONTRACT §12): the exact text the shopper ticked, and when; null when none. */
+        consent_text: z.string().nullable(),
+        consent_at: DateTime.nullable(),
       })
     ),
     count: z.number().int().min(0),

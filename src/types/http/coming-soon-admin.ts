@@ -38,6 +38,10 @@ export const AdminComingSoonSettingsResponse = z
     captcha_provider: CaptchaProvider,
     captcha_site_key: z.string().nullable(),
     captcha_secret_key_set: z.boolean(),
+    /** The consent checkbox is shown with the signup and back-in-stock forms (its text: the block's `consentLabel`). */
+    consent_enabled: z.boolean(),
+    /** A signup or subscription without `consent: true` is refused; fixed by the `requireConsent` option when set. */
+    require_consent: z.boolean(),
     set_by_configuration: z.array(z.string()),
   })
   .meta({ id: "AdminComingSoonSettingsResponse" })
@@ -135,6 +139,9 @@ export const AdminSignup = z
     unsubscribed_at: DateTime.nullable(),
     converted_order_id: z.string().nullable(),
     converted_at: DateTime.nullable(),
+    /** Consent on record (CONTRACT §12): the exact text the signup ticked, in its locale, and when; null when none. */
+    consent_text: z.string().nullable(),
+    consent_at: DateTime.nullable(),
     created_at: DateTime,
   })
   .meta({ id: "AdminSignup" })

@@ -37,9 +37,22 @@ const StorefrontCaptcha = z.discriminatedUnion("enabled", [
  */
 const WidgetLabelOverrides = z.record(z.string(), z.string())
 
+/**
+ * The consent checkbox of the signup and back-in-stock forms, when the store shows one
+ * (CONTRACT §12): `text` is the exact text to show (the store's for the shopper's language, else
+ * the block's own), and what a signup that ticks it keeps; `required`: a signup without
+ * `consent: true` is refused. Absent: no checkbox.
+ */
+const StorefrontConsent = z.object({ required: z.boolean(), text: z.string() }).meta({ id: "StorefrontConsent" })
+
 export const StoreComingSoonProductResponse = z
   .discriminatedUnion("coming_soon", [
-    z.object({ coming_soon: z.literal(false), captcha: StorefrontCaptcha.optional(), labels: WidgetLabelOverrides.optional() }),
+    z.object({
+      coming_soon: z.literal(false),
+      captcha: StorefrontCaptcha.optional(),
+      consent: StorefrontConsent.optional(),
+      labels: WidgetLabelOverrides.optional(),
+    }),
     z.object({
       coming_soon: z.literal(true),
       product_id: z.string(),
@@ -54,6 +67,7 @@ export const StoreComingSoonProductResponse = z
       /** The forms add-on's embed URL, when that provider is in force. */
       forms_embed_url: z.string().optional(),
       captcha: StorefrontCaptcha,
+      consent: StorefrontConsent.optional(),
       signup_token: z.string(),
       labels: WidgetLabelOverrides.optional(),
     }),
@@ -77,6 +91,8 @@ export const StoreSignupBody = z
     /** The referrer's `referral_code` from a share link. */
     shared_by: z.string().optional(),
     captcha_token: z.string().optional(),
+    /** The consent checkbox ticked (required when the answer's `consent.required`); its text is kept with the row. */
+    consent: z.boolean().optional(),
   })
   .meta({ id: "StoreSignupBody" })
 

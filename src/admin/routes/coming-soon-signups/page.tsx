@@ -159,6 +159,7 @@ const SignupsPage = () => {
                 <Table.HeaderCell>{t("signups.referralCode")}</Table.HeaderCell>
                 <Table.HeaderCell>{t("signups.referredBy")}</Table.HeaderCell>
                 <Table.HeaderCell>{t("signups.mailingList")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("signups.consent")}</Table.HeaderCell>
                 <Table.HeaderCell>{t("signups.signedUp")}</Table.HeaderCell>
               </>
             }
@@ -174,6 +175,21 @@ const SignupsPage = () => {
                 <Table.Cell>{signup.referrer_id ?? "–"}</Table.Cell>
                 <Table.Cell>
                   <SyncCell signup={signup} />
+                </Table.Cell>
+                <Table.Cell className="max-w-[280px]" data-signup-consent>
+                  {signup.consent_text && signup.consent_at ? (
+                    // The exact text the shopper ticked, whole on hover; when, below it.
+                    <div className="flex flex-col">
+                      <Text size="small" className="truncate" title={signup.consent_text}>
+                        {signup.consent_text}
+                      </Text>
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {formatDateTime(signup.consent_at)}
+                      </Text>
+                    </div>
+                  ) : (
+                    "–"
+                  )}
                 </Table.Cell>
                 <Table.Cell>{formatDateTime(signup.created_at)}</Table.Cell>
               </Table.Row>

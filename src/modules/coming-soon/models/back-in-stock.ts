@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { SIGNUP_CONFIRM_STATUSES } from "./signup"
 
 // `waiting` for the next restock; `sending` while a restock check holds its email (a lease);
 // `notified` once its email went out (a new signup for the same variant waits again).
@@ -27,6 +28,16 @@ export const BackInStock = model
     restocked_at: model.dateTime().nullable(),
     notified_at: model.dateTime().nullable(),
     unsubscribed_at: model.dateTime().nullable(),
+    // Double opt-in: when the address was confirmed (set at insert when it is off). An
+    // unconfirmed row waits for no restock: it is never marked or emailed.
+    confirmed_at: model.dateTime().nullable(),
+    confirm_status: model.enum([...SIGNUP_CONFIRM_STATUSES]).nullable(),
+    confirm_attempts: model.number().default(0),
+    next_confirm_at: model.dateTime().nullable(),
+    last_confirm_error: model.text().nullable(),
+    // Consent on record (CONTRACT §12): the exact text the shopper ticked, in their locale, and when.
+    consent_text: model.text().nullable(),
+    consent_at: model.dateTime().nullable(),
     // The first order with the variant and the row's address after its email.
     converted_order_id: model.text().nullable(),
     converted_at: model.dateTime().nullable(),
@@ -34,4 +45,5 @@ export const BackInStock = model
   .indexes([
     { on: ["email", "variant_id"], unique: true },
     { on: ["variant_id", "status"] },
+    { on: ["next_confirm_at"], where: "confirm_status = 'pending' AND deleted_at IS NULL" },
   ])

@@ -48,6 +48,9 @@ export const Signup = model
     next_confirm_at: model.dateTime().nullable(),
     last_confirm_error: model.text().nullable(),
     unsubscribed_at: model.dateTime().nullable(),
+    // Consent on record (CONTRACT §12): the exact text the shopper ticked, in their locale, and when.
+    consent_text: model.text().nullable(),
+    consent_at: model.dateTime().nullable(),
     // Launch day (CONTRACT §7): one email per row, claimed like the sync.
     notify_status: model.enum([...SIGNUP_NOTIFY_STATUSES]).default("pending"),
     notify_attempts: model.number().default(0),

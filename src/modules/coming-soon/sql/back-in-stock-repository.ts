@@ -9,6 +9,27 @@ export type NewBackInStock = {
   product_id: string
   customer_id: string | null
   locale: string | null
+  /** The consent checkbox's text when the subscription ticked it (CONTRACT §12). */
+  consent_text?: string | null
+  /**
+   * Double opt-in: a new row waits for its address to be confirmed, its confirmation email
+   * claimed by the caller for `leaseSeconds` (a repeat keeps the row's state).
+   */
+  awaitsConfirmation?: boolean
+  leaseSeconds?: number
+}
+
+/** What `subscribe` answers: the row, whether it is new, and what its confirmation email needs. */
+export type SubscribedBackInStock = {
+  id: string
+  created: boolean
+  status: BackInStockStatus
+  email: string
+  product_id: string
+  locale: string | null
+  confirmed_at: Date | null
+  confirm_status: "pending" | "sent" | "skipped" | "dead" | null
+  confirm_attempts: number
 }
 
 /** A row claimed for its restock email; `notify_attempts` is the claim token. */
@@ -37,13 +58,16 @@ export type BackInStockRow = {
   unsubscribed_at: Date | null
   converted_order_id: string | null
   converted_at: Date | null
+  /** Consent on record: the exact text ticked, and when (the latest subscription's); null when none. */
+  consent_text: string | null
+  consent_at: Date | null
 }
 
 /** The admin's filters of the subscription list; `search` matches a part of the address. */
 export type BackInStockFilters = { id?: string; product_id?: string; variant_id?: string; status?: BackInStockStatus; search?: string }
 
 const ROW_COLUMNS =
-  "id, email, variant_id, product_id, customer_id, locale, status, restock_round, created_at, notified_at, unsubscribed_at, converted_order_id, converted_at"
+  "id, email, variant_id, product_id, customer_id, locale, status, restock_round, created_at, notified_at, unsubscribed_at, converted_order_id, converted_at, consent_text, consent_at"
 
 function whereOf(filters: BackInStockFilters): { clause: string; params: unknown[] } {
   const parts = ["deleted_at IS NULL"]
@@ -72,8 +96,8 @@ const DUE = `deleted_at IS NULL AND restocked_at IS NOT NULL AND (
   (status = 'waiting' AND (next_notify_at IS NULL OR next_notify_at <= now()))
   OR (status = 'sending' AND next_notify_at <= now()))`
 
-// A row a restock check looks for: waiting, its variant not yet found restocked.
-const UNMARKED = `deleted_at IS NULL AND status = 'waiting' AND restocked_at IS NULL`
+// A row a restock check looks for: waiting, confirmed (double opt-in), its variant not yet found restocked.
+const UNMARKED = `deleted_at IS NULL AND status = 'waiting' AND restocked_at IS NULL AND confirmed_at IS NOT NULL`
 
 /**
  * Back-in-stock subscriptions: the race-safe signup, the restock emails' atomic claims (each
@@ -86,12 +110,17 @@ export class BackInStockRepository {
   /**
    * One row per address and variant, even under concurrent signups (the partial unique index).
    * A repeat while waiting changes nothing; a repeat after its email (or after unsubscribing)
-   * waits again for the next restock. `created`: a new row.
+   * waits again for the next restock. `created`: a new row. A new row that awaits confirmation
+   * is born with its confirmation email claimed (attempt 1, due after the lease).
    */
-  async subscribe(row: NewBackInStock): Promise<{ id: string; created: boolean; status: BackInStockStatus }> {
-    const [result] = await this.sql<{ id: string; created: boolean; status: BackInStockStatus }>(
-      `INSERT INTO cs_back_in_stock (id, email, variant_id, product_id, customer_id, locale, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'waiting', now(), now())
+  async subscribe(row: NewBackInStock): Promise<SubscribedBackInStock> {
+    const confirming = row.awaitsConfirmation === true
+    const [result] = await this.sql<SubscribedBackInStock>(
+      `INSERT INTO cs_back_in_stock (id, email, variant_id, product_id, customer_id, locale, consent_text, consent_at,
+         confirmed_at, confirm_status, confirm_attempts, next_confirm_at, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?::text, CASE WHEN ?::text IS NOT NULL THEN now() END,
+         CASE WHEN ? THEN NULL ELSE now() END, CASE WHEN ? THEN 'pending' END, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END,
+         'waiting', now(), now())
        ON CONFLICT (email, variant_id) WHERE deleted_at IS NULL DO UPDATE
          SET status = CASE WHEN cs_back_in_stock.status IN ('notified', 'unsubscribed') THEN 'waiting' ELSE cs_back_in_stock.status END,
              unsubscribed_at = NULL,
@@ -99,9 +128,25 @@ export class BackInStockRepository {
              next_notify_at = CASE WHEN cs_back_in_stock.status IN ('notified', 'unsubscribed') THEN NULL ELSE cs_back_in_stock.next_notify_at END,
              customer_id = coalesce(cs_back_in_stock.customer_id, excluded.customer_id),
              locale = coalesce(excluded.locale, cs_back_in_stock.locale),
+             consent_text = coalesce(excluded.consent_text, cs_back_in_stock.consent_text),
+             consent_at = CASE WHEN excluded.consent_text IS NOT NULL THEN excluded.consent_at ELSE cs_back_in_stock.consent_at END,
              updated_at = now()
-       RETURNING id, status, (xmax = 0) AS created`,
-      [generateEntityId(undefined, "csbis"), row.email, row.variant_id, row.product_id, row.customer_id, row.locale]
+       RETURNING id, status, (xmax = 0) AS created, email, product_id, locale, confirmed_at, confirm_status, confirm_attempts`,
+      [
+        generateEntityId(undefined, "csbis"),
+        row.email,
+        row.variant_id,
+        row.product_id,
+        row.customer_id,
+        row.locale,
+        row.consent_text ?? null,
+        row.consent_text ?? null,
+        confirming,
+        confirming,
+        confirming ? 1 : 0,
+        confirming,
+        row.leaseSeconds ?? 60,
+      ]
     )
     return result
   }

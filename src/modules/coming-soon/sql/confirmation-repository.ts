@@ -15,8 +15,11 @@ export type ConfirmationClaim = {
 
 const CONFIRMATION_FIELDS = ["id", "email", "product_id", "confirm_attempts", "confirmed_at", "locale"] as const satisfies readonly (keyof ConfirmationClaim)[]
 
-const CONFIRM_LEASE: LeaseColumns = {
-  table: "cs_signup",
+/** The tables whose rows confirm their address: the signup ledger and back-in-stock subscriptions. */
+export type ConfirmationTable = "cs_signup" | "cs_back_in_stock"
+
+const confirmLease = (table: ConfirmationTable): LeaseColumns => ({
+  table,
   status: "confirm_status",
   attempts: "confirm_attempts",
   dueAt: "next_confirm_at",
@@ -24,21 +27,31 @@ const CONFIRM_LEASE: LeaseColumns = {
   doneStatus: "sent",
   setAsideStatus: "skipped",
   clearDueAtWhenSettled: true,
+})
+
+// Confirming a signup also makes its mailing-list sync due now; a subscription has no sync.
+const CONFIRM_ALSO: Record<ConfirmationTable, string> = {
+  cs_signup: "next_sync_at = CASE WHEN confirmed_at IS NULL AND sync_status = 'pending' THEN now() ELSE next_sync_at END,",
+  cs_back_in_stock: "",
 }
 
 const leaseClaim = (row: ConfirmationClaim): LeaseClaim => ({ id: row.id, attempts: row.confirm_attempts })
 
 /**
- * Double opt-in on the signup ledger: the confirmation emails' claims and outcomes (through
- * the shared lease engine, as the sync and the launch emails), and the confirmation itself.
- * Each method is one statement, atomic across processes.
+ * Double opt-in on the signup ledger (or on back-in-stock subscriptions, `table`): the
+ * confirmation emails' claims and outcomes (through the shared lease engine, as the sync and
+ * the launch emails), and the confirmation itself. Each method is one statement, atomic across
+ * processes.
  */
 export class ConfirmationRepository {
   private readonly lease: LeaseEngine
 
   /** `maxAttempts`: failed sends after which a row's confirmation is `dead` (the `maxDeliveryAttempts` option). */
-  constructor(private readonly sql: SqlRunner, options: { maxAttempts?: number } = {}) {
-    this.lease = new LeaseEngine(sql, CONFIRM_LEASE, { maxAttempts: options.maxAttempts })
+  private readonly table: ConfirmationTable
+
+  constructor(private readonly sql: SqlRunner, options: { maxAttempts?: number; table?: ConfirmationTable } = {}) {
+    this.table = options.table ?? "cs_signup"
+    this.lease = new LeaseEngine(sql, confirmLease(this.table), { maxAttempts: options.maxAttempts })
   }
 
   /** Claims up to `limit` rows whose confirmation email is due, oldest first; no row goes to two callers. */
@@ -65,13 +78,14 @@ export class ConfirmationRepository {
   }
 
   /**
-   * Confirms a row's address (once): its mailing-list sync comes due now, and a confirmation
-   * email still waiting is no longer sent. False when no such row is in the ledger.
+   * Confirms a row's address (once): a signup's mailing-list sync comes due now, a subscription
+   * waits for its restock, and a confirmation email still waiting is no longer sent. False when
+   * there is no such row.
    */
   async confirm(id: string): Promise<boolean> {
     const rows = await this.sql<{ id: string }>(
-      `UPDATE cs_signup SET
-         next_sync_at = CASE WHEN confirmed_at IS NULL AND sync_status = 'pending' THEN now() ELSE next_sync_at END,
+      `UPDATE ${this.table} SET
+         ${CONFIRM_ALSO[this.table]}
          confirmed_at = COALESCE(confirmed_at, now()),
          confirm_status = CASE WHEN confirm_status = 'pending' THEN 'sent' ELSE confirm_status END,
          next_confirm_at = NULL,

@@ -33,6 +33,9 @@ export type SignupRow = {
   converted_order_id: string | null
   converted_at: Date | null
   converted_currency_code: string | null
+  /** Consent on record (CONTRACT §12): the exact text the signup ticked, and when; null when none. */
+  consent_text: string | null
+  consent_at: Date | null
   created_at: Date
 }
 
@@ -55,6 +58,8 @@ export type NewSignup = {
    * confirmation email is claimed by the caller for `leaseSeconds` instead of the sync.
    */
   awaitsConfirmation?: boolean
+  /** The consent checkbox's text when the signup ticked it; kept with the time of the insert. */
+  consent_text?: string | null
 }
 
 export type SignupFilters = {
@@ -88,6 +93,8 @@ export const SIGNUP_FIELDS = [
   "converted_order_id",
   "converted_at",
   "converted_currency_code",
+  "consent_text",
+  "consent_at",
   "created_at",
 ] as const satisfies readonly (keyof SignupRow)[]
 
@@ -176,10 +183,10 @@ export class SignupRepository {
       this.sql<SignupRow>(
         `INSERT INTO cs_signup
            (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, locale, sync_status, sync_attempts, next_sync_at,
-            confirmed_at, confirm_status, confirm_attempts, next_confirm_at, created_at, updated_at)
+            confirmed_at, confirm_status, confirm_attempts, next_confirm_at, consent_text, consent_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END,
                  CASE WHEN ? THEN NULL ELSE now() END, CASE WHEN ? THEN 'pending' END, ?,
-                 CASE WHEN ? THEN now() + make_interval(secs => ?) END, now(), now())
+                 CASE WHEN ? THEN now() + make_interval(secs => ?) END, ?::text, CASE WHEN ?::text IS NOT NULL THEN now() END, now(), now())
          ON CONFLICT (email, product_id) WHERE deleted_at IS NULL DO NOTHING
          RETURNING ${SIGNUP_COLUMNS}`,
         [
@@ -200,6 +207,8 @@ export class SignupRepository {
           confirming ? 1 : 0,
           confirming,
           signup.leaseSeconds,
+          signup.consent_text ?? null,
+          signup.consent_text ?? null,
         ]
       )
     let inserted: SignupRow[]

@@ -10,12 +10,15 @@ const BATCH_SIZE = 50
 const MAX_ROWS_PER_RUN = 1_000
 const LEASE_SECONDS = 120
 
-/** Sends the double opt-in confirmation emails that are due; safe in any number of processes at once. */
+/**
+ * Sends the double opt-in confirmation emails that are due, the waitlist's and then the
+ * back-in-stock subscriptions'; safe in any number of processes at once.
+ */
 export const sendDueComingSoonConfirmationsStep = createStep(sendDueComingSoonConfirmationsStepId, async (_input: void, { container }) => {
-  const result = await sendDueConfirmations(await confirmationEmailDepsOf(container), {
-    batchSize: BATCH_SIZE,
-    maxRows: MAX_ROWS_PER_RUN,
-    leaseSeconds: LEASE_SECONDS,
-  })
+  const limits = { batchSize: BATCH_SIZE, maxRows: MAX_ROWS_PER_RUN, leaseSeconds: LEASE_SECONDS }
+  const signups = await sendDueConfirmations(await confirmationEmailDepsOf(container), limits)
+  const subscriptions = await sendDueConfirmations(await confirmationEmailDepsOf(container, "back_in_stock"), limits)
+  const result = { ...signups }
+  for (const outcome of Object.keys(result) as (keyof typeof result)[]) result[outcome] += subscriptions[outcome]
   return new StepResponse(result)
 })

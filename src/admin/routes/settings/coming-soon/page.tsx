@@ -24,6 +24,8 @@ type Form = {
   captcha_provider: CaptchaProvider
   captcha_site_key: string
   captcha_secret_key: string | null
+  consent_enabled: boolean
+  require_consent: boolean
 }
 
 const formOf = (settings: ComingSoonSettings): Form => ({
@@ -33,6 +35,8 @@ const formOf = (settings: ComingSoonSettings): Form => ({
   captcha_provider: settings.captcha_provider,
   captcha_site_key: settings.captcha_site_key ?? "",
   captcha_secret_key: "",
+  consent_enabled: settings.consent_enabled,
+  require_consent: settings.require_consent,
 })
 
 function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) {
@@ -58,6 +62,8 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
       captcha_provider: configured("captcha_provider") ? undefined : form.captcha_provider,
       captcha_site_key: configured("captcha_site_key") ? undefined : form.captcha_site_key.trim() || null,
       captcha_secret_key: secretForSave(form.captcha_secret_key, states.captcha_secret_key),
+      consent_enabled: form.consent_enabled,
+      require_consent: configured("require_consent") ? undefined : form.require_consent,
     }
     return toastAction(() => save.mutateAsync(body), { success: t("comingSoonSettings.toastSaved"), failure: t("common.notSaved") })
   }
@@ -117,6 +123,22 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
             {t("comingSoonSettings.notActiveHint")}
           </InlineTip>
         )}
+      </SettingsSection>
+
+      <SettingsSection title={t("comingSoonSettings.consentTitle")} description={t("comingSoonSettings.consentDescription")}>
+        <Toggle
+          id="consent-enabled"
+          label={t("comingSoonSettings.consentEnabled")}
+          hint={t("comingSoonSettings.consentEnabledHint")}
+          {...bind("consent_enabled")}
+        />
+        <Toggle
+          id="require-consent"
+          label={t("comingSoonSettings.requireConsent")}
+          hint={t("comingSoonSettings.requireConsentHint")}
+          disabled={configured("require_consent")}
+          {...bind("require_consent")}
+        />
       </SettingsSection>
     </SettingsForm>
   )

@@ -7,6 +7,7 @@ import { stringIdParam } from "../../../../utils/validate-query"
 import { requestedLocalesOf, requestLocaleOf } from "../../../../../medusa/locale"
 import { widgetLabelSettingsOf } from "../../../../../medusa/chat"
 import { sessionLabelsFor } from "../../../../../chat/settings"
+import { CONSENT_LABEL, consentTextFor } from "../../../../../coming-soon/consent"
 
 /** The coming-soon widget's config for a product (the seed's `cs_ajax` object), its texts in the request's locale. */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
@@ -21,9 +22,11 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     requestLocaleOf(req),
     widgetLabelSettingsOf(req.scope),
   ])
-  const config = storefrontConfig(product, settings, comingSoonConfigOf(req.scope), await signupTokenKeyOf(req.scope), locale)
   // The store's overrides of the block's own texts, chosen as `/session` chooses the chat's; left
   // out when it set none, so the answer keeps the shape it always had.
   const labels = sessionLabelsFor(widgetLabels, requestedLocalesOf(req), locale)
+  const config = storefrontConfig(product, settings, comingSoonConfigOf(req.scope), await signupTokenKeyOf(req.scope), locale, () =>
+    consentTextFor(labels[CONSENT_LABEL], requestedLocalesOf(req), locale)
+  )
   res.json(Object.keys(labels).length ? { ...config, labels } : config)
 }
