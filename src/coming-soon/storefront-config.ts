@@ -36,5 +36,6 @@ export function storefrontConfig(
     ...(formsUrl ? { forms_embed_url: formsUrl } : {}),
     captcha,
     signup_token: issueSignupToken(tokenKey, product.id),
+    preorder: setting.preorder === true,
   }
 }

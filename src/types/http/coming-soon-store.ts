@@ -55,6 +55,8 @@ export const StoreComingSoonProductResponse = z
       forms_embed_url: z.string().optional(),
       captcha: StorefrontCaptcha,
       signup_token: z.string(),
+      /** The product takes pre-orders through the store's cart before its launch (CONTRACT §12). */
+      preorder: z.boolean(),
       labels: WidgetLabelOverrides.optional(),
     }),
   ])
