@@ -158,6 +158,28 @@ export function starterProductPage(product: { title: string; description: string
       url.searchParams.set("v_id", option.getAttribute("data-variant-id"))
       history.replaceState(null, "", url)
     })
+    // ProductActions' add to cart (addToCart in lib/data/cart.ts): the picked variant, else the
+    // only one, into the shopper's cart through the store API (a cart made on the first add).
+    document.addEventListener("click", async (event) => {
+      if (!event.target.closest('[data-testid="add-product-button"], [data-testid="mobile-cart-button"]')) return
+      const store = document.querySelector("script[data-backend-url]")
+      if (!store) return
+      const api = (path, body) =>
+        fetch(store.getAttribute("data-backend-url") + path, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-publishable-api-key": store.getAttribute("data-publishable-key") },
+          body: JSON.stringify(body),
+        }).then((response) => response.json())
+      const variantId = new URL(location.href).searchParams.get("v_id") ?? document.querySelector("[data-variant-id]").getAttribute("data-variant-id")
+      let cartId = localStorage.getItem("_medusa_cart_id")
+      if (!cartId) {
+        cartId = (await api("/store/carts", {})).cart.id
+        localStorage.setItem("_medusa_cart_id", cartId)
+      }
+      const { cart } = await api("/store/carts/" + cartId + "/line-items", { variant_id: variantId, quantity: 1 })
+      const count = cart ? cart.items.reduce((sum, item) => sum + item.quantity, 0) : 0
+      document.querySelector('[data-testid="nav-cart-link"]').textContent = "Cart (" + count + ")"
+    })
     // Like the starter's <Suspense>: the product actions render again once the real data is in.
     setTimeout(() => {
       document.getElementById("product-actions").innerHTML = ${JSON.stringify(actions)}
@@ -362,7 +384,12 @@ function StarterProductActions({ product }) {
       h(
         BackInStockGate,
         { product, variant },
-        h("button", { type: "button", className: "btn-primary w-full", "data-testid": "add-product-button" }, "Add to cart"),
+        // The store's own handler: the pre-order path of a product that takes them presses it.
+        h(
+          "button",
+          { type: "button", className: "btn-primary w-full", "data-testid": "add-product-button", onClick: () => (window.__addedToCart = product.handle) },
+          "Add to cart"
+        ),
         h(MobileActions, { product })
       )
     )

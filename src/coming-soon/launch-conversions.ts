@@ -10,7 +10,7 @@ export type OrderForConversion = {
   items?: (OrderItem | null)[] | null
 }
 
-type OrderItem = {
+export type OrderItem = {
   product_id: string | null
   unit_price: unknown
   // The quantity of the order's current version (Query leaves it off the item when `detail` is read).
@@ -19,7 +19,7 @@ type OrderItem = {
 }
 
 /** A line's price times quantity less its discounts, before tax and shipping. */
-const lineAmount = (item: OrderItem) =>
+export const lineAmount = (item: OrderItem) =>
   amountOf(item.unit_price) * amountOf(item.detail?.quantity) -
   (item.adjustments ?? []).reduce((sum, adjustment) => sum + amountOf(adjustment?.amount), 0)
 

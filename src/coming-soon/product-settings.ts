@@ -23,6 +23,7 @@ export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
   mailer_group_id: null,
   forms_form_id: null,
   launch_at: null,
+  preorder: false,
 }
 
 /** A real calendar day written `YYYY-MM-DD` (2025-02-30 is not one). */
@@ -90,6 +91,8 @@ export const AdminUpdateProductComingSoon = z
       .optional()
       .transform(blankToNull)
       .refine((value) => !(value instanceof Date) || value.getUTCFullYear() < 10000, "must be before the year 10000"),
+    /** Shoppers may buy the product through the store's cart before its launch (CONTRACT §12). */
+    preorder: yesNo.optional(),
   })
   .strict()
 export type AdminUpdateProductComingSoonType = z.infer<typeof AdminUpdateProductComingSoon>
@@ -160,6 +163,7 @@ export function adminProductSettingsView(productId: string, setting: ProductSett
     mailer_group_id: values.mailer_group_id,
     forms_form_id: values.forms_form_id,
     launch_at: values.launch_at ? new Date(values.launch_at).toISOString() : null,
+    preorder: values.preorder,
     forms_addon_available: !!config.formsAddon,
   }
 }
@@ -198,6 +202,7 @@ export async function loadProductWithSettings(
       "cs_product_setting.mailer_group_id",
       "cs_product_setting.forms_form_id",
       "cs_product_setting.launch_at",
+      "cs_product_setting.preorder",
     ],
     filters: { id: productId },
   })

@@ -43,5 +43,6 @@ export function storefrontConfig(
     captcha,
     ...withConsent,
     signup_token: issueSignupToken(tokenKey, product.id),
+    preorder: setting.preorder === true,
   }
 }

@@ -5,7 +5,7 @@ import { isStringId } from "../shared/input-schema"
 
 type VariantGraphRow = {
   id: string
-  product?: { id: string; title: string; cs_product_setting?: { enabled: boolean } | null } | null
+  product?: { id: string; title: string; cs_product_setting?: { enabled: boolean; preorder: boolean | null } | null } | null
 }
 
 /**
@@ -21,7 +21,7 @@ export async function assertVariantsForSale(container: MedusaContainer, variantI
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "variant",
-    fields: ["id", "product.id", "product.title", "product.cs_product_setting.enabled"],
+    fields: ["id", "product.id", "product.title", "product.cs_product_setting.enabled", "product.cs_product_setting.preorder"],
     filters: { id: ids },
   })
   const products = new Map<string, SaleCandidate>()

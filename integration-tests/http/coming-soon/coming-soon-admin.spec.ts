@@ -78,6 +78,7 @@ medusaIntegrationTestRunner({
           mailer_group_id: null,
           forms_form_id: null,
           launch_at: null,
+          preorder: false,
           forms_addon_available: false,
         })
         const unknown = await adminGet("/products/prod_missing")
@@ -108,6 +109,7 @@ medusaIntegrationTestRunner({
           mailer_group_id: "112233",
           forms_form_id: 7,
           launch_at: null,
+          preorder: false,
           forms_addon_available: false,
         })
 
@@ -202,6 +204,7 @@ medusaIntegrationTestRunner({
           mailer_group_id: "1",
           forms_form_id: null,
           launch_at: null,
+          preorder: false,
         })
         const { data } = await storeGet(productId)
         expect(data.offer_description).toBe(`<p>Line one<br />\nline two<img src="x" /></p>\n<p>Second paragraph</p>`)

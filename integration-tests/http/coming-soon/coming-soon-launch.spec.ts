@@ -637,6 +637,7 @@ mailerIntegrationTestRunner({
           revenue: [{ currency_code: "eur", amount: 40 + 40 + 35 }],
           signups_per_day: [{ day: today, count: 7 }],
           referrals: [{ referrer_id: byEmail.referral_code, signups: 3, converted: 0 }],
+          preorders: { orders: 0, units: 0, revenue: [] },
         })
         expect((await adminGet("/products/prod_unknown/stats")).status).toBe(404)
       })

@@ -176,6 +176,7 @@ medusaIntegrationTestRunner({
           email_provider: "mailer",
           captcha: { enabled: true, site_key: CAPTCHA_SITE_KEY, provider: "hcaptcha" },
           signup_token: expect.stringMatching(/^\d+\.[A-Za-z0-9_-]{43}$/),
+          preorder: false,
         })
         const response = await post({ signup_token: token, product_id: productId, email: "ada@example.com", name: "", captcha_token: captcha.issueToken() })
         expect(response.status).toBe(200)

@@ -107,6 +107,7 @@ describe("product settings", () => {
       mailer_group_id: "7",
       forms_form_id: 12,
       launch_at: null,
+      preorder: false,
     })
   })
 

@@ -11,18 +11,20 @@ import {
 import { LaunchRepository } from "./sql/launch-repository"
 import { ConfirmationRepository } from "./sql/confirmation-repository"
 import { BackInStockRepository } from "./sql/back-in-stock-repository"
+import { PreorderRepository } from "./sql/preorder-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import { Launch } from "./models/launch"
 import { BackInStock } from "./models/back-in-stock"
 import { RestockRound } from "./models/restock-round"
+import { Preorder } from "./models/preorder"
 import type { ComingSoonOptions } from "./types"
 
 /**
  * Product settings and the signup ledger; `options` are the plugin options. The keys repeat
  * the model names (`cs_…`): Query calls `listCsProductSettings` when it follows the link.
  */
-class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting, CsLaunch: Launch, CsBackInStock: BackInStock, CsRestockRound: RestockRound }) {
+class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProductSetting: ProductSetting, CsLaunch: Launch, CsBackInStock: BackInStock, CsRestockRound: RestockRound, CsPreorder: Preorder }) {
   readonly options: ComingSoonOptions
   private readonly signups_: SignupRepository
   private readonly productSettings_: ProductSettingRepository
@@ -30,6 +32,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   private readonly confirmations_: ConfirmationRepository
   private readonly backInStockConfirmations_: ConfirmationRepository
   private readonly backInStock_: BackInStockRepository
+  private readonly preorders_: PreorderRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
@@ -44,6 +47,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     this.confirmations_ = new ConfirmationRepository(sql, { maxAttempts: options.maxDeliveryAttempts })
     this.backInStockConfirmations_ = new ConfirmationRepository(sql, { maxAttempts: options.maxDeliveryAttempts, table: "cs_back_in_stock" })
     this.backInStock_ = new BackInStockRepository(sql)
+    this.preorders_ = new PreorderRepository(sql)
   }
 
   /** Launches, their emails' claims and progress (CONTRACT §7). */
@@ -54,6 +58,11 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   /** Back in stock (CONTRACT §12): subscriptions, restock claims, conversions, demand. */
   async backInStock(): Promise<BackInStockRepository> {
     return this.backInStock_
+  }
+
+  /** Pre-orders (CONTRACT §12): the products that take them, each order's rows, the stats. */
+  async preorders(): Promise<PreorderRepository> {
+    return this.preorders_
   }
 
   /** Double opt-in: the confirmation emails' claims and the confirmation itself. */

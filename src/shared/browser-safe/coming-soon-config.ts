@@ -16,6 +16,8 @@ export type ComingSoonConfig = {
   captcha: CaptchaSetting
   consent?: ConsentSetting
   signup_token: string
+  /** The product takes pre-orders: the block offers "Pre-order" beside the signup (optional: an older server sends none). */
+  preorder?: boolean
   /** The store's overrides of the block's own texts (ICU messages) for its language; absent when none. */
   labels?: Record<string, string>
 }

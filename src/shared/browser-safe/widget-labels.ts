@@ -12,7 +12,7 @@ const PLAIN = (
   "sending you support autoReply starting chatUnavailable sendFailed emailOffer emailLabel emailPlaceholder " +
   "saveEmail emailInvalid dismiss awayEmailOffer staffTyping read comingSoon countdownLabel days hours " +
   "minutes seconds signupIntro signupEmailLabel notifyMe signingUp signupSuccess signupConfirm signupFailed " +
-  "captchaRequired formsEmbedTitle shareIntro shareFacebook shareX unavailable backInStockIntro notifyWhenBack " +
+  "captchaRequired formsEmbedTitle shareIntro shareFacebook shareX preorder preorderNote unavailable backInStockIntro notifyWhenBack " +
   "backInStockSuccess consentLabel consentRequired ratingPrompt " +
   "ratingCommentLabel ratingSubmit ratingChooseScore ratingThanks ratingFailed transcriptOffer " +
   "transcriptSent transcriptConfirm transcriptFailed linkOffer keepConversation startNewConversation"

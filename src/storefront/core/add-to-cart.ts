@@ -142,3 +142,21 @@ export function findAddToCart(
   if (known.length) return { anchor: known[0], hide: known, via: "known" }
   return scanForAddToCart(root, skip)
 }
+
+/**
+ * Presses the store's own add-to-cart, hidden or not (the pre-order path, CONTRACT §12): a cart
+ * form is submitted, a button or link clicked, or else the first such control inside `target`.
+ * The store's own handler then adds the variant the shopper chose, as it always does.
+ */
+export function pressAddToCart(target: Element): boolean {
+  if (target instanceof HTMLFormElement) {
+    target.requestSubmit()
+    return true
+  }
+  const control = target.matches("button, input[type='submit'], input[type='button'], a[href], [role='button']")
+    ? target
+    : target.querySelector("button, input[type='submit'], input[type='button'], a[href], [role='button']")
+  if (!(control instanceof HTMLElement)) return false
+  control.click()
+  return true
+}

@@ -60,6 +60,8 @@ export const COMING_SOON_LABELS = {
   shareFacebook: "Share on Facebook",
   shareX: "Share on X",
   shareText: (title: string) => `${title}: coming soon. Join the waitlist!`,
+  preorder: "Pre-order",
+  preorderNote: "Or order it now: it ships at launch.",
   unavailable: "This product isn't available to buy right now.",
   backInStockIntro: "Sold out for now. Leave your email and we'll tell you when it's back.",
   notifyWhenBack: "Notify me when it's back",

@@ -1,4 +1,4 @@
-import { COMING_SOON_BODY_CLASS, findAddToCart, findKnownAddToCart, pinnedAddToCarts } from "./add-to-cart"
+import { COMING_SOON_BODY_CLASS, findAddToCart, findKnownAddToCart, pinnedAddToCarts, pressAddToCart } from "./add-to-cart"
 
 export type ReplacementOptions = {
   /** The coming-soon block to show in the add-to-cart's place. */
@@ -74,6 +74,11 @@ export class AddToCartReplacement {
     this.hidden.clear()
     if (!this.options.placedByStore) this.options.block.remove()
     if (this.options.bodyClass !== false) document.body.classList.remove(COMING_SOON_BODY_CLASS)
+  }
+
+  /** The pre-order path: presses the hidden add-to-cart the block stands in for; false when none was found. */
+  addToCart(): boolean {
+    return this.anchor?.isConnected ? pressAddToCart(this.anchor) : false
   }
 
   private readonly ownElement = (element: Element) =>

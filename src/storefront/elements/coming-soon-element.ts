@@ -29,6 +29,12 @@ export type ComingSoonElementSettings = {
   nonce?: string
   /** "light", "dark" or "auto" (default): the shopper's `prefers-color-scheme`. */
   theme?: Theme
+  /**
+   * Puts the product in the cart as the store's own add-to-cart does: called by the block's
+   * "Pre-order" button, shown when the product takes pre-orders (CONTRACT §12). Without it the
+   * block shows no such button.
+   */
+  preorder?: () => void
 }
 
 /** `<launchdesk-coming-soon>` once defined: hand it a controller with `configure`. */
@@ -62,6 +68,7 @@ export function defineComingSoonElement() {
     private countdownTick: (() => void) | null = null
     private readonly captcha = new CaptchaSlot(this)
     private cspNonce: string | undefined
+    private preorder: (() => void) | undefined
     private styles: RootStyles | null = null
     private ui: {
       form: HTMLFormElement | null
@@ -75,8 +82,10 @@ export function defineComingSoonElement() {
       x: HTMLAnchorElement
     } | null = null
 
-    configure({ controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme }: ComingSoonElementSettings) {
+    configure({ controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme, preorder }: ComingSoonElementSettings) {
       this.cspNonce ??= nonce
+      const preorderChanged = preorder !== this.preorder
+      this.preorder = preorder
       if (theme) this.setAttribute("theme", theme)
       if (labels) this.labels = labels
       if (locale) {
@@ -86,7 +95,14 @@ export function defineComingSoonElement() {
       }
       if (captchaProvider) this.captchaProvider = captchaProvider
       this.captchaScriptUrl = captchaScriptUrl
-      if (!this.link.replace(controller)) return
+      if (!this.link.replace(controller)) {
+        // The same product: only a new pre-order action rebuilds the block.
+        if (preorderChanged && this.isConnected) {
+          this.builtFor = null
+          this.render()
+        }
+        return
+      }
       this.builtFor = null
       if (this.isConnected) this.attach()
     }
@@ -180,7 +196,8 @@ export function defineComingSoonElement() {
           offer,
           signup,
           status,
-          share
+          share,
+          this.buildPreorder(config)
         )
       )
       this.ui = { form, email, honeypot, consent, submit, status, share, facebook, x }
@@ -189,6 +206,15 @@ export function defineComingSoonElement() {
       styles.set("")
       const text = accentText(eyebrow)
       styles.set(text ? `:host{--_accent-text:${text}}` : "")
+    }
+
+    /** "Pre-order" beside the signup: the store's own add-to-cart, for a product that takes pre-orders. */
+    private buildPreorder(config: ComingSoonConfig): HTMLElement | null {
+      const preorder = this.preorder
+      if (!config.preorder || !preorder) return null
+      const button = h("button", { type: "button", "aria-describedby": "cs-preorder-note" }, this.labels.preorder)
+      button.addEventListener("click", () => preorder())
+      return h("div", { class: "preorder", part: "preorder" }, h("p", { id: "cs-preorder-note" }, this.labels.preorderNote), button)
     }
 
     private buildCountdown(target: number): HTMLElement {

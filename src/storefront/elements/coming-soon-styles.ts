@@ -67,4 +67,10 @@ input[type="email"] {
 /* Facebook's own blue is 4.2:1 under white text: a darker one of its family. */
 .share .facebook { background: #1463d0; }
 .share .x { background: #000; }
+.preorder { margin-top: 14px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+.preorder p { margin: 0; flex-basis: 100%; color: var(--_muted); font-size: 14px; }
+.preorder button {
+  height: 46px; padding: 0 20px; border: 1px solid currentColor; border-radius: 12px; background: transparent;
+  color: inherit; font: inherit; font-weight: 600; cursor: pointer;
+}
 `

@@ -43,6 +43,8 @@ function mount(args: ComingSoonMountArgs): () => void {
       captchaScriptUrl: options.captchaScriptUrl,
       nonce: options.nonce,
       theme: options.theme,
+      // A product that takes pre-orders: "Pre-order" presses the add-to-cart the block hides.
+      preorder: () => replacement.addToCart(),
     })
   }
   const replacement = new AddToCartReplacement({

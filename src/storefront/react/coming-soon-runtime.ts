@@ -42,17 +42,19 @@ export type BlockSettings = {
   captchaScriptUrl: string | undefined
   nonce: string | undefined
   theme: LaunchDeskOptions["theme"]
+  /** The block's "Pre-order" action, for a product that takes pre-orders. */
+  preorder?: () => void
 }
 
 /** Defines `<launchdesk-coming-soon>` and hands `element` its controller, with the store's texts from the lookup over the bundled ones. */
 export async function configureComingSoonElement(element: HTMLElement, settings: BlockSettings, isCurrent: () => boolean) {
   const [pageLabels, elements] = await Promise.all([loadLabels(settings.labels, settings.locale), import("../elements/coming-soon-element")])
   if (!isCurrent()) return
-  const { controller, captchaProvider, captchaScriptUrl, nonce, theme } = settings
+  const { controller, captchaProvider, captchaScriptUrl, nonce, theme, preorder } = settings
   const labels = withStoreLabels(pageLabels, controller.getState().config?.labels, settings.labels)
   elements.defineComingSoonElement()
   customElements.upgrade(element)
   if (elements.isComingSoonElement(element)) {
-    element.configure({ controller, labels, locale: labels.locale, captchaProvider, captchaScriptUrl, nonce, theme })
+    element.configure({ controller, labels, locale: labels.locale, captchaProvider, captchaScriptUrl, nonce, theme, preorder })
   }
 }

@@ -3,8 +3,8 @@
 // labels and the block's element load on mount (coming-soon-runtime.ts). Given the state the
 // server found (getComingSoonState, `…/react/server`), the gate renders the right thing on the
 // server and the browser asks nothing more.
-import { createElement, Fragment, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react"
-import { COMING_SOON_BODY_CLASS } from "../core/add-to-cart"
+import { createElement, Fragment, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react"
+import { COMING_SOON_BODY_CLASS, pressAddToCart } from "../core/add-to-cart"
 import type { CaptchaProvider } from "../core/captcha"
 import type { ComingSoonController, ComingSoonState, SignupInput } from "../core/coming-soon-controller"
 import type { LaunchDeskOptions } from "../core/config"
@@ -111,7 +111,10 @@ export type ComingSoonGateProps = LaunchDeskConfig & {
    * server HTML then holds the add-to-cart, or the block's place, and the browser asks nothing.
    */
   initialState?: ComingSoonInitialState
-  /** The add-to-cart, shown once the backend says the product is not coming soon. */
+  /**
+   * The add-to-cart, shown once the backend says the product is not coming soon. For a product
+   * that takes pre-orders it stays in the page, hidden, and the block's "Pre-order" presses it.
+   */
   children?: ReactNode
   /** Shown while the check runs (default: nothing, so no add-to-cart flashes on a coming-soon product). */
   fallback?: ReactNode
@@ -128,6 +131,11 @@ export type ComingSoonGateProps = LaunchDeskConfig & {
  */
 export function ComingSoonGate({ product, initialState, children, fallback = null, unavailable, ...config }: ComingSoonGateProps) {
   const { options, state, controller, labels } = useComingSoonParts(product, config, initialState)
+  // The hidden add-to-cart of a product that takes pre-orders, by callback ref.
+  const [hiddenAddToCart, setHiddenAddToCart] = useState<HTMLDivElement | null>(null)
+  const preorder = useCallback(() => {
+    if (hiddenAddToCart) pressAddToCart(hiddenAddToCart)
+  }, [hiddenAddToCart])
   if (state.phase === "loading") return createElement(Fragment, null, fallback)
   if (state.phase === "error") {
     // An error is only known once the controller (and so the labels) loaded.
@@ -136,7 +144,8 @@ export function ComingSoonGate({ product, initialState, children, fallback = nul
       : createElement("p", { role: "status", "data-launchdesk-unavailable": "" }, labels?.unavailable)
   }
   if (state.phase !== "coming_soon") return createElement(Fragment, null, children)
-  return createElement(ComingSoonBlock, {
+  const takesPreorders = state.config?.preorder === true && children !== undefined && children !== null
+  const block = createElement(ComingSoonBlock, {
     controller,
     labels: options.labels,
     locale: options.locale,
@@ -144,7 +153,10 @@ export function ComingSoonGate({ product, initialState, children, fallback = nul
     captchaScriptUrl: options.captchaScriptUrl,
     nonce: options.nonce,
     theme: options.theme,
+    preorder: takesPreorders ? preorder : undefined,
   })
+  if (!takesPreorders) return block
+  return createElement(Fragment, null, block, createElement("div", { ref: setHiddenAddToCart, hidden: true, "data-launchdesk-preorder": "" }, children))
 }
 
 type ComingSoonBlockProps = {
@@ -157,10 +169,12 @@ type ComingSoonBlockProps = {
   captchaScriptUrl?: string
   nonce?: string
   theme?: LaunchDeskOptions["theme"]
+  /** The "Pre-order" action, for a product that takes pre-orders (CONTRACT §12): the store's own add-to-cart. */
+  preorder?: () => void
 }
 
 /** The `<launchdesk-coming-soon>` element for a controller, and the page's body class while it shows. */
-export function ComingSoonBlock({ controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme }: ComingSoonBlockProps) {
+export function ComingSoonBlock({ controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme, preorder }: ComingSoonBlockProps) {
   const ref = useRef<HTMLElement>(null)
   const labelsKey = JSON.stringify(labels ?? {})
   // The store's overrides from the admin came with the lookup that found the product coming soon.
@@ -173,7 +187,7 @@ export function ComingSoonBlock({ controller, labels, locale, captchaProvider, c
     const element = ref.current
     if (!controller || !element) return
     let current = true
-    const settings = { controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme }
+    const settings = { controller, labels, locale, captchaProvider, captchaScriptUrl, nonce, theme, preorder }
     loadComingSoonRuntime()
       .then((runtime) => runtime.configureComingSoonElement(element, settings, () => current))
       .catch(alreadyLogged)
@@ -181,7 +195,7 @@ export function ComingSoonBlock({ controller, labels, locale, captchaProvider, c
       current = false
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels by their text, not the objects a parent or a lookup makes anew
-  }, [controller, labelsKey, storeKey, locale, captchaProvider, captchaScriptUrl, nonce, theme])
+  }, [controller, labelsKey, storeKey, locale, captchaProvider, captchaScriptUrl, nonce, theme, preorder])
   // eslint-disable-next-line react-hooks/refs -- createElement hands the ref to the element, as ref={ref} does; nothing reads it here
   return createElement(COMING_SOON_TAG, { ref })
 }

@@ -20,6 +20,8 @@ export const AdminProductComingSoonResponse = z
     mailer_group_id: z.string().nullable(),
     forms_form_id: z.number().int().min(0).nullable(),
     launch_at: DateTime.nullable(),
+    /** Shoppers may buy the product through the store's cart before its launch (CONTRACT §12). */
+    preorder: z.boolean(),
     /** Whether the plugin's `formsAddon` option is configured (`email_provider: forms_addon` is offered). */
     forms_addon_available: z.boolean(),
   })
@@ -109,6 +111,12 @@ export const AdminLaunchStatsResponse = z
     revenue: z.array(z.object({ currency_code: z.string(), amount: z.number() })),
     signups_per_day: z.array(z.object({ day: CalendarDate, count: z.number().int().min(0) })),
     referrals: z.array(z.object({ referrer_id: z.string(), signups: z.number().int().min(0), converted: z.number().int().min(0) })),
+    /** Orders placed before launch as pre-orders (CONTRACT §12): orders, units, and revenue before tax and shipping. */
+    preorders: z.object({
+      orders: z.number().int().min(0),
+      units: z.number().int().min(0),
+      revenue: z.array(z.object({ currency_code: z.string(), amount: z.number() })),
+    }),
   })
   .meta({ id: "AdminLaunchStatsResponse" })
 export type AdminLaunchStatsResponseType = z.infer<typeof AdminLaunchStatsResponse>

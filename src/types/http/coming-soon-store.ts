@@ -69,6 +69,8 @@ export const StoreComingSoonProductResponse = z
       captcha: StorefrontCaptcha,
       consent: StorefrontConsent.optional(),
       signup_token: z.string(),
+      /** The product takes pre-orders through the store's cart before its launch (CONTRACT §12). */
+      preorder: z.boolean(),
       labels: WidgetLabelOverrides.optional(),
     }),
   ])

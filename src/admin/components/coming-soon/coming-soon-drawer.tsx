@@ -22,6 +22,7 @@ type Form = {
   mailer_group_id: string
   forms_form_id: string
   launch_at: Date | null
+  preorder: boolean
   button_text: string
   translations: TranslationRow[]
 }
@@ -37,6 +38,7 @@ const formOf = (settings: ProductComingSoon, preselectLedger: boolean): Form => 
   mailer_group_id: settings.mailer_group_id ?? "",
   forms_form_id: settings.forms_form_id === null ? "" : String(settings.forms_form_id),
   launch_at: settings.launch_at ? new Date(settings.launch_at) : null,
+  preorder: settings.preorder,
   button_text: settings.button_text ?? "",
   translations: rowsOf(settings.translations),
 })
@@ -69,6 +71,7 @@ function providerHint(provider: EmailProvider, mailerKeyMissing: boolean): strin
 
 const FIELDS: (keyof Form)[] = [
   "launch_at",
+  "preorder",
   "arrival_date",
   "offer_description",
   "email_provider",
@@ -144,6 +147,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
           offer_description: form.offer_description.trim() || null,
           email_provider: form.email_provider,
           launch_at: form.launch_at ? form.launch_at.toISOString() : null,
+          preorder: form.preorder,
           ...(hasButtonText && { button_text: form.button_text.trim() || null }),
           ...(translations && "translations" in translations && { translations: translations.translations }),
           ...(form.email_provider === "mailer" && { mailer_group_id: form.mailer_group_id.trim() }),
@@ -213,6 +217,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                     granularity="minute"
                   />
                 </FormField>
+
+                <Toggle id="cs-preorder" label={t("comingSoon.preorder")} hint={t("comingSoon.preorderHint")} {...bind("preorder")} />
 
                 <div className="flex flex-col gap-y-2">
                   <FieldLabel htmlFor="cs-offer">{t("comingSoon.offer")}</FieldLabel>

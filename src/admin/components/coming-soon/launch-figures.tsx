@@ -33,6 +33,7 @@ export function LaunchFigures({ productId }: { productId: string }) {
           <Figure label={t("figures.converted")} value={formatNumber(data.converted)} />
           <Figure label={t("figures.conversionRate")} value={formatPercent(data.conversion_rate)} />
           <Figure label={t("figures.revenue")} value={revenue} />
+          {data.preorders.orders > 0 && <Figure label={t("figures.preorders")} value={formatNumber(data.preorders.orders)} />}
         </div>
         <SignupsChart days={data.signups_per_day} />
       </div>

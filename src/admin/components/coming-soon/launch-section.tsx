@@ -160,6 +160,15 @@ export function LaunchSection({ productId, comingSoon, signups }: { productId: s
                   })}
             </Text>
           )}
+          {stats.data.preorders.orders > 0 && (
+            <Text size="small" data-launch-preorders>
+              {t("launch.preorders", {
+                orders: formatNumber(stats.data.preorders.orders),
+                units: formatNumber(stats.data.preorders.units),
+                revenue: stats.data.preorders.revenue.map((entry) => formatMoney(entry.amount, entry.currency_code)).join(" + "),
+              })}
+            </Text>
+          )}
           <SignupsChart days={stats.data.signups_per_day} />
         </>
       )}

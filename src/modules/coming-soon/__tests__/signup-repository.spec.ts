@@ -182,6 +182,7 @@ moduleIntegrationTestRunner<ComingSoonModuleService>({
         mailer_group_id: "9",
         forms_form_id: null,
         launch_at: null,
+        preorder: false,
       }
       const first = await service.upsertProductSetting("prod_1", values)
       const second = await service.upsertProductSetting("prod_1", { ...values, enabled: false })

@@ -23,6 +23,8 @@ export const ProductSetting = model
     forms_form_id: model.number().nullable(),
     // When the product launches by itself (a job launches due products once, src/jobs).
     launch_at: model.dateTime().nullable(),
+    // Shoppers may buy it through the store's cart before launch (CONTRACT §12).
+    preorder: model.boolean().default(false),
   })
   .indexes([
     { on: ["product_id"], unique: true },

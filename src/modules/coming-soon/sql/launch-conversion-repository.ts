@@ -14,8 +14,8 @@ export type PlacedOrder = {
   currency_code: string
 }
 
-/** `GET …/stats` (CONTRACT §7). */
-export type LaunchStats = AdminLaunchStatsResponseType
+/** `GET …/stats` (CONTRACT §7), the pre-orders aside (PreorderRepository). */
+export type LaunchStats = Omit<AdminLaunchStatsResponseType, "preorders">
 
 // The leaderboard's length, and the days of signups the chart covers (the latest).
 const TOP_REFERRERS = 20

@@ -17,6 +17,8 @@ export type ProductSettingRow = {
   forms_form_id: number | null
   /** When the product launches by itself (CONTRACT §7). */
   launch_at: Date | null
+  /** Sold through the store's cart before launch (CONTRACT §12). */
+  preorder: boolean
 }
 
 /** A product's store-written texts in one locale; an absent one falls back to the default. */
@@ -36,6 +38,7 @@ export const PRODUCT_SETTING_FIELDS = [
   "mailer_group_id",
   "forms_form_id",
   "launch_at",
+  "preorder",
 ] as const satisfies readonly (keyof ProductSettingRow)[]
 
 const SETTING_COLUMNS = PRODUCT_SETTING_FIELDS.join(", ")
@@ -54,14 +57,14 @@ export class ProductSettingRepository {
   ): Promise<{ setting: ProductSettingRow; created: boolean }> {
     const [row] = await this.sql<ProductSettingRow & { created: boolean }>(
       `INSERT INTO cs_product_setting
-         (id, product_id, enabled, arrival_date, offer_description, button_text, translations, email_provider, mailer_group_id, forms_form_id, launch_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, now(), now())
+         (id, product_id, enabled, arrival_date, offer_description, button_text, translations, email_provider, mailer_group_id, forms_form_id, launch_at, preorder, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, now(), now())
        ON CONFLICT (product_id) WHERE deleted_at IS NULL DO UPDATE SET
          enabled = EXCLUDED.enabled, arrival_date = EXCLUDED.arrival_date,
          offer_description = EXCLUDED.offer_description, button_text = EXCLUDED.button_text,
          translations = EXCLUDED.translations, email_provider = EXCLUDED.email_provider,
          mailer_group_id = EXCLUDED.mailer_group_id, forms_form_id = EXCLUDED.forms_form_id,
-         launch_at = EXCLUDED.launch_at, updated_at = now()
+         launch_at = EXCLUDED.launch_at, preorder = EXCLUDED.preorder, updated_at = now()
        RETURNING ${SETTING_COLUMNS}, (xmax = 0) AS created`,
       [
         generateEntityId(undefined, "csps"),
@@ -75,6 +78,7 @@ export class ProductSettingRepository {
         values.mailer_group_id,
         values.forms_form_id,
         values.launch_at,
+        values.preorder,
       ]
     )
     const { created, ...setting } = row
