@@ -66,7 +66,9 @@ async function main() {
     }
   } finally {
     stopHogs()
-    await run.finish()
+    // The spec's database work, which the runs' own CPU time leaves out.
+    const { databaseCpuSeconds } = await run.finish()
+    if (databaseCpuSeconds !== undefined) console.log(`[repeat] PostgreSQL: ${Math.round(databaseCpuSeconds)} s CPU over the runs and their preparation`)
   }
   const failed = outcomes.filter((outcome) => !outcome.ok).length
   console.log(`\n${file}: ${outcomes.length - failed} of ${outcomes.length} runs passed, failure rate ${Math.round((100 * failed) / outcomes.length)}%`)

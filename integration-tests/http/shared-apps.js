@@ -12,6 +12,7 @@ module.exports = {
     "admin-inbox/notes-and-labels.spec.ts",
     "admin-inbox/order-actions.spec.ts",
     "admin-inbox/reports-and-export.spec.ts",
+    "admin-inbox/product-cards.spec.ts",
   ],
   storefront: [
     "visitor-chat/visitor-chat.spec.ts",
