@@ -3,6 +3,7 @@ import path from "node:path"
 import type { Page, Request } from "playwright-core"
 import type { FakeCaptcha } from "../utils/fake-captcha"
 import type { FakeMailerLite } from "../utils/fake-mailerlite"
+import { describePreorders } from "./preorder-cases"
 import { waitFor } from "./admin-host"
 import type { StorefrontHost, StorefrontPages } from "./storefront-host"
 import {
@@ -531,4 +532,6 @@ describe("the storefront's coming-soon block and the chat launcher's place on pr
     expect(await block(page).locator('input[type="email"]').count()).toBe(0)
     await page.frameLocator("launchdesk-coming-soon iframe.forms-embed").getByText("Forms add-on form 42").waitFor()
   })
+
+  describePreorders(session)
 })
