@@ -69,7 +69,7 @@ mailerIntegrationTestRunner({
       const product = await launchForSignups(GROUP)
       expect((await signup(product, "ada@example.com")).data).toEqual({
         success: true,
-        data: { mailer_id: null, referral_code: expect.any(String), confirmation_required: true },
+        data: { mailer_id: null, referral_code: expect.any(String), confirmation_required: true, position: 1, total: 1 },
       })
       expect((await signup(product, "bob@example.com")).status).toBe(200)
 
@@ -222,6 +222,7 @@ mailerIntegrationTestRunner({
           email: sentBeforeCrash.email,
           confirm_url: deps.confirmUrl(sentBeforeCrash.id),
           unsubscribe_url: deps.unsubscribeUrl(sentBeforeCrash.id),
+          status_url: deps.statusUrl(sentBeforeCrash.id),
           locale: "en",
         },
       })

@@ -11,6 +11,7 @@ import {
 import { LaunchRepository } from "./sql/launch-repository"
 import { ConfirmationRepository } from "./sql/confirmation-repository"
 import { BackInStockRepository } from "./sql/back-in-stock-repository"
+import { WaitlistRepository } from "./sql/waitlist-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import { Launch } from "./models/launch"
@@ -29,6 +30,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   private readonly launches_: LaunchRepository
   private readonly confirmations_: ConfirmationRepository
   private readonly backInStock_: BackInStockRepository
+  private readonly waitlist_: WaitlistRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
@@ -42,6 +44,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     this.launches_ = new LaunchRepository(sql, { maxNotifyAttempts: options.maxDeliveryAttempts })
     this.confirmations_ = new ConfirmationRepository(sql, { maxAttempts: options.maxDeliveryAttempts })
     this.backInStock_ = new BackInStockRepository(sql)
+    this.waitlist_ = new WaitlistRepository(sql)
   }
 
   /** Launches, their emails' claims and progress (CONTRACT §7). */
@@ -52,6 +55,11 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   /** Back in stock (CONTRACT §12): subscriptions, restock claims, conversions, demand. */
   async backInStock(): Promise<BackInStockRepository> {
     return this.backInStock_
+  }
+
+  /** Place in line (CONTRACT §12): a row's position and its standing. */
+  async waitlist(): Promise<WaitlistRepository> {
+    return this.waitlist_
   }
 
   /** Double opt-in: the confirmation emails' claims and the confirmation itself. */

@@ -58,6 +58,18 @@ export const comingSoonOptions = {
     description:
       "New signups confirm their address from an email before they are synced to MailerLite or sent the launch email (see [Double opt-in](coming-soon.md#double-opt-in))",
   }),
+  waitlist: doc(
+    group({
+      referralBoost: doc(wholeNumber(0).default(10), {
+        description:
+          "Places a signup moves up the line for each confirmed signup its share links brought (see [Place in line](coming-soon.md#place-in-line))",
+      }),
+      statusLinkDays: doc(wholeNumber(1).default(90), {
+        description: "How long the status link in a signup's emails opens its place in line",
+      }),
+    }).prefault({}),
+    { group: "Coming soon" }
+  ),
   backInStock: doc(
     group({
       firstComeFirstServed: doc(flag().default(false), {
