@@ -69,6 +69,7 @@ export function defineComingSoonElement() {
       submit: HTMLButtonElement | null
       status: HTMLParagraphElement
       share: HTMLDivElement
+      place: HTMLParagraphElement
       facebook: HTMLAnchorElement
       x: HTMLAnchorElement
     } | null = null
@@ -161,7 +162,8 @@ export function defineComingSoonElement() {
       const status = h("p", { class: "status", role: "status", tabindex: "-1" })
       const facebook = h("a", { class: "facebook", target: "_blank", rel: "noopener noreferrer", href: "#" }, labels.shareFacebook)
       const x = h("a", { class: "x", target: "_blank", rel: "noopener noreferrer", href: "#" }, labels.shareX)
-      const share = h("div", { class: "share", part: "share", hidden: true }, h("p", {}, labels.shareIntro), facebook, x)
+      const place = h("p", { class: "place", part: "place", id: "cs-place", hidden: true })
+      const share = h("div", { class: "share", part: "share", hidden: true }, place, h("p", {}, labels.shareIntro), facebook, x)
 
       const { signup, form, email, honeypot, submit, captcha } = buildSignup(config, labels, () => void this.submit())
       if (captcha) void this.mountCaptcha(config)
@@ -181,7 +183,7 @@ export function defineComingSoonElement() {
           share
         )
       )
-      this.ui = { form, email, honeypot, submit, status, share, facebook, x }
+      this.ui = { form, email, honeypot, submit, status, share, place, facebook, x }
       // The badge and the button show the accent: their text keeps 4.5:1 on it.
       const styles = this.stylesOf(root)
       styles.set("")
@@ -277,6 +279,13 @@ export function defineComingSoonElement() {
         const links = shareLinks(location.href, sharedByOf(state.signup), this.labels.shareText(pageTitle()))
         ui.facebook.href = links.facebook
         ui.x.href = links.x
+        const place = state.signup.place
+        if (place) {
+          ui.place.textContent = this.labels.placeInLine(place.position, place.total)
+          ui.place.hidden = false
+          // Read with the success message when it takes the focus.
+          ui.status.setAttribute("aria-describedby", "cs-place")
+        }
         ui.share.hidden = false
         ui.status.focus()
       }
