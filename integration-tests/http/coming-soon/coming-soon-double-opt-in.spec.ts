@@ -82,9 +82,12 @@ mailerIntegrationTestRunner({
         email: "ada@example.com",
         confirm_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/confirm\?token=cssu_/),
         unsubscribe_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/unsubscribe\?token=cssu_/),
+        status_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/status\?token=cssu_/),
         // The signup's locale: no language asked, none offered.
         locale: "en",
       })
+      // The place in line opens from the email, unconfirmed as the address still is.
+      expect((await openLink(data.status_url)).data).toMatchObject({ position: 1, referrals: 0 })
       // Someone who never signed up can say so from the email, or from their mail client's button.
       expect(confirmation.provider_data).toEqual({
         headers: { "List-Unsubscribe": `<${data.unsubscribe_url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
