@@ -46,7 +46,11 @@ const pluginOptions = {
   // The double opt-in spec switches it on.
   doubleOptIn: process.env.LAUNCHDESK_TEST_DOUBLE_OPT_IN === "1",
   // The launch-day spec sends at a rate it can wait out.
-  launch: { emailsPerMinute: Number(process.env.LAUNCHDESK_TEST_LAUNCH_EMAILS_PER_MINUTE) || undefined },
+  launch: {
+    emailsPerMinute: Number(process.env.LAUNCHDESK_TEST_LAUNCH_EMAILS_PER_MINUTE) || undefined,
+    // The place-in-line spec reads the share links built from it.
+    productUrl: process.env.LAUNCHDESK_TEST_PRODUCT_URL,
+  },
   captcha: {
     verifyUrls: process.env.LAUNCHDESK_TEST_CAPTCHA_BASE_URL
       ? {

@@ -385,6 +385,37 @@ describe("the storefront's coming-soon block and the chat launcher's place on pr
     }
   })
 
+  it("coming soon: after a signup the block shows the place in line above the share links, at desktop and phone widths (script tag, React)", async () => {
+    const lineLength = async () =>
+      (await host.admin<{ total: number }>("GET", `/admin/coming-soon/signups?product_id=${products["countdown-hoodie"].id}&per_page=1`)).total
+    for (const [viewport, url, email] of [
+      [DESKTOP, `${pages.url}/dk/products/countdown-hoodie`, "place-desktop@example.com"],
+      [PHONE, `${pages.url}/react-starter/countdown-hoodie`, "place-phone@example.com"],
+    ] as const) {
+      const { page, errors } = await shopper({ viewport })
+      if (viewport === DESKTOP) await openStarterProduct(page, url)
+      else await page.goto(url)
+      await block(page).getByRole("textbox", { name: "Email address" }).fill(email)
+      await block(page).getByRole("button", { name: "Notify me" }).click()
+      await block(page).getByText("You are on the list!").waitFor()
+      // A new signup is last in line: its place is the line's length.
+      const total = (await lineLength()).toLocaleString("en")
+      const place = block(page).getByText(`You are #${total} of ${total} — share to move up`)
+      expect(await place.isVisible()).toBe(true)
+      // The success message, which takes the focus, is described by the place.
+      const status = block(page).getByRole("status").filter({ hasText: "You are on the list!" })
+      expect(await status.getAttribute("aria-describedby")).toBe("cs-place")
+      expect(await block(page).getByRole("link", { name: "Share on Facebook" }).isVisible()).toBe(true)
+      expect(await block(page).getByRole("link", { name: "Share on X" }).isVisible()).toBe(true)
+      // Nothing of the block runs past the viewport's width.
+      const box = await boxOf(block(page).locator(".share"))
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+      await block(page).locator(".share").scrollIntoViewIfNeeded()
+      await screenshot(page, `coming-soon-place-in-line-${viewport === PHONE ? "phone" : "desktop"}`)
+      expect(errors).toEqual([])
+    }
+  })
+
   it("coming soon: markup and script in the offer are inert, from the server and even if it let them through", async () => {
     const inert = async (page: Page) => {
       const offer = block(page).locator(".offer")

@@ -13,6 +13,7 @@ import {
 import { unavailable } from "../shared/outcome"
 import { sendOutcome } from "../shared/send-outcome"
 import { keylessSignupLink } from "../medusa/coming-soon-signup-links"
+import { keylessWaitlistStatus } from "../medusa/coming-soon-status"
 import { keylessTranscriptConfirmation } from "../medusa/transcript-confirmation"
 import { adminChatRoutesMiddlewares } from "./admin/app/v1/middlewares"
 import { adminDeliveriesRoutesMiddlewares } from "./admin/app/v1/deliveries/middlewares"
@@ -33,9 +34,9 @@ const medusaErrorHandler = errorHandler()
  * - a chat message the database refused (`MessageWriteError`, from the admin reply and the
  *   bridge hook): nothing of it was stored, so 503 with `Retry-After` as on the visitor routes,
  *   never a 500;
- * - an unsubscribe or confirmation link opened from an email, refused only for its missing
- *   publishable key: the link's page is served (see `keylessSignupLink`,
- *   `keylessTranscriptConfirmation`);
+ * - an unsubscribe, confirmation or status link opened from an email, refused only for its
+ *   missing publishable key: the link's page is served (see `keylessSignupLink`,
+ *   `keylessWaitlistStatus`, `keylessTranscriptConfirmation`);
  * - the waitlist signup: its failures before the handler answer in the signup's envelope
  *   (`envelopeSignupErrors`).
  */
@@ -45,7 +46,7 @@ const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, nex
     sendOutcome(res, unavailable(MESSAGE_NOT_STORED, MESSAGE_RETRY_AFTER_SECONDS))
     return
   }
-  const signupLink = keylessSignupLink(error, req) ?? keylessTranscriptConfirmation(error, req)
+  const signupLink = keylessSignupLink(error, req) ?? keylessWaitlistStatus(error, req) ?? keylessTranscriptConfirmation(error, req)
   if (signupLink) {
     signupLink(req, res).catch((failure: unknown) => medusaErrorHandler(failure, req, res, next))
     return

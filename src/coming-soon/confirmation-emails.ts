@@ -16,6 +16,8 @@ export type ConfirmationEmailData = {
   email: string
   confirm_url: string
   unsubscribe_url: string
+  /** The signup's place in line (CONTRACT §12): a signed link, valid for `waitlist.statusLinkDays`; not for back-in-stock subscriptions. */
+  status_url?: string
   /** The signup's locale (CONTRACT §9): the template picks its language from it. */
   locale: string
 }
@@ -30,6 +32,8 @@ export type ConfirmationEmailDeps = {
   productTitle: (productId: string) => Promise<string | null>
   confirmUrl: (signupId: string) => string
   unsubscribeUrl: (signupId: string) => string
+  /** The place-in-line page's link; null for rows that stand in no line (back-in-stock subscriptions). */
+  statusUrl: ((signupId: string) => string) | null
   budget: EmailBudget
   log: { warn: (message: string) => void }
 }
@@ -57,6 +61,7 @@ async function sendClaimed(deps: ConfirmationEmailDeps, row: ConfirmationClaim, 
         email: row.email,
         confirm_url: deps.confirmUrl(row.id),
         unsubscribe_url: deps.unsubscribeUrl(row.id),
+        ...(deps.statusUrl ? { status_url: deps.statusUrl(row.id) } : {}),
         locale: row.locale ?? FALLBACK_LOCALE,
       },
     })

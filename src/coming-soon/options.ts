@@ -28,9 +28,17 @@ export type ComingSoonConfig = {
   launch: { emailsPerMinute: number; productUrl: string | null; backendUrl: string | null }
   /** New signups confirm their address from an email before they are synced or notified. */
   doubleOptIn: boolean
+  /** Place in line (CONTRACT §12): places moved up per confirmed referral, and the status link's life. */
+  waitlist: { referralBoost: number; statusLinkDays: number }
   /** A restock notifies only as many subscribers as units came back, oldest signups first. */
   backInStock: { firstComeFirstServed: boolean }
 }
+
+const DEFAULT_REFERRAL_BOOST = 10
+const DEFAULT_STATUS_LINK_DAYS = 90
+
+const wholeOrZero = (value: number | undefined, fallback: number) =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : fallback
 
 const positive = (value: number | undefined, fallback: number) =>
   typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback
@@ -63,6 +71,10 @@ export function comingSoonConfig(options: ComingSoonOptions): ComingSoonConfig {
       backendUrl: options.launch?.backendUrl?.trim().replace(/\/+$/, "") || null,
     },
     doubleOptIn: options.doubleOptIn === true,
+    waitlist: {
+      referralBoost: wholeOrZero(options.waitlist?.referralBoost, DEFAULT_REFERRAL_BOOST),
+      statusLinkDays: positive(options.waitlist?.statusLinkDays, DEFAULT_STATUS_LINK_DAYS),
+    },
     backInStock: { firstComeFirstServed: options.backInStock?.firstComeFirstServed === true },
   }
 }

@@ -50,7 +50,13 @@ export type RecordSignupInput = {
  * What the ledger workflow answers: the subscriber id if the provider gave one in time, the
  * row's own code, and whether its address is confirmed (double opt-in).
  */
-export type RecordedSignup = { mailer_id: string | null; referral_code: string; confirmed: boolean }
+export type RecordedSignup = {
+  mailer_id: string | null
+  referral_code: string
+  confirmed: boolean
+  /** The row's place in line (CONTRACT §12), when the ledger told it. */
+  place?: { position: number; total: number } | null
+}
 
 export type SignupRequest = {
   /** Who the request counts as for the per-IP limit (see `clientIpResolver`); undefined: no limit. */
@@ -160,7 +166,8 @@ export async function passesSignupCaptcha(
  *     failures leave it pending; a `ledger` product's row is `skipped`: nothing is synced);
  *  9. cookie `cs_mailer_user_id` and `{ success: true, data: { mailer_id, referral_code } }`
  *     (the ledger row's code, a duplicate's included, so share links work without the provider;
- *     `confirmation_required: true` beside them while the address awaits its confirmation).
+ *     `confirmation_required: true` beside them while the address awaits its confirmation, and
+ *     the row's `position` and the line's `total`).
  */
 export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outcome> {
   const body = req.body
@@ -212,7 +219,7 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
     return invalid(SIGNUP_MESSAGES.noGroup)
   }
 
-  const { mailer_id, referral_code, confirmed } = await deps.record({
+  const { mailer_id, referral_code, confirmed, place } = await deps.record({
     email,
     product_id: productId,
     mailer_group_id: mailingList ? setting.mailer_group_id : null,
@@ -225,6 +232,11 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
   })
 
   // Only while an address waits for its confirmation (double opt-in): the storefront says to check the inbox.
-  const data = confirmed ? { mailer_id, referral_code } : { mailer_id, referral_code, confirmation_required: true }
+  const data = {
+    mailer_id,
+    referral_code,
+    ...(confirmed ? {} : { confirmation_required: true }),
+    ...(place ? { position: place.position, total: place.total } : {}),
+  }
   return ok({ success: true, data }, mailer_id ? mailerIdCookie(mailer_id, deps.config) : undefined)
 }

@@ -1,8 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { comingSoonModule, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
+import { comingSoonConfigOf, comingSoonModule, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
 import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
 import { sendEmailOnce, sendSignupEmail } from "./email-channel"
+import { statusLinkUrl } from "./coming-soon-status"
 import { errorReason } from "../shared/error-reason"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
 import {
@@ -50,6 +51,7 @@ export async function confirmationEmailDepsOf(container: MedusaContainer, kind: 
     },
     confirmUrl: (signupId) => signupLinkUrl(tokenKey, backendUrl, "confirm", signupId),
     unsubscribeUrl: (signupId) => signupLinkUrl(tokenKey, backendUrl, "unsubscribe", signupId),
+    statusUrl: kind === "signup" ? (signupId) => statusLinkUrl(tokenKey, backendUrl, comingSoonConfigOf(container), signupId) : null,
     budget: await emailBudgetOf(container),
     log: container.resolve(ContainerRegistrationKeys.LOGGER),
   }

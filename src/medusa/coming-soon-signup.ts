@@ -67,7 +67,15 @@ async function recordSignup(
       throw error
     }
   }
-  return { mailer_id: mailerId, referral_code: signup.referral_code, confirmed: signup.confirmed_at !== null }
+  // A new row is last in line, read from the line's count; a repeat signup's place is computed over the line.
+  const waitlist = await comingSoonModule(container).waitlist()
+  const place = created ? await waitlist.placeOfNewcomer(signup.id) : await waitlist.standingOf(signup.id, config.waitlist.referralBoost)
+  return {
+    mailer_id: mailerId,
+    referral_code: signup.referral_code,
+    confirmed: signup.confirmed_at !== null,
+    place: place && { position: place.position, total: place.total },
+  }
 }
 
 /** What the signup action needs, from Medusa's container. */

@@ -110,7 +110,7 @@ mailerIntegrationTestRunner({
       answers.forEach((answer, n) => {
         expect(answer.status).toBe(200)
         const row = rowOf(emails[n])
-        expect(answer.data).toEqual({ success: true, data: { mailer_id: answer.data.data.mailer_id, referral_code: row?.referral_code } })
+        expect(answer.data).toEqual({ success: true, data: { mailer_id: answer.data.data.mailer_id, referral_code: row?.referral_code, position: expect.any(Number), total: expect.any(Number) } })
         expect([null, row?.mailer_id]).toContain(answer.data.data.mailer_id)
       })
       const subscribedInline = answers.filter((answer) => answer.data.data.mailer_id !== null)

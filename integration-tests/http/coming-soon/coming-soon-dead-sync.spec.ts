@@ -34,7 +34,7 @@ mailerIntegrationTestRunner({
       mailer.reset({ upsertStatus: 500 })
       const response = await signup(product, email, "198.51.100.7")
       const [row] = await ledger(getContainer())
-      expect(response.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code } })
+      expect(response.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code, position: expect.any(Number), total: expect.any(Number) } })
       expect(row).toMatchObject({ sync_status: "pending", sync_attempts: 1 })
       return row.id
     }

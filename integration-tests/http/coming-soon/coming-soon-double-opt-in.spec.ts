@@ -69,7 +69,7 @@ mailerIntegrationTestRunner({
       const product = await launchForSignups(GROUP)
       expect((await signup(product, "ada@example.com")).data).toEqual({
         success: true,
-        data: { mailer_id: null, referral_code: expect.any(String), confirmation_required: true },
+        data: { mailer_id: null, referral_code: expect.any(String), confirmation_required: true, position: 1, total: 1 },
       })
       expect((await signup(product, "bob@example.com")).status).toBe(200)
 
@@ -82,9 +82,12 @@ mailerIntegrationTestRunner({
         email: "ada@example.com",
         confirm_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/confirm\?token=cssu_/),
         unsubscribe_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/unsubscribe\?token=cssu_/),
+        status_url: expect.stringMatching(/^http:\/\/localhost:9000\/store\/coming-soon\/status\?token=cssu_/),
         // The signup's locale: no language asked, none offered.
         locale: "en",
       })
+      // The place in line opens from the email, unconfirmed as the address still is.
+      expect((await openLink(data.status_url ?? "")).data).toMatchObject({ position: 1, referrals: 0 })
       // Someone who never signed up can say so from the email, or from their mail client's button.
       expect(confirmation.provider_data).toEqual({
         headers: { "List-Unsubscribe": `<${data.unsubscribe_url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
@@ -222,6 +225,7 @@ mailerIntegrationTestRunner({
           email: sentBeforeCrash.email,
           confirm_url: deps.confirmUrl(sentBeforeCrash.id),
           unsubscribe_url: deps.unsubscribeUrl(sentBeforeCrash.id),
+          status_url: deps.statusUrl?.(sentBeforeCrash.id),
           locale: "en",
         },
       })

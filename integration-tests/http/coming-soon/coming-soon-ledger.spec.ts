@@ -102,7 +102,7 @@ mailerIntegrationTestRunner({
       const first = await signup(product, "ada@example.com")
       expect(first.status).toBe(200)
       const [row] = await ledger(getContainer())
-      expect(first.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code } })
+      expect(first.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code, position: expect.any(Number), total: expect.any(Number) } })
       expect(row.referral_code).toMatch(REFERRAL_CODE_PATTERN)
       expect(first.headers["set-cookie"] ?? []).not.toEqual(expect.arrayContaining([expect.stringContaining("cs_mailer_user_id")]))
       // A friend by the share link, and a repeat: the repeat claims nothing for a sync.

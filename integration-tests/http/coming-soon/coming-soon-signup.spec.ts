@@ -219,7 +219,7 @@ medusaIntegrationTestRunner({
         expect(subscriber).toBeDefined()
         const [row] = await ledger(getContainer())
         expect(row.referral_code).toMatch(REFERRAL_CODE_PATTERN)
-        expect(response.data).toEqual({ success: true, data: { mailer_id: subscriber?.id, referral_code: row.referral_code } })
+        expect(response.data).toEqual({ success: true, data: { mailer_id: subscriber?.id, referral_code: row.referral_code, position: expect.any(Number), total: expect.any(Number) } })
         const cookie = cookieOf(response, "cs_mailer_user_id")
         expect(cookie).toContain(`cs_mailer_user_id=${subscriber?.id}`)
         expect(cookie).toContain("Path=/")
@@ -272,7 +272,7 @@ medusaIntegrationTestRunner({
         const { productId, token } = await comingSoonProduct()
         const response = await post({ signup_token: token, product_id: productId, email: "known@example.com", name: "" })
         const [row] = await ledger(getContainer())
-        expect(response.data).toEqual({ success: true, data: { mailer_id: existingId, referral_code: row.referral_code } })
+        expect(response.data).toEqual({ success: true, data: { mailer_id: existingId, referral_code: row.referral_code, position: expect.any(Number), total: expect.any(Number) } })
         expect(row).toMatchObject({ mailer_id: existingId, sync_status: "synced" })
       })
 
@@ -342,7 +342,7 @@ medusaIntegrationTestRunner({
         expect(rows).toHaveLength(1)
         expect(codeOf(first)).toMatch(REFERRAL_CODE_PATTERN)
         expect(codeOf(first)).toBe(rows[0].referral_code)
-        expect(second.data).toEqual({ success: true, data: { mailer_id: null, referral_code: rows[0].referral_code } })
+        expect(second.data).toEqual({ success: true, data: { mailer_id: null, referral_code: rows[0].referral_code, position: expect.any(Number), total: expect.any(Number) } })
       })
 
       it("stores a friend's shared_by=<code> as the referrer, matching the referrer's row, without MailerLite", async () => {
@@ -696,7 +696,7 @@ medusaIntegrationTestRunner({
         const [row] = await ledger(getContainer())
         // The share links still get the ledger row's own code.
         expect(row.referral_code).toMatch(REFERRAL_CODE_PATTERN)
-        expect(response?.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code } })
+        expect(response?.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code, position: expect.any(Number), total: expect.any(Number) } })
         expect(response && cookieOf(response, "cs_mailer_user_id")).toBeUndefined()
         expect(row).toMatchObject({ sync_status: "pending", mailer_id: null, sync_attempts: 1, last_sync_error: error })
         expect(secondsFromNow(row.next_sync_at)).toBeGreaterThan(20)
@@ -746,7 +746,7 @@ medusaIntegrationTestRunner({
         const response = await post({ signup_token: token, product_id: productId, email: "half@example.com", name: "" })
         const id = mailer.subscribers.get("half@example.com")?.id
         const [row] = await ledger(getContainer())
-        expect(response.data).toEqual({ success: true, data: { mailer_id: id, referral_code: row.referral_code } })
+        expect(response.data).toEqual({ success: true, data: { mailer_id: id, referral_code: row.referral_code, position: expect.any(Number), total: expect.any(Number) } })
         expect(cookieOf(response, "cs_mailer_user_id")).toContain(`cs_mailer_user_id=${id}`)
         expect(row).toMatchObject({
           sync_status: "pending",
@@ -761,7 +761,7 @@ medusaIntegrationTestRunner({
         const response = await post({ signup_token: token, product_id: productId, email: "offline@example.com", name: "" })
         const [row] = await ledger(getContainer())
         expect(row.referral_code).toMatch(REFERRAL_CODE_PATTERN)
-        expect(response.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code } })
+        expect(response.data).toEqual({ success: true, data: { mailer_id: null, referral_code: row.referral_code, position: expect.any(Number), total: expect.any(Number) } })
         expect(mailer.requests).toHaveLength(0)
         expect(row).toMatchObject({ sync_status: "skipped", next_sync_at: null, sync_attempts: 0 })
         await makeAllDue()

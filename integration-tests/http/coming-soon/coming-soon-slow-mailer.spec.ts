@@ -29,7 +29,7 @@ mailerIntegrationTestRunner({
       expect(mailer.subscribers.has("slow@example.com")).toBe(false)
       expect(response.status).toBe(200)
       const [pending] = await ledger(getContainer())
-      expect(response.data).toEqual({ success: true, data: { mailer_id: null, referral_code: pending.referral_code } })
+      expect(response.data).toEqual({ success: true, data: { mailer_id: null, referral_code: pending.referral_code, position: expect.any(Number), total: expect.any(Number) } })
       expect(pending).toMatchObject({ sync_status: "pending", mailer_id: null })
 
       // The call the shopper did not wait for carries on and records its outcome.

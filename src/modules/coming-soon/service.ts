@@ -12,6 +12,7 @@ import { LaunchRepository } from "./sql/launch-repository"
 import { ConfirmationRepository } from "./sql/confirmation-repository"
 import { BackInStockRepository } from "./sql/back-in-stock-repository"
 import { PreorderRepository } from "./sql/preorder-repository"
+import { WaitlistRepository } from "./sql/waitlist-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import { Launch } from "./models/launch"
@@ -33,6 +34,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   private readonly backInStockConfirmations_: ConfirmationRepository
   private readonly backInStock_: BackInStockRepository
   private readonly preorders_: PreorderRepository
+  private readonly waitlist_: WaitlistRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
@@ -48,6 +50,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     this.backInStockConfirmations_ = new ConfirmationRepository(sql, { maxAttempts: options.maxDeliveryAttempts, table: "cs_back_in_stock" })
     this.backInStock_ = new BackInStockRepository(sql)
     this.preorders_ = new PreorderRepository(sql)
+    this.waitlist_ = new WaitlistRepository(sql)
   }
 
   /** Launches, their emails' claims and progress (CONTRACT §7). */
@@ -63,6 +66,11 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   /** Pre-orders (CONTRACT §12): the products that take them, each order's rows, the stats. */
   async preorders(): Promise<PreorderRepository> {
     return this.preorders_
+  }
+
+  /** Place in line (CONTRACT §12): a row's position and its standing. */
+  async waitlist(): Promise<WaitlistRepository> {
+    return this.waitlist_
   }
 
   /** Double opt-in: the confirmation emails' claims and the confirmation itself. */

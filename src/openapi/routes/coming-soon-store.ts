@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { StoreComingSoonProductResponse, StoreSignupBody, StoreSignupResponse } from "../../types/http/coming-soon-store"
+import { StoreComingSoonProductResponse, StoreSignupBody, StoreSignupResponse, StoreWaitlistStatusResponse } from "../../types/http/coming-soon-store"
 import { error, htmlPage, json, pageOrError, signupError } from "../responses"
 import { BODY_PARSER, jsonBody, MEDUSA, NONE, LocaleHeader, LocaleQuery, ProductIdParam, STORE_400, TAGS, type RouteDescription } from "./route-kinds"
 
@@ -56,6 +56,22 @@ export const COMING_SOON_STORE_ROUTES: RouteDescription[] = [
       415: signupError(415, "The body's content type or charset is not one the body parser takes"),
       429: signupError(429, "Too many signups from this address: wait `Retry-After` seconds"),
       500: signupError(500, "An unexpected failure on the server, never bad input; the body names no cause"),
+    },
+  }),
+  comingSoonStore({
+    method: "get",
+    path: "/store/coming-soon/status",
+    summary: "A signup's place in line, by its signed status link",
+    description:
+      "The link in the signup's emails; works without a publishable key. JSON for a client that asks for `application/json`, " +
+      "a plain page in the reader's language for a browser or an email client. The token names one ledger row and expires " +
+      "after `waitlist.statusLinkDays`. Place in line: see docs/coming-soon.md#place-in-line.",
+    access: "keyless",
+    query: LinkQuery,
+    responses: {
+      200: { description: "The place in line", content: { ...json(StoreWaitlistStatusResponse, "").content, ...htmlPage("").content } },
+      400: pageOrError("A forged, altered, another row's or expired token; or an unknown publishable key"),
+      404: pageOrError("The signup is no longer on the waitlist (erased)"),
     },
   }),
   ...(["get", "post"] as const).flatMap((method) =>

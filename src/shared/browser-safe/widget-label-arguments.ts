@@ -14,4 +14,5 @@ export const LABEL_ARGUMENTS: Readonly<Record<string, readonly string[]>> = {
   arrives: ["date"],
   signupRateLimited: ["minutes"],
   shareText: ["title"],
+  placeInLine: ["position", "total"],
 }

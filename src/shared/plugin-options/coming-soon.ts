@@ -64,6 +64,18 @@ export const comingSoonOptions = {
     description:
       "Signups and back-in-stock subscriptions must tick the consent checkbox (`consent: true`), whose text is kept with the row (see [Consent on record](coming-soon.md#consent-on-record)); fixes the admin's setting",
   }),
+  waitlist: doc(
+    group({
+      referralBoost: doc(wholeNumber(0).default(10), {
+        description:
+          "Places a signup moves up the line for each confirmed signup its share links brought (see [Place in line](coming-soon.md#place-in-line))",
+      }),
+      statusLinkDays: doc(wholeNumber(1).default(90), {
+        description: "How long the status link in a signup's emails opens its place in line",
+      }),
+    }).prefault({}),
+    { group: "Coming soon" }
+  ),
   backInStock: doc(
     group({
       firstComeFirstServed: doc(flag().default(false), {

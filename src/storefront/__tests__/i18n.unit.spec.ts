@@ -59,6 +59,7 @@ describe("the bundled languages", () => {
       arrives: [["24 December 2026"]],
       signupRateLimited: [[1], [10]],
       shareText: [["Moon boots"]],
+      placeInLine: [[312, 4210], [1, 1]],
     }
     for (const [key, english] of Object.entries({ ...CHAT_LABELS, ...COMING_SOON_LABELS })) {
       const label = compiled[key]

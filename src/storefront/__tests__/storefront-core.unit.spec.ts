@@ -142,7 +142,8 @@ describe("share links after a signup", () => {
     })
     expect(await controller.signup({ email: "friend@example.com" })).toBe(true)
     const links = shareLinks("https://shop.example/p/tee", sharedByOf(controller.getState().signup), "Tee")
-    return { target: decodeURIComponent(links.x.split("url=")[1].split("&")[0]), sent, message: controller.getState().signup.message }
+    const { message, place } = controller.getState().signup
+    return { target: decodeURIComponent(links.x.split("url=")[1].split("&")[0]), sent, message, place }
   }
 
   it("say to confirm the address when the store asks for it (double opt-in), else that the shopper is on the list", async () => {
@@ -150,6 +151,14 @@ describe("share links after a signup", () => {
       DEFAULT_LABELS.signupConfirm
     )
     expect((await signUpAnswered({ mailer_id: null, referral_code: "k3m9x2bq7d" })).message).toBe(DEFAULT_LABELS.signupSuccess)
+  })
+
+  it("keep the place in line the signup answered, and only whole positive numbers", async () => {
+    expect((await signUpAnswered({ mailer_id: null, referral_code: "k3m9x2bq7d", position: 312, total: 4210 })).place).toEqual({ position: 312, total: 4210 })
+    expect(DEFAULT_LABELS.placeInLine(312, 4210)).toBe("You are #312 of 4,210 — share to move up")
+    for (const odd of [{}, { position: 0, total: 3 }, { position: "3", total: 3 }, { position: 1.5, total: 3 }, { position: 2 }]) {
+      expect((await signUpAnswered({ mailer_id: null, referral_code: "k3m9x2bq7d", ...odd })).place).toBeNull()
+    }
   })
 
   it("carry the ledger's referral_code, also when MailerLite gave no subscriber id", async () => {

@@ -21,6 +21,17 @@ export type SignupOutcome = {
   mailerId: string | null
   /** The signup's own code from the ledger, for `shared_by`; null from a backend older than it. */
   referralCode: string | null
+  /** The signup's place in line and the line's length (CONTRACT §12); absent from a backend older than it. */
+  place?: PlaceInLine | null
+}
+
+export type PlaceInLine = { position: number; total: number }
+
+/** A place the answer gives as whole positive numbers, else null. */
+function placeOf(data: { position?: unknown; total?: unknown } | undefined): PlaceInLine | null {
+  const { position, total } = data ?? {}
+  const whole = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value >= 1
+  return whole(position) && whole(total) ? { position, total } : null
 }
 
 export type SignupInput = {
@@ -34,7 +45,14 @@ export type SignupInput = {
 
 type SignupResponse = {
   success: boolean
-  data?: { mailer_id?: string | number | null; referral_code?: string | null; confirmation_required?: boolean; message?: string }
+  data?: {
+    mailer_id?: string | number | null
+    referral_code?: string | null
+    confirmation_required?: boolean
+    position?: number
+    total?: number
+    message?: string
+  }
 }
 
 /** What a failed signup (waitlist or back in stock) tells the shopper. */
@@ -103,7 +121,7 @@ export class ComingSoonController extends Observable<ComingSoonState> {
       const referralCode = cleanSubscriberId(answer.data?.referral_code)
       const { signupSuccess, signupConfirm } = this.options.labels
       const message = answer.data?.confirmation_required === true ? signupConfirm : signupSuccess
-      this.setState({ signup: { status: "success", message, mailerId, referralCode } })
+      this.setState({ signup: { status: "success", message, mailerId, referralCode, place: placeOf(answer.data) } })
       return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && !retried) {

@@ -59,6 +59,9 @@ export const COMING_SOON_LABELS = {
   shareIntro: "Tell your friends:",
   shareFacebook: "Share on Facebook",
   shareX: "Share on X",
+  /** The signup's place in line (CONTRACT §12), numbers grouped as English writes them. */
+  placeInLine: (position: number, total: number) =>
+    `You are #${position.toLocaleString("en")} of ${total.toLocaleString("en")} — share to move up`,
   shareText: (title: string) => `${title}: coming soon. Join the waitlist!`,
   preorder: "Pre-order",
   preorderNote: "Or order it now: it ships at launch.",

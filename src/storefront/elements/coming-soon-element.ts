@@ -78,6 +78,7 @@ export function defineComingSoonElement() {
       submit: HTMLButtonElement | null
       status: HTMLParagraphElement
       share: HTMLDivElement
+      place: HTMLParagraphElement
       facebook: HTMLAnchorElement
       x: HTMLAnchorElement
     } | null = null
@@ -179,7 +180,8 @@ export function defineComingSoonElement() {
       const status = h("p", { class: "status", role: "status", tabindex: "-1" })
       const facebook = h("a", { class: "facebook", target: "_blank", rel: "noopener noreferrer", href: "#" }, labels.shareFacebook)
       const x = h("a", { class: "x", target: "_blank", rel: "noopener noreferrer", href: "#" }, labels.shareX)
-      const share = h("div", { class: "share", part: "share", hidden: true }, h("p", {}, labels.shareIntro), facebook, x)
+      const place = h("p", { class: "place", part: "place", id: "cs-place", hidden: true })
+      const share = h("div", { class: "share", part: "share", hidden: true }, place, h("p", {}, labels.shareIntro), facebook, x)
 
       const { signup, form, email, honeypot, submit, consent, captcha } = buildSignup(config, labels, () => void this.submit())
       if (captcha) void this.mountCaptcha(config)
@@ -200,7 +202,7 @@ export function defineComingSoonElement() {
           this.buildPreorder(config)
         )
       )
-      this.ui = { form, email, honeypot, consent, submit, status, share, facebook, x }
+      this.ui = { form, email, honeypot, consent, submit, status, share, place, facebook, x }
       // The badge and the button show the accent: their text keeps 4.5:1 on it.
       const styles = this.stylesOf(root)
       styles.set("")
@@ -311,6 +313,13 @@ export function defineComingSoonElement() {
         const links = shareLinks(location.href, sharedByOf(state.signup), this.labels.shareText(pageTitle()))
         ui.facebook.href = links.facebook
         ui.x.href = links.x
+        const place = state.signup.place
+        if (place) {
+          ui.place.textContent = this.labels.placeInLine(place.position, place.total)
+          ui.place.hidden = false
+          // Read with the success message when it takes the focus.
+          ui.status.setAttribute("aria-describedby", "cs-place")
+        }
         ui.share.hidden = false
         ui.status.focus()
       }

@@ -60,6 +60,7 @@ input[type="email"] {
 .forms-embed { width: 100%; min-height: 320px; border: 0; margin-top: 12px; border-radius: 12px; }
 .share { margin-top: 14px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
 .share p { margin: 0; flex-basis: 100%; color: var(--_muted); font-size: 14px; }
+.share .place { color: inherit; font-size: 16px; font-weight: 600; }
 .share a {
   display: inline-flex; align-items: center; height: 40px; padding: 0 14px; border-radius: 10px;
   text-decoration: none; font-weight: 600; font-size: 14px; color: #fff;

@@ -81,6 +81,11 @@ export function useComingSoon(product: ProductRef, config?: LaunchDeskConfig, in
     signup: (input: SignupInput) => (controller ? controller.signup(input) : Promise.resolve(false)),
     /** Facebook and X links carrying `shared_by`, once the signup succeeded. */
     share: status === "success" && isBrowser() ? shareLinks(location.href, sharedByOf(state.signup), title) : null,
+    /** The signup's place in line and its text ("You are #312 of 4,210 — share to move up"), once the signup succeeded. */
+    place:
+      status === "success" && state.signup.place && labels
+        ? { ...state.signup.place, text: labels.placeInLine(state.signup.place.position, state.signup.place.total) }
+        : null,
   }
 }
 

@@ -110,6 +110,9 @@ export const StoreSignupResponse = z
       mailer_id: z.string().nullable(),
       referral_code: z.string(),
       confirmation_required: z.literal(true).optional(),
+      /** The row's place in line and the line's length (CONTRACT §12; see docs/coming-soon.md#place-in-line). */
+      position: z.number().int().min(1).optional(),
+      total: z.number().int().min(1).optional(),
     }),
   })
   .meta({ id: "StoreSignupResponse" })
@@ -126,3 +129,20 @@ export const StoreSignupError = z
   })
   .meta({ id: "StoreSignupError" })
 export type StoreSignupErrorType = z.infer<typeof StoreSignupError>
+
+/**
+ * `GET /store/coming-soon/status?token=…`: one ledger row's place in line, as its signed status
+ * link shows it (CONTRACT §12). Nothing in it names or counts anybody else but the line's length.
+ */
+export const StoreWaitlistStatusResponse = z
+  .object({
+    position: z.number().int().min(1),
+    total: z.number().int().min(1),
+    /** Confirmed signups that came through this row's share links. */
+    referrals: z.number().int().min(0),
+    referral_code: z.string(),
+    /** The product page with `shared_by=<referral_code>`; null without the `launch.productUrl` option. */
+    share_url: z.string().nullable(),
+  })
+  .meta({ id: "StoreWaitlistStatusResponse" })
+export type StoreWaitlistStatusResponseType = z.infer<typeof StoreWaitlistStatusResponse>

@@ -65,6 +65,8 @@ export const Signup = model
     converted_at: model.dateTime().nullable(),
     converted_amount: model.bigNumber().nullable(),
     converted_currency_code: model.text().nullable(),
+    // Place in line (Migration20270104071500): `signup_seq` (signup order, from a sequence) and
+    // `confirmed_referrals` live in the table only, kept by the database, never written by the ORM.
   })
   .indexes([
     { on: ["email", "product_id"], unique: true },
