@@ -221,6 +221,8 @@ medusaIntegrationTestRunner({
           captcha_site_key: null,
           captcha_secret_key_set: false,
           set_by_configuration: [],
+          // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
+          can_send_email: true,
         })
       })
 
@@ -242,6 +244,8 @@ medusaIntegrationTestRunner({
           captcha_site_key: "site-key-public",
           captcha_secret_key_set: true,
           set_by_configuration: [],
+          // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
+          can_send_email: true,
         })
         expect(JSON.stringify(saved.data)).not.toContain(MAILER_KEY)
         expect(JSON.stringify(saved.data)).not.toContain(CAPTCHA_SECRET)

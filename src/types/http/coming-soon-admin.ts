@@ -39,6 +39,11 @@ export const AdminComingSoonSettingsResponse = z
     captcha_site_key: z.string().nullable(),
     captcha_secret_key_set: z.boolean(),
     set_by_configuration: z.array(z.string()),
+    /**
+     * Whether the store has a Notification provider for the `email` channel: without one no
+     * launch, confirmation or back-in-stock email goes out.
+     */
+    can_send_email: z.boolean(),
   })
   .meta({ id: "AdminComingSoonSettingsResponse" })
 export type AdminComingSoonSettingsResponseType = z.infer<typeof AdminComingSoonSettingsResponse>
