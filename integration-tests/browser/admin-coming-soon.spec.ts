@@ -238,6 +238,46 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       expect(lines.slice(1).map((line) => line.split(",")[1]).sort()).toEqual(["ada@example.com", "grace@example.com", "linus@example.org"])
     })
 
+    it("most wanted: the store's variants ranked by waiting shoppers, linked to their products, with the CSV", async () => {
+      const created = await context.request.post(url("/admin/products"), {
+        data: {
+          title: "Restock Beanie",
+          status: "published",
+          options: [{ title: "Colour", values: ["Ochre"] }],
+          variants: [{ title: "Ochre", options: { Colour: "Ochre" }, prices: [{ currency_code: "usd", amount: 1900 }] }],
+        },
+      })
+      const beanie = ((await created.json()) as { product: { id: string; variants: { id: string }[] } }).product
+      for (const email of ["ada@example.com", "grace@example.com", "linus@example.org", "mary@example.com"]) {
+        const response = await fetch(url("/store/back-in-stock"), {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-publishable-api-key": host.publishableKey, "x-forwarded-for": `203.0.113.${++signupIp}` },
+          body: JSON.stringify({ variant_id: beanie.variants[0].id, email }),
+        })
+        expect(response.status).toBe(200)
+      }
+
+      await page.goto(url("/app/back-in-stock"))
+      const list = page.locator('[data-launchdesk-page="back-in-stock"]')
+      await list.locator("[data-variant-total]", { hasText: /^3 variants with back-in-stock requests/ }).waitFor()
+      await list.getByText(/^This store has no email provider/).waitFor()
+      // Across the store, most wanted first: the beanie's 4 before the scarf's Moss (2) and Rust (1).
+      const cells = await list.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent)))
+      expect(cells).toEqual([
+        ["Restock Beanie", "Ochre", "4", "0", "0"],
+        ["Restock Scarf", "Moss", "2", "0", "0"],
+        ["Restock Scarf", "Rust", "1", "0", "0"],
+      ])
+      await expectAccessible("most wanted page")
+      await screenshot("back-in-stock-most-wanted")
+
+      const [download] = await Promise.all([page.waitForEvent("download"), list.getByRole("link", { name: "Export CSV" }).click()])
+      const lines = fs.readFileSync(await download.path(), "utf8").trim().split(/\r?\n/)
+      expect(lines).toHaveLength(1 + 7)
+      await list.getByRole("link", { name: "Restock Beanie" }).click()
+      await page.waitForURL(new RegExp(`/app/products/${beanie.id}$`))
+    })
+
     it("failed deliveries: a dead signup sync and a dead team-chat post show their last error and a Retry that re-queues them", async () => {
       // Rows as the jobs leave them after their last attempt (ten would take hours of backoff here).
       const db = new Client({ connectionString: host.env.DATABASE_URL })
