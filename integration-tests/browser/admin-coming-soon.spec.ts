@@ -224,6 +224,8 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await page.goto(url(`/app/products/${scarf.id}`))
       const widget = page.getByLabel("Back in stock requests for this product")
       await widget.getByRole("row", { name: /Moss/ }).waitFor()
+      // This store has no email provider: the card says so before any restock.
+      await widget.getByText(/^This store has no email provider: shoppers can ask to be told/).waitFor()
       // Most wanted first: the variant, then waiting, emailed, bought.
       const cells = await widget.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent)))
       expect(cells).toEqual([["Moss", "2", "0", "0"], ["Rust", "1", "0", "0"]])
@@ -234,6 +236,46 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       const lines = fs.readFileSync(await download.path(), "utf8").trim().split(/\r?\n/)
       expect(lines[0]).toMatch(/^id,email,product_id,variant_id,/)
       expect(lines.slice(1).map((line) => line.split(",")[1]).sort()).toEqual(["ada@example.com", "grace@example.com", "linus@example.org"])
+    })
+
+    it("most wanted: the store's variants ranked by waiting shoppers, linked to their products, with the CSV", async () => {
+      const created = await context.request.post(url("/admin/products"), {
+        data: {
+          title: "Restock Beanie",
+          status: "published",
+          options: [{ title: "Colour", values: ["Ochre"] }],
+          variants: [{ title: "Ochre", options: { Colour: "Ochre" }, prices: [{ currency_code: "usd", amount: 1900 }] }],
+        },
+      })
+      const beanie = ((await created.json()) as { product: { id: string; variants: { id: string }[] } }).product
+      for (const email of ["ada@example.com", "grace@example.com", "linus@example.org", "mary@example.com"]) {
+        const response = await fetch(url("/store/back-in-stock"), {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-publishable-api-key": host.publishableKey, "x-forwarded-for": `203.0.113.${++signupIp}` },
+          body: JSON.stringify({ variant_id: beanie.variants[0].id, email }),
+        })
+        expect(response.status).toBe(200)
+      }
+
+      await page.goto(url("/app/back-in-stock"))
+      const list = page.locator('[data-launchdesk-page="back-in-stock"]')
+      await list.locator("[data-variant-total]", { hasText: /^3 variants with back-in-stock requests/ }).waitFor()
+      await list.getByText(/^This store has no email provider/).waitFor()
+      // Across the store, most wanted first: the beanie's 4 before the scarf's Moss (2) and Rust (1).
+      const cells = await list.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent)))
+      expect(cells).toEqual([
+        ["Restock Beanie", "Ochre", "4", "0", "0"],
+        ["Restock Scarf", "Moss", "2", "0", "0"],
+        ["Restock Scarf", "Rust", "1", "0", "0"],
+      ])
+      await expectAccessible("most wanted page")
+      await screenshot("back-in-stock-most-wanted")
+
+      const [download] = await Promise.all([page.waitForEvent("download"), list.getByRole("link", { name: "Export CSV" }).click()])
+      const lines = fs.readFileSync(await download.path(), "utf8").trim().split(/\r?\n/)
+      expect(lines).toHaveLength(1 + 7)
+      await list.getByRole("link", { name: "Restock Beanie" }).click()
+      await page.waitForURL(new RegExp(`/app/products/${beanie.id}$`))
     })
 
     it("failed deliveries: a dead signup sync and a dead team-chat post show their last error and a Retry that re-queues them", async () => {
@@ -327,7 +369,7 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await screenshot("settings-coming-soon")
     })
 
-    it("launch: Launch now with a code per signup; the card follows the emails and says why they fail", async () => {
+    it("launch: without an email provider the drawer's emails are off, saying why; a launch with codes that asks for them shows on the card why they fail", async () => {
       await page.goto(url(`/app/products/${productId}`))
       const widget = page.getByLabel("Coming soon settings of this product")
       const launch = widget.getByRole("group", { name: "Launch" })
@@ -335,20 +377,27 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await launch.getByRole("img", { name: /^Signups per day: 3 over 14 days/ }).waitFor()
       await launch.getByRole("button", { name: "Launch now" }).click()
 
+      // This store has no email provider: the drawer says so before the irreversible step, with
+      // the email switch off and disabled (and so no code to offer).
       const drawer = page.getByRole("dialog")
-      await drawer.getByText("Email the waitlist (3 signups)").waitFor()
-      await drawer.getByLabel("A code of their own").click()
-      await page.getByRole("option", { name: "Percentage off" }).click()
-      await drawer.getByLabel("Percent off").fill("150")
-      await drawer.getByRole("button", { name: "Launch" }).click()
-      await drawer.getByText("A percentage is at most 100").waitFor()
-      await expectAccessible("launch drawer with a code and a field's error")
+      const notify = drawer.getByRole("switch", { name: "Email the waitlist (3 signups)" })
+      await notify.waitFor()
+      await drawer.getByText(/^Off: this store has no email provider/).waitFor()
+      expect(await notify.getAttribute("aria-checked")).toBe("false")
+      expect(await notify.isDisabled()).toBe(true)
+      expect(await drawer.getByLabel("A code of their own").count()).toBe(0)
+      await expectAccessible("launch drawer without an email provider")
       expect((await storeConfig()).coming_soon).toBe(true)
+      await drawer.getByRole("button", { name: "Close" }).click()
+      await drawer.waitFor({ state: "hidden" })
 
-      await drawer.getByLabel("Percent off").fill("10")
-      await drawer.getByLabel("Expires after (days, optional)").fill("14")
-      await drawer.getByRole("button", { name: "Launch" }).click()
-      await page.getByText("Launched: the product is on sale").waitFor()
+      // A launch that asks for emails all the same (the API's default, a scheduled launch): the
+      // card follows it and says why its emails fail.
+      const launched = await context.request.post(url(`/admin/coming-soon/products/${productId}/launch`), {
+        data: { notify: true, promotion: { type: "percentage", value: 10, expires_in_days: 14 } },
+      })
+      expect(launched.status()).toBe(200)
+      await page.reload()
       // On sale, with the CAPTCHA the settings case turned on (for the back-in-stock form).
       expect(await storeConfig()).toEqual({
         coming_soon: false,

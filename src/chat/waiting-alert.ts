@@ -1,5 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types"
 import { errorReason } from "../shared/error-reason"
+import { FailureTally } from "../shared/failure-tally"
 import { publicServerUrl } from "./attachments/settings"
 import type { SupportChatOptions } from "../modules/support-chat/types"
 import type { WaitingAlertClaim, WaitingAlertRepository } from "../modules/support-chat/sql/waiting-alert-repository"
@@ -187,7 +188,8 @@ async function alertRecipient(
   config: WaitingAlertConfig,
   recipient: Recipient,
   claims: WaitingAlertClaim[],
-  counts: WaitingAlertCounts
+  counts: WaitingAlertCounts,
+  failures: FailureTally
 ) {
   const taken = await takeEmailUnits(deps, config, recipient.to)
   if ("holdSeconds" in taken) {
@@ -201,9 +203,7 @@ async function alertRecipient(
     for (const unit of taken.units) await deps.windows.giveBack(unit)
     for (const claim of claims) {
       await deps.store.release(claim)
-      deps.log.warn(
-        `launchdesk: waiting alert for conversation ${claim.conversation_id} failed (attempt ${claim.attempts}): ${errorReason(error)}; retrying at the next run`
-      )
+      failures.add(errorReason(error))
     }
     counts.failed += claims.length
     return
@@ -248,8 +248,14 @@ export async function sendDueWaitingAlerts(
     group.claims.push(claim)
     byRecipient.set(key, group)
   }
-  for (const { recipient, claims } of byRecipient.values()) {
-    await alertRecipient(deps, config, recipient, claims, counts)
+  // Failed sends are retried at the next run and logged once for the run, with their count.
+  const failures = new FailureTally()
+  try {
+    for (const { recipient, claims } of byRecipient.values()) {
+      await alertRecipient(deps, config, recipient, claims, counts, failures)
+    }
+  } finally {
+    failures.report(deps.log, "waiting alerts")
   }
   return counts
 }

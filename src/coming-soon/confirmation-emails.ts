@@ -1,6 +1,7 @@
 import { FALLBACK_LOCALE } from "../shared/locale"
 import { backoffSeconds } from "../shared/lease/retry-policy"
 import { errorReason } from "../shared/error-reason"
+import { FailureTally } from "../shared/failure-tally"
 import type { ConfirmationClaim, ConfirmationRepository } from "../modules/coming-soon/sql/confirmation-repository"
 import type { EmailBudget } from "./launch-emails"
 
@@ -26,7 +27,10 @@ export type ConfirmationEmail = { to: string; signup_id: string; attempt: number
 
 /** What the confirmation emails need from Medusa: the Notification module, the product's title, the rate. */
 export type ConfirmationEmailDeps = {
-  store: ConfirmationRepository
+  store: Pick<
+    ConfirmationRepository,
+    "claimDueConfirmations" | "markConfirmationSent" | "markConfirmationSkipped" | "markConfirmationFailed" | "releaseConfirmation"
+  >
   /** Sends one email; throws when the provider failed. */
   send: (email: ConfirmationEmail) => Promise<void>
   productTitle: (productId: string) => Promise<string | null>
@@ -40,8 +44,16 @@ export type ConfirmationEmailDeps = {
 
 export type ConfirmationOutcome = "sent" | "skipped" | "failed" | "waiting"
 
-/** One claimed row's email, its rate already taken: sent, skipped (confirmed meanwhile, product gone), or failed. */
-async function sendClaimed(deps: ConfirmationEmailDeps, row: ConfirmationClaim, title: string | null): Promise<ConfirmationOutcome> {
+/**
+ * One claimed row's email, its rate already taken: sent, skipped (confirmed meanwhile, product
+ * gone), or failed (counted in `failures`, for the run's one log line).
+ */
+async function sendClaimed(
+  deps: ConfirmationEmailDeps,
+  failures: FailureTally,
+  row: ConfirmationClaim,
+  title: string | null
+): Promise<ConfirmationOutcome> {
   if (row.confirmed_at) {
     await deps.store.markConfirmationSkipped(row, "already confirmed")
     return "skipped"
@@ -68,20 +80,17 @@ async function sendClaimed(deps: ConfirmationEmailDeps, row: ConfirmationClaim, 
     await deps.store.markConfirmationSent(row)
     return "sent"
   } catch (error) {
-    const retryIn = backoffSeconds(row.confirm_attempts)
-    const outcome = await deps.store.markConfirmationFailed(row, errorReason(error), retryIn)
-    deps.log.warn(
-      outcome === "dead"
-        ? `launchdesk: confirmation email of signup ${row.id} failed ${row.confirm_attempts} times and is set aside: ${errorReason(error)}`
-        : `launchdesk: confirmation email of signup ${row.id} failed (attempt ${row.confirm_attempts}): ${errorReason(error)}; retrying in ${retryIn} s`
-    )
+    const outcome = await deps.store.markConfirmationFailed(row, errorReason(error), backoffSeconds(row.confirm_attempts))
+    failures.add(errorReason(error), outcome === "dead")
     return "failed"
   }
 }
 
 /**
  * The confirmation email of a row a signup request just made (born claimed): sent now when
- * the rate has room, else handed back for the job. Never throws.
+ * the rate has room, else handed back for the job. Never throws. A failed send is not logged
+ * here (a line per signup): the row keeps its error and the job's run that retries it reports
+ * its failures with a count.
  */
 export async function sendNewConfirmation(deps: ConfirmationEmailDeps, row: ConfirmationClaim): Promise<ConfirmationOutcome> {
   try {
@@ -90,7 +99,7 @@ export async function sendNewConfirmation(deps: ConfirmationEmailDeps, row: Conf
       await deps.store.releaseConfirmation(row, grant.retryInMs / 1000)
       return "waiting"
     }
-    return await sendClaimed(deps, row, await deps.productTitle(row.product_id))
+    return await sendClaimed(deps, new FailureTally(), row, await deps.productTitle(row.product_id))
   } catch (error) {
     // The claim's lease runs out and the job sends it.
     deps.log.warn(`launchdesk: confirmation email of signup ${row.id} is left to the job: ${errorReason(error)}`)
@@ -107,6 +116,15 @@ export type ConfirmationRunLimits = { batchSize: number; maxRows: number; leaseS
  * of processes at once.
  */
 export async function sendDueConfirmations(deps: ConfirmationEmailDeps, limits: ConfirmationRunLimits) {
+  const failures = new FailureTally()
+  try {
+    return await sendDue(deps, limits, failures)
+  } finally {
+    failures.report(deps.log, "confirmation emails")
+  }
+}
+
+async function sendDue(deps: ConfirmationEmailDeps, limits: ConfirmationRunLimits, failures: FailureTally) {
   const counts: Record<ConfirmationOutcome, number> = { sent: 0, skipped: 0, failed: 0, waiting: 0 }
   const titles = new Map<string, Promise<string | null>>()
   const titleOf = (productId: string) => {
@@ -130,7 +148,7 @@ export async function sendDueConfirmations(deps: ConfirmationEmailDeps, limits: 
       counts.waiting += claimed.length
       break
     }
-    const outcomes = await Promise.all(claimed.map(async (row) => sendClaimed(deps, row, await titleOf(row.product_id))))
+    const outcomes = await Promise.all(claimed.map(async (row) => sendClaimed(deps, failures, row, await titleOf(row.product_id))))
     for (const outcome of outcomes) counts[outcome]++
     handled += claimed.length
   }

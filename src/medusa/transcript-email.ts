@@ -12,6 +12,7 @@ import {
 import type { ClaimedOutboxItem } from "../modules/launchdesk/sql/outbox-repository"
 import { backoffSeconds, storedError } from "../shared/lease/retry-policy"
 import { errorReason } from "../shared/error-reason"
+import { FailureTally } from "../shared/failure-tally"
 import { publicServerUrl } from "../chat/attachments/settings"
 import { issueConfirmationToken } from "../chat/transcript/confirmation-token"
 import { inertLinks, voiceOf } from "../chat/transcript/shopper-text"
@@ -129,25 +130,27 @@ async function sendDue<Payload extends { conversation_id: number }>(
 ): Promise<number> {
   const outbox = await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).outbox()
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  // Failed sends are logged once for the run, with their count (a store without an email provider fails them all).
+  const failures = new FailureTally()
   let sent = 0
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const claimed = await outbox.claimDue<Payload>(topic, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS })
-    if (!claimed.length) break
-    for (const item of claimed) {
-      try {
-        await send(item, logger)
-        await outbox.markDone(item)
-        sent++
-      } catch (error) {
-        const reason = errorReason(error)
-        const outcome = await outbox.markForRetry(item, reason, backoffSeconds(item.attempts))
-        logger.warn(
-          `launchdesk: ${what} of conversation ${item.payload.conversation_id} failed` +
-            (outcome === "dead" ? ` ${item.attempts} times and is set aside (retry it in the admin)` : "") +
-            `: ${storedError(reason)}`
-        )
+  try {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const claimed = await outbox.claimDue<Payload>(topic, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS })
+      if (!claimed.length) break
+      for (const item of claimed) {
+        try {
+          await send(item, logger)
+          await outbox.markDone(item)
+          sent++
+        } catch (error) {
+          const reason = errorReason(error)
+          const outcome = await outbox.markForRetry(item, reason, backoffSeconds(item.attempts))
+          failures.add(storedError(reason), outcome === "dead")
+        }
       }
     }
+  } finally {
+    failures.report(logger, what)
   }
   return sent
 }
@@ -160,7 +163,7 @@ async function sendDue<Payload extends { conversation_id: number }>(
  */
 export async function sendDueTranscripts(container: MedusaContainer): Promise<number> {
   const feedback = await chatModule(container).feedback()
-  return sendDue<TranscriptRequest>(container, TRANSCRIPT_OUTBOX_TOPIC, "transcript email", (item, logger) =>
+  return sendDue<TranscriptRequest>(container, TRANSCRIPT_OUTBOX_TOPIC, "transcript emails", (item, logger) =>
     sendTranscript(container, feedback, item, logger)
   )
 }
@@ -168,7 +171,7 @@ export async function sendDueTranscripts(container: MedusaContainer): Promise<nu
 /** Sends the queued confirmation emails of transcript requests to addresses not confirmed yet, as `sendDueTranscripts` does. */
 export async function sendDueEmailConfirmations(container: MedusaContainer): Promise<number> {
   const feedback = await chatModule(container).feedback()
-  return sendDue<EmailConfirmationRequest>(container, EMAIL_CONFIRMATION_OUTBOX_TOPIC, "address confirmation email", (item) =>
+  return sendDue<EmailConfirmationRequest>(container, EMAIL_CONFIRMATION_OUTBOX_TOPIC, "address confirmation emails", (item) =>
     sendConfirmation(container, feedback, item)
   )
 }

@@ -47,5 +47,12 @@ medusaIntegrationTestRunner({
       expect((await storedConversation(container, data.conversation_id)).last_email_sent_at).toBeNull()
       info.mockRestore()
     })
+
+    it("the admin's settings say up front that this store cannot send email", async () => {
+      for (const path of ["/admin/app/v1/settings", "/admin/coming-soon/settings"]) {
+        const { status, data } = await api.get(path, { headers: admin.bearer, validateStatus: () => true })
+        expect([path, status, data.can_send_email]).toEqual([path, 200, false])
+      }
+    })
   },
 })

@@ -226,6 +226,8 @@ medusaIntegrationTestRunner({
           consent_enabled: false,
           require_consent: false,
           set_by_configuration: [],
+          // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
+          can_send_email: true,
         })
       })
 
@@ -249,6 +251,8 @@ medusaIntegrationTestRunner({
           consent_enabled: false,
           require_consent: false,
           set_by_configuration: [],
+          // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
+          can_send_email: true,
         })
         expect(JSON.stringify(saved.data)).not.toContain(MAILER_KEY)
         expect(JSON.stringify(saved.data)).not.toContain(CAPTCHA_SECRET)

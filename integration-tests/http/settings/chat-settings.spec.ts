@@ -50,6 +50,8 @@ medusaIntegrationTestRunner({
         translations: {},
         widget_labels: {},
         set_by_configuration: ["bridge.bot_token"],
+        // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
+        can_send_email: true,
       })
     })
 
@@ -77,6 +79,8 @@ medusaIntegrationTestRunner({
         translations: {},
         widget_labels: {},
         set_by_configuration: ["bridge.bot_token"],
+        // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
+        can_send_email: true,
       })
 
       await save({ bridge: { shared_secret: "" }, model: { api_key: "" } })

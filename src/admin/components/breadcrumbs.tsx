@@ -24,6 +24,12 @@ function Trail({ page, to, record }: { page: string; to: string; record?: ReactN
   )
 }
 
+/** "Back in stock": the store's most wanted variants. */
+export function BackInStockCrumb() {
+  const { t } = useT()
+  return <>{t("nav.backInStock")}</>
+}
+
 /** "Support inbox", or "Support inbox › Conversation #12" while one is open. */
 export function InboxCrumb() {
   const { t } = useT()

@@ -16,8 +16,8 @@ export const FieldError = ({ id, message }: { id: string; message?: string }) =>
     </Text>
   ) : null
 
-const FieldHint = ({ children }: { children: ReactNode }) => (
-  <Text size="xsmall" className="text-ui-fg-subtle">
+const FieldHint = ({ children, id }: { children: ReactNode; id?: string }) => (
+  <Text size="xsmall" className="text-ui-fg-subtle" id={id}>
     {children}
   </Text>
 )
@@ -43,13 +43,13 @@ export const FormField = ({ label, children, error, hint }: FormFieldProps) => (
 
 type ToggleProps = { id: string; label: string; hint: string; value: boolean; onChange: (checked: boolean) => void; disabled?: boolean }
 
-/** A labelled on/off switch with a line of explanation; `disabled` when the plugin options fix it. */
+/** A labelled on/off switch with a line of explanation; `disabled` when the plugin options fix it or it cannot act. */
 export const Toggle = ({ id, label, hint, value, onChange, disabled }: ToggleProps) => (
   <div className="flex items-start gap-x-3">
-    <Switch id={id} checked={value} onCheckedChange={onChange} disabled={disabled} />
+    <Switch id={id} checked={value} onCheckedChange={onChange} disabled={disabled} aria-describedby={`${id}-hint`} />
     <div className="flex flex-col">
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <FieldHint>{hint}</FieldHint>
+      <FieldHint id={`${id}-hint`}>{hint}</FieldHint>
     </div>
   </div>
 )

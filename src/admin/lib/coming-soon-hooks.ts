@@ -28,6 +28,7 @@ export const comingSoonKeys = {
   products: (ids: string[]) => ["launchdesk-products", ids] as const,
   productOptions: () => ["launchdesk-products", "options"] as const,
   backInStock: (productId: string) => ["launchdesk-back-in-stock", productId] as const,
+  mostWanted: (page: number) => ["launchdesk-back-in-stock", "most-wanted", page] as const,
 }
 
 const queryOf = (filters: object) =>
@@ -190,6 +191,23 @@ export function useLaunchStats(productId: string | undefined) {
 }
 
 /** The product's variants with shoppers waiting for them, most wanted first (the first 100). */
+/** The store's variants by waiting demand, one page at a time, as the admin's paged lists take them. */
+export function useMostWantedVariants(page: number, perPage: number) {
+  return useQuery({
+    queryKey: comingSoonKeys.mostWanted(page),
+    queryFn: () =>
+      sdk.client.fetch<BackInStockDemand>("/admin/back-in-stock", { query: { order: "demand", limit: perPage, offset: (page - 1) * perPage } }),
+    select: (data): ListPayload<BackInStockDemand["variants"][number]> => ({
+      items: data.variants,
+      total: data.count,
+      per_page: data.limit,
+      page: Math.floor(data.offset / data.limit) + 1,
+      total_pages: Math.max(1, Math.ceil(data.count / data.limit)),
+    }),
+    placeholderData: keepPreviousData,
+  })
+}
+
 export function useBackInStockDemand(productId: string) {
   return useQuery({
     queryKey: comingSoonKeys.backInStock(productId),

@@ -3,7 +3,8 @@ import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
 import { ArrowDownTray } from "@medusajs/icons"
 import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { QueryStates } from "../components/page-states"
-import { useBackInStockDemand } from "../lib/coming-soon-hooks"
+import { NoEmailProviderNotice } from "../components/email-provider-notice"
+import { useBackInStockDemand, useComingSoonSettings } from "../lib/coming-soon-hooks"
 import { formatNumber } from "../lib/format"
 import { useT } from "../lib/i18n"
 import { backendHref } from "../lib/sdk"
@@ -16,6 +17,7 @@ import { backendHref } from "../lib/sdk"
 const ProductBackInStockWidget = ({ data: product }: DetailWidgetProps<HttpTypes.AdminProduct>) => {
   const { t } = useT()
   const demand = useBackInStockDemand(product.id)
+  const noEmailProvider = useComingSoonSettings().data?.can_send_email === false
   const titles = new Map((product.variants ?? []).map((variant) => [variant.id, variant.title]))
 
   return (
@@ -38,6 +40,11 @@ const ProductBackInStockWidget = ({ data: product }: DetailWidgetProps<HttpTypes
           </a>
         </Button>
       </div>
+      {noEmailProvider && (
+        <div className="px-6 py-4">
+          <NoEmailProviderNotice text={t("backInStock.noEmailProvider")} />
+        </div>
+      )}
       <QueryStates query={demand} rows={2} label={t("backInStock.loading")}>
         {(data) =>
           data.variants.length === 0 ? (

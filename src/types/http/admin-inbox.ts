@@ -348,6 +348,8 @@ export const AdminChatSettingsResponse = z
     widget_labels: z.record(z.string(), z.record(z.string(), z.string())),
     /** Dotted keys whose value comes from the plugin options, e.g. `bridge.bot_token`. */
     set_by_configuration: z.array(z.string()),
+    /** Whether the store has a Notification provider for the `email` channel: without one no reply is emailed. */
+    can_send_email: z.boolean(),
   })
   .meta({ id: "AdminChatSettingsResponse" })
 export type AdminChatSettingsResponseType = z.infer<typeof AdminChatSettingsResponse>

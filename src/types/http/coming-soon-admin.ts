@@ -45,6 +45,11 @@ export const AdminComingSoonSettingsResponse = z
     /** A signup or subscription without `consent: true` is refused; fixed by the `requireConsent` option when set. */
     require_consent: z.boolean(),
     set_by_configuration: z.array(z.string()),
+    /**
+     * Whether the store has a Notification provider for the `email` channel: without one no
+     * launch, confirmation or back-in-stock email goes out.
+     */
+    can_send_email: z.boolean(),
   })
   .meta({ id: "AdminComingSoonSettingsResponse" })
 export type AdminComingSoonSettingsResponseType = z.infer<typeof AdminComingSoonSettingsResponse>

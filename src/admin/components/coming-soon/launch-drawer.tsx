@@ -1,6 +1,6 @@
 import { Alert, Drawer, Input, Select, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
-import { useLaunchProduct } from "../../lib/coming-soon-hooks"
+import { useComingSoonSettings, useLaunchProduct } from "../../lib/coming-soon-hooks"
 import { errorMessage, formatNumber } from "../../lib/format"
 import { t as translate, useT } from "../../lib/i18n"
 import type { LaunchInput } from "../../lib/types"
@@ -43,6 +43,9 @@ export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) 
   const [form, setForm] = useState(EMPTY)
   const [error, setError] = useState<string>()
   const launch = useLaunchProduct(productId)
+  // Without an email provider the waitlist cannot be emailed: the switch is off and says why.
+  const noEmailProvider = useComingSoonSettings().data?.can_send_email === false
+  const notify = form.notify && !noEmailProvider
 
   // Each opening starts empty.
   useOnChange(open, (opened) => {
@@ -56,7 +59,7 @@ export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = launchBody(form)
+    const checked = launchBody({ ...form, notify })
     if ("error" in checked) return setError(checked.error)
     setError(undefined)
     try {
@@ -80,11 +83,12 @@ export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) 
             <Toggle
               id="launch-notify"
               label={t("launch.notify", { count: signups, formatted: formatNumber(signups) })}
-              hint={t("launch.notifyHint")}
-              value={form.notify}
+              hint={noEmailProvider ? t("launch.notifyNoProvider") : t("launch.notifyHint")}
+              value={notify}
               onChange={set("notify")}
+              disabled={noEmailProvider}
             />
-            {form.notify && (
+            {notify && (
               <FormField label={<FieldLabel htmlFor="launch-offer">{t("launch.code")}</FieldLabel>} hint={t("launch.codeHint")}>
                 <Select value={form.offer} onValueChange={(value) => set("offer")(value as Offer)}>
                   <Select.Trigger id="launch-offer">
@@ -98,7 +102,7 @@ export function LaunchDrawer({ productId, signups, open, onOpenChange }: Props) 
                 </Select>
               </FormField>
             )}
-            {form.notify && form.offer !== "none" && (
+            {notify && form.offer !== "none" && (
               <div className="grid grid-cols-2 gap-4">
                 <FormField label={<FieldLabel htmlFor="launch-value">{form.offer === "percentage" ? t("launch.percentOff") : t("launch.amountOff")}</FieldLabel>}>
                   <Input id="launch-value" inputMode="decimal" value={form.value} onChange={(event) => set("value")(event.target.value)} />

@@ -1,6 +1,6 @@
 import { Button, Heading, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
-import { useCloseConversation, useConversation } from "../../lib/chat-hooks"
+import { useChatSettings, useCloseConversation, useConversation } from "../../lib/chat-hooks"
 import { useMarkRead } from "../../lib/typing-and-read"
 import { useT } from "../../lib/i18n"
 import { errorMessage, formatLanguage, httpUrlOrNull } from "../../lib/format"
@@ -29,6 +29,7 @@ export function ConversationPane({ conversationId }: { conversationId: number })
   const { t } = useT()
   const { conversation, streaming, visitorTyping } = useConversation(conversationId)
   const close = useCloseConversation()
+  const noEmailProvider = useChatSettings().data?.can_send_email === false
   const [cannedDraft, setCannedDraft] = useState<CannedDraft | null>(null)
   const [replyOrderId, setReplyOrderId] = useState<string | undefined>()
 
@@ -76,6 +77,11 @@ export function ConversationPane({ conversationId }: { conversationId: number })
               t("pane.noEmail")
             )}
           </Text>
+          {data.email && noEmailProvider && (
+            <Text size="small" className="text-ui-fg-subtle" data-field="offline-email" data-email-provider="missing">
+              {t("pane.offlineEmailNoProvider")}
+            </Text>
+          )}
           {data.locale && (
             <Text size="small" className="text-ui-fg-subtle" data-field="locale">
               {t("pane.language", { language: formatLanguage(data.locale) })}

@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { InlineTip, Input, Select } from "@medusajs/ui"
 import { ComingSoonSettingsCrumb } from "../../../components/breadcrumbs"
+import { NoEmailProviderNotice } from "../../../components/email-provider-notice"
 import { Toggle, textInput } from "../../../components/form-field"
 import { SecretField, secretForSave } from "../../../components/secret-field"
 import { Field, SettingsSection } from "../../../components/settings-section"
@@ -70,6 +71,7 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
 
   return (
     <SettingsForm label={t("comingSoonSettings.formLabel")} onSubmit={submit} onReset={reset} saving={save.isPending}>
+      {!settings.can_send_email && <NoEmailProviderNotice text={t("comingSoonSettings.noEmailProvider")} />}
       <SettingsSection title={t("comingSoonSettings.mailingListTitle")} description={t("comingSoonSettings.mailingListDescription")}>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <SecretField id="mailer-api-key" label={t("comingSoonSettings.mailerKey")} hint={t("comingSoonSettings.mailerKeyHint")} {...bindSecret("mailer_api_key", states.mailer_api_key)} />

@@ -12,6 +12,7 @@ import { WidgetLabelsSection } from "../../../components/support-chat/widget-lab
 import { widgetLabelsOf } from "../../../lib/widget-labels"
 import { translationsOf, type TranslatedField } from "../../../lib/translations"
 import { Field, SettingsSection } from "../../../components/settings-section"
+import { NoEmailProviderNotice } from "../../../components/email-provider-notice"
 import { SettingsForm, SettingsPage } from "../../../components/settings-page"
 import { useState } from "react"
 import { useChatSettings, useSaveChatSettings } from "../../../lib/chat-hooks"
@@ -146,6 +147,7 @@ function SupportChatSettingsForm({ settings }: { settings: ChatSettings }) {
       </SettingsSection>
 
       <SettingsSection title={t("chatSettings.offlineTitle")} description={t("chatSettings.offlineDescription")}>
+        {!settings.can_send_email && <NoEmailProviderNotice text={t("chatSettings.offlineNoProvider")} />}
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {wholeNumberField("offline_email_after_seconds", {
             id: "offline-email-delay",
