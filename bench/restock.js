@@ -56,11 +56,11 @@ exports.default = async function seed({ container }) {
   return { productId, variantId, itemId, locationId }
 }
 
-/** `count` waiting subscriptions to the variant, as the signup route leaves them (oldest first). */
+/** `count` waiting subscriptions to the variant, as the signup route leaves them without double opt-in (confirmed, oldest first). */
 async function seedSubscribers(client, { productId, variantId }, count) {
   await client.query(
-    `INSERT INTO cs_back_in_stock (id, email, variant_id, product_id, status, created_at, updated_at)
-     SELECT 'csbis_bench' || g, 'waiting' || g || '@example.com', $1, $2, 'waiting', now() - make_interval(secs => $3 - g), now()
+    `INSERT INTO cs_back_in_stock (id, email, variant_id, product_id, status, confirmed_at, created_at, updated_at)
+     SELECT 'csbis_bench' || g, 'waiting' || g || '@example.com', $1, $2, 'waiting', now(), now() - make_interval(secs => $3 - g), now()
      FROM generate_series(1, $3) g`,
     [variantId, productId, count]
   )

@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
-import { createAdmin } from "../../utils/admin"
+import { createAdmin, type AdminCredentials } from "../../utils/admin"
 import { emailDouble } from "../../utils/email-double"
 import { takeOffSchedule } from "../../utils/schedule"
 import { config as restockJob } from "../../../src/jobs/notify-restocked-variants"
@@ -22,9 +22,10 @@ process.env.LAUNCHDESK_TEST_EMAIL_DOUBLE = "1"
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let shop: StockedShop
+    let admin: AdminCredentials
     beforeAll(() => Promise.all([takeOffSchedule(restockJob), takeOffSchedule(confirmationJob)]))
     beforeEach(async () => {
-      await createAdmin(api, getContainer())
+      admin = await createAdmin(api, getContainer())
       shop = await createStockedShop(getContainer(), ["Red"])
       emailDouble().sent.length = 0
       emailDouble().failing.clear()
@@ -57,6 +58,11 @@ medusaIntegrationTestRunner({
         validateStatus: () => true,
       })
     }
+    /** The variant's line in the admin's demand list: unconfirmed addresses are not counted as waiting. */
+    const demandOfRed = async () => {
+      const { data } = await api.get(`/admin/back-in-stock?order=demand&product_id=${shop.productId}`, { headers: admin.bearer })
+      return (data.variants as { waiting: number }[])[0]?.waiting ?? 0
+    }
     const rowOf = async (email: string) => (await subscriptions(getContainer())).find((row) => row.email === email)!
 
     it("emails an unconfirmed subscription the waitlist's confirmation, not the restock; once confirmed, the restock comes", async () => {
@@ -77,6 +83,8 @@ medusaIntegrationTestRunner({
       await confirmationTo("bob@example.com")
       expect(await rowOf("ada@example.com")).toMatchObject({ confirmed_at: null, confirm_status: "sent", status: "waiting" })
 
+      expect(await demandOfRed()).toBe(0)
+
       // A repeat sends no second confirmation; the job finds nothing left to send.
       expect((await subscribe("ada@example.com")).data).toEqual({ success: true, confirmation_required: true })
       await sendComingSoonConfirmations(container)
@@ -86,6 +94,7 @@ medusaIntegrationTestRunner({
       const page = await pressConfirm(ada.confirm_url)
       expect(page.status).toBe(200)
       expect((await rowOf("ada@example.com")).confirmed_at).not.toBeNull()
+      expect(await demandOfRed()).toBe(1)
       await setStockQuietly(container, shop, "Red", 5)
       await notifyRestockedVariantsWorkflow(container).run()
       await notifyRestockedVariantsWorkflow(container).run()

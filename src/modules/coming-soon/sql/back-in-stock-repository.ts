@@ -274,12 +274,15 @@ export class BackInStockRepository {
     return rows.length
   }
 
-  /** Variants by waiting subscribers, most first (ties by variant id, so pages never overlap); one product's when given. */
+  /**
+   * Variants by waiting subscribers, most first (ties by variant id, so pages never overlap); one
+   * product's when given. An address not yet confirmed (double opt-in) is not waiting: no restock emails it.
+   */
   async demand(page: { limit: number; offset: number; product_id?: string }): Promise<{ items: VariantDemand[]; count: number }> {
     const { clause, params } = whereOf({ product_id: page.product_id })
     const items = await this.sql<VariantDemand>(
       `SELECT variant_id, max(product_id) AS product_id,
-              count(*) FILTER (WHERE status IN ('waiting', 'sending'))::int AS waiting,
+              count(*) FILTER (WHERE status IN ('waiting', 'sending') AND confirmed_at IS NOT NULL)::int AS waiting,
               count(*) FILTER (WHERE notified_at IS NOT NULL)::int AS notified,
               count(*) FILTER (WHERE converted_at IS NOT NULL)::int AS converted
          FROM cs_back_in_stock WHERE ${clause}
