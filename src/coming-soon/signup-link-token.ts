@@ -4,11 +4,18 @@ import { createHmac, timingSafeEqual } from "node:crypto"
 export type SignupLinkPurpose = "unsubscribe" | "confirm"
 
 // One key derivation per purpose (and apart from the signup token's), so a token of one kind is never valid as another.
-const subKey = (key: Buffer, purpose: SignupLinkPurpose) =>
+const subKey = (key: Buffer, purpose: SignupLinkPurpose | "status") =>
   createHmac("sha256", key).update(`launchdesk.coming-soon.${purpose}.v1`).digest()
 
-const signature = (key: Buffer, purpose: SignupLinkPurpose, signupId: string) =>
-  createHmac("sha256", subKey(key, purpose)).update(signupId).digest("base64url")
+/** The HMAC of `body` under the purpose's own key: the signature of every link in an email to a signup. */
+export const linkSignature = (key: Buffer, purpose: SignupLinkPurpose | "status", body: string) =>
+  createHmac("sha256", subKey(key, purpose)).update(body).digest("base64url")
+
+/** Whether a token's signature is the expected one, compared in constant time. */
+export function sameSignature(expected: string, given: string): boolean {
+  const [a, b] = [Buffer.from(expected), Buffer.from(given)]
+  return a.length === b.length && timingSafeEqual(a, b)
+}
 
 /**
  * The token of a link in an email to a signup: `<signup id>.<HMAC(signup id)>`. It never
@@ -16,7 +23,7 @@ const signature = (key: Buffer, purpose: SignupLinkPurpose, signupId: string) =>
  * back-in-stock subscription (`csbis_…`), for one purpose.
  */
 export function issueSignupLinkToken(key: Buffer, purpose: SignupLinkPurpose, signupId: string): string {
-  return `${signupId}.${signature(key, purpose, signupId)}`
+  return `${signupId}.${linkSignature(key, purpose, signupId)}`
 }
 
 /** The signup id a token was issued for, for this purpose, or null for anything this store did not sign. */
@@ -24,7 +31,5 @@ export function verifySignupLinkToken(key: Buffer, purpose: SignupLinkPurpose, t
   if (typeof token !== "string" || token.length > 200) return null
   const match = /^((?:cssu|csbis)_[0-9A-Za-z]{1,60})\.([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return null
-  const expected = Buffer.from(signature(key, purpose, match[1]))
-  const given = Buffer.from(match[2])
-  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : null
+  return sameSignature(linkSignature(key, purpose, match[1]), match[2]) ? match[1] : null
 }

@@ -1,10 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { linkSignature, sameSignature } from "./signup-link-token"
 
 // A key of its own (apart from the unsubscribe, confirm and signup tokens'), so no other token is valid here.
-const statusKey = (key: Buffer) => createHmac("sha256", key).update("launchdesk.coming-soon.status.v1").digest()
-
-const signature = (key: Buffer, signupId: string, expiresAt: number) =>
-  createHmac("sha256", statusKey(key)).update(`${signupId}.${expiresAt}`).digest("base64url")
+const signature = (key: Buffer, signupId: string, expiresAt: number) => linkSignature(key, "status", `${signupId}.${expiresAt}`)
 
 /**
  * The token of a status link (CONTRACT §12): `<signup id>.<expiry, Unix seconds>.<HMAC of both>`.
@@ -25,8 +22,6 @@ export function verifyStatusToken(key: Buffer, token: unknown, now = new Date())
   const match = /^(cssu_[0-9A-Za-z]{1,60})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return { refused: "invalid" }
   const [, signupId, seconds, given] = match
-  const expected = Buffer.from(signature(key, signupId, Number(seconds)))
-  const actual = Buffer.from(given)
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { refused: "invalid" }
+  if (!sameSignature(signature(key, signupId, Number(seconds)), given)) return { refused: "invalid" }
   return Number(seconds) * 1000 <= now.getTime() ? { refused: "expired" } : { signupId }
 }
