@@ -21,6 +21,12 @@ export async function axeViolations(page: Page, state: string, selectors: string
       const axe: Axe = Reflect.get(window, "axe")
       const include = selectors.filter((selector) => document.querySelector(selector)).map((selector) => [selector])
       if (!include.length) return { missing: true as const }
+      // Colours caught mid-transition (a dialog fading in, a button just enabled) are neither
+      // state's colours: wait for the finite animations and transitions to end, as a reader would.
+      const running = () => document.getAnimations().filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity)
+      for (let round = 0; round < 3 && running().length; round++) {
+        await Promise.race([Promise.allSettled(running().map((animation) => animation.finished)), new Promise((settle) => setTimeout(settle, 2000))])
+      }
       const result = await axe.run({ include, exclude: exclude.map((selector) => [selector]) }, { runOnly: { type: "tag", values: tags } })
       return {
         violations: result.violations.map((violation) => ({
