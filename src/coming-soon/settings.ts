@@ -18,6 +18,8 @@ export type ComingSoonSettings = {
   consent_enabled: boolean
   /** A signup without `consent: true` is refused (the checkbox is then shown whatever `consent_enabled` says). */
   require_consent: boolean
+  /** Each new signup gets the welcome email (place in line, share and status links) once its address is confirmed. */
+  welcome_email: boolean
 }
 
 const FIELDS: SettingField<ComingSoonOptions>[] = [
@@ -29,6 +31,7 @@ const FIELDS: SettingField<ComingSoonOptions>[] = [
   { key: "captcha_secret_key", secret: true, fromOptions: (o) => o.captcha?.secretKey, fallback: null },
   { key: "consent_enabled", fromOptions: () => undefined, fallback: false },
   { key: "require_consent", fromOptions: (o) => o.requireConsent, fallback: false },
+  { key: "welcome_email", fromOptions: () => undefined, fallback: false },
 ]
 
 async function effective(store: SettingsRepository, options: ComingSoonOptions) {
@@ -51,6 +54,7 @@ export async function loadComingSoonSettings(
     captcha_secret_key: text("captcha_secret_key"),
     consent_enabled: values.consent_enabled === true,
     require_consent: values.require_consent === true,
+    welcome_email: values.welcome_email === true,
   }
 }
 
@@ -77,6 +81,7 @@ export const AdminUpdateComingSoonSettings = z
     captcha_secret_key: secret,
     consent_enabled: yesNo.optional(),
     require_consent: yesNo.optional(),
+    welcome_email: yesNo.optional(),
   })
   .strict()
 export type AdminUpdateComingSoonSettingsType = z.infer<typeof AdminUpdateComingSoonSettings>

@@ -44,6 +44,8 @@ export type RecordSignupInput = {
   awaitsConfirmation: boolean
   /** The consent checkbox's exact text when the signup ticked it (CONTRACT §12); null otherwise. */
   consent_text: string | null
+  /** The store sends welcome emails (settings `welcome_email`): the row's goes out once its address is confirmed. */
+  welcome_email: boolean
 }
 
 /**
@@ -229,6 +231,7 @@ export async function signup(deps: SignupDeps, req: SignupRequest): Promise<Outc
     sync_status: mailingList && settings.mailer_api_key ? "pending" : "skipped",
     awaitsConfirmation: deps.config.doubleOptIn,
     consent_text: consent.text,
+    welcome_email: settings.welcome_email,
   })
 
   // Only while an address waits for its confirmation (double opt-in): the storefront says to check the inbox.

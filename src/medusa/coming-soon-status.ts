@@ -20,7 +20,7 @@ export function statusLinkUrl(tokenKey: Buffer, backendUrl: string, config: Comi
 }
 
 /** The product page with `shared_by=<code>`, as the block's share links build it; null without `launch.productUrl`. */
-async function shareUrlOf(container: MedusaContainer, config: ComingSoonConfig, productId: string, referralCode: string) {
+export async function shareUrlOf(container: MedusaContainer, config: ComingSoonConfig, productId: string, referralCode: string) {
   const [product] = await container.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["handle"], take: 1 })
   const page = launchProductUrl(config, product?.handle)
   if (!page) return null

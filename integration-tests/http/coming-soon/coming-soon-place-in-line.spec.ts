@@ -6,14 +6,20 @@ import { issueStatusToken } from "../../../src/coming-soon/waitlist-status-token
 import { issueSignupLinkToken } from "../../../src/coming-soon/signup-link-token"
 import { WAITLIST_STATUS_MESSAGES } from "../../../src/coming-soon/waitlist-status"
 import type { SignupRow } from "../../../src/modules/coming-soon/sql/signup-repository"
+import sendComingSoonWelcomes, { config as welcomeJob } from "../../../src/jobs/send-coming-soon-welcomes"
+import type { WelcomeEmailData } from "../../../src/coming-soon/welcome-emails"
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
+import { emailDouble } from "../../utils/email-double"
+import { takeOffSchedule } from "../../utils/schedule"
 import { createPublishableKey } from "../../utils/store"
-import { comingSoon, createProduct, insertLedgerRow, mailerIntegrationTestRunner, type LaunchedProduct } from "./helpers"
+import { comingSoon, createProduct, insertLedgerRow, ledger, mailerIntegrationTestRunner, type LaunchedProduct } from "./helpers"
 
 jest.setTimeout(240 * 1000)
 
-// medusa-config.ts builds the share links' product pages from it.
+// medusa-config.ts builds the share links' product pages from it, and puts the email double in place of the local provider.
 process.env.LAUNCHDESK_TEST_PRODUCT_URL = "https://shop.example/products/{handle}"
+process.env.LAUNCHDESK_TEST_EMAIL_DOUBLE = "1"
+const WELCOME_TEMPLATE = "launchdesk.coming-soon.welcome"
 
 const MAILER_KEY = "mlk-live-place0in0line"
 const mailer = new FakeMailerLite(MAILER_KEY)
@@ -44,6 +50,11 @@ mailerIntegrationTestRunner({
       expect(response.status).toBe(200)
       return response.data as { position: number; total: number; referrals: number; referral_code: string; share_url: string | null }
     }
+
+    beforeAll(async () => {
+      // The welcome case runs the job itself, at the moments it means.
+      await takeOffSchedule(welcomeJob)
+    })
 
     beforeEach(async () => {
       publishableKey = await createPublishableKey(getContainer())
@@ -218,6 +229,87 @@ mailerIntegrationTestRunner({
       })
       expect(refused.status).toBe(400)
       expect(refused.data).toContain("This link is not valid")
+    })
+    it("welcome email: none while off (the default); switched on, each new signup gets one with its place and links once confirmed, never after leaving", async () => {
+      const welcomes = (address?: string) =>
+        emailDouble().sent.filter((email) => email.template === WELCOME_TEMPLATE && (address === undefined || email.to === address))
+      const setWelcome = async (on: boolean) =>
+        expect((await api.post("/admin/coming-soon/settings", { welcome_email: on }, { headers: admin().bearer })).data.welcome_email).toBe(on)
+      emailDouble().sent.length = 0
+      const product = await ledgerProduct()
+      expect((await api.get("/admin/coming-soon/settings", { headers: admin().bearer })).data.welcome_email).toBe(false)
+
+      // Off: a signup is taken with no welcome, and switching on later welcomes no backlog.
+      expect((await signup(product, "before@example.com")).status).toBe(200)
+      await setWelcome(true)
+      expect((await signup(product, "ada@example.com")).status).toBe(200)
+      expect((await signup(product, "ada@example.com")).status).toBe(200)
+      // A friend through Ada's link, and an address that waits for its confirmation (double opt-in).
+      const ada = (await ledger(getContainer())).find((row) => row.email === "ada@example.com")!
+      expect((await signup(product, "bob@example.com", ada.referral_code)).status).toBe(200)
+      const { signup: waiting } = await insertLedgerRow(getContainer(), {
+        email: "waiting@example.com",
+        product_id: product.productId,
+        mailer_group_id: null,
+        sync_status: "skipped",
+        leaseSeconds: 60,
+        awaitsConfirmation: true,
+        welcome_email: true,
+      })
+      // One that left before its welcome went out.
+      expect((await signup(product, "gone@example.com")).status).toBe(200)
+      const gone = (await ledger(getContainer())).find((row) => row.email === "gone@example.com")!
+      await (await comingSoon(getContainer()).signups()).unsubscribe(gone.id)
+
+      await sendComingSoonWelcomes(getContainer())
+      await sendComingSoonWelcomes(getContainer())
+      expect(welcomes().map((email) => email.to).sort()).toEqual(["ada@example.com", "bob@example.com"])
+      const [adaWelcome] = welcomes("ada@example.com")
+      const data = adaWelcome.data as WelcomeEmailData
+      // Bob's confirmed referral moved Ada up: she was second in line when the email was made.
+      expect(data).toMatchObject({
+        product_id: product.productId,
+        email: "ada@example.com",
+        position: 1,
+        total: 5,
+        referral_code: ada.referral_code,
+        share_url: `https://shop.example/products/${product.handle}?shared_by=${ada.referral_code}`,
+        locale: "en",
+      })
+      expect(typeof data.product_title).toBe("string")
+      // The status link opens Ada's own standing; the unsubscribe link is her row's.
+      const statusLink = new URL(data.status_url)
+      expect((await api.get(`${statusLink.pathname}${statusLink.search}`, { validateStatus: () => true })).data).toMatchObject({
+        position: 1,
+        referral_code: ada.referral_code,
+      })
+      expect(new URL(data.unsubscribe_url).pathname).toBe("/store/coming-soon/unsubscribe")
+
+      // Confirmed later, the waiting address is welcomed then, once.
+      expect(await (await comingSoon(getContainer()).confirmations()).confirm(waiting.id)).toBe(true)
+      await sendComingSoonWelcomes(getContainer())
+      await sendComingSoonWelcomes(getContainer())
+      expect(welcomes("waiting@example.com")).toHaveLength(1)
+      expect(welcomes()).toHaveLength(3)
+
+      // Switched off, what comes due is set aside, not kept for later.
+      await setWelcome(false)
+      expect((await signup(product, "after-off@example.com")).status).toBe(200)
+      const { signup: dueWhileOff } = await insertLedgerRow(getContainer(), {
+        email: "due@example.com",
+        product_id: product.productId,
+        mailer_group_id: null,
+        sync_status: "skipped",
+        leaseSeconds: 60,
+        welcome_email: true,
+      })
+      await sendComingSoonWelcomes(getContainer())
+      await setWelcome(true)
+      await sendComingSoonWelcomes(getContainer())
+      expect(welcomes()).toHaveLength(3)
+      const [dueRow] = await knex()("cs_signup").where({ id: dueWhileOff.id }).select("welcome_status")
+      expect(dueRow.welcome_status).toBe("skipped")
+      await setWelcome(false)
     })
   },
 })

@@ -208,6 +208,7 @@ export type ComingSoonSettingsInput = {
   captcha_secret_key?: string | null
   consent_enabled?: boolean
   require_consent?: boolean
+  welcome_email?: boolean
 }
 
 /** A row of the signup ledger. */

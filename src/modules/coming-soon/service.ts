@@ -12,6 +12,7 @@ import { LaunchRepository } from "./sql/launch-repository"
 import { ConfirmationRepository } from "./sql/confirmation-repository"
 import { BackInStockRepository } from "./sql/back-in-stock-repository"
 import { PreorderRepository } from "./sql/preorder-repository"
+import { WelcomeRepository } from "./sql/welcome-repository"
 import { WaitlistRepository } from "./sql/waitlist-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
@@ -35,6 +36,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   private readonly backInStock_: BackInStockRepository
   private readonly preorders_: PreorderRepository
   private readonly waitlist_: WaitlistRepository
+  private readonly welcomes_: WelcomeRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
@@ -51,6 +53,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     this.backInStock_ = new BackInStockRepository(sql)
     this.preorders_ = new PreorderRepository(sql)
     this.waitlist_ = new WaitlistRepository(sql)
+    this.welcomes_ = new WelcomeRepository(sql, { maxAttempts: options.maxDeliveryAttempts })
   }
 
   /** Launches, their emails' claims and progress (CONTRACT §7). */
@@ -71,6 +74,11 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   /** Place in line (CONTRACT §12): a row's position and its standing. */
   async waitlist(): Promise<WaitlistRepository> {
     return this.waitlist_
+  }
+
+  /** The welcome emails' claims (CONTRACT §12). */
+  async welcomes(): Promise<WelcomeRepository> {
+    return this.welcomes_
   }
 
   /** Double opt-in: the confirmation emails' claims and the confirmation itself. */

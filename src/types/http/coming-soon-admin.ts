@@ -44,6 +44,8 @@ export const AdminComingSoonSettingsResponse = z
     consent_enabled: z.boolean(),
     /** A signup or subscription without `consent: true` is refused; fixed by the `requireConsent` option when set. */
     require_consent: z.boolean(),
+    /** Each new signup gets the welcome email (template `launchdesk.coming-soon.welcome`) once its address is confirmed; default off. */
+    welcome_email: z.boolean(),
     set_by_configuration: z.array(z.string()),
     /**
      * Whether the store has a Notification provider for the `email` channel: without one no

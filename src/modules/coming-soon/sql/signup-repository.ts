@@ -60,6 +60,8 @@ export type NewSignup = {
   awaitsConfirmation?: boolean
   /** The consent checkbox's text when the signup ticked it; kept with the time of the insert. */
   consent_text?: string | null
+  /** The store sends welcome emails: the row's is due, and goes out once its address is confirmed. */
+  welcome_email?: boolean
 }
 
 export type SignupFilters = {
@@ -174,6 +176,7 @@ export class SignupRepository {
    * either way, so a duplicate answers the existing row's code. A new `pending` row is born
    * claimed (attempt 1, due after the lease), as `claimDueSignup` would leave it; a row that
    * awaits confirmation is born with its confirmation email claimed instead, and no sync due.
+   * With welcome emails on, the new row's is due, and goes out once its address is confirmed.
    */
   async insertSignup(signup: NewSignup): Promise<{ signup: SignupRow; created: boolean }> {
     // Raw: ON CONFLICT DO NOTHING meets a racing duplicate at the partial unique index.
@@ -183,10 +186,12 @@ export class SignupRepository {
       this.sql<SignupRow>(
         `INSERT INTO cs_signup
            (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, locale, sync_status, sync_attempts, next_sync_at,
-            confirmed_at, confirm_status, confirm_attempts, next_confirm_at, consent_text, consent_at, created_at, updated_at)
+            confirmed_at, confirm_status, confirm_attempts, next_confirm_at, consent_text, consent_at,
+            welcome_status, next_welcome_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END,
                  CASE WHEN ? THEN NULL ELSE now() END, CASE WHEN ? THEN 'pending' END, ?,
-                 CASE WHEN ? THEN now() + make_interval(secs => ?) END, ?::text, CASE WHEN ?::text IS NOT NULL THEN now() END, now(), now())
+                 CASE WHEN ? THEN now() + make_interval(secs => ?) END, ?::text, CASE WHEN ?::text IS NOT NULL THEN now() END,
+                 CASE WHEN ? THEN 'pending' END, CASE WHEN ? THEN now() END, now(), now())
          ON CONFLICT (email, product_id) WHERE deleted_at IS NULL DO NOTHING
          RETURNING ${SIGNUP_COLUMNS}`,
         [
@@ -209,6 +214,8 @@ export class SignupRepository {
           signup.leaseSeconds,
           signup.consent_text ?? null,
           signup.consent_text ?? null,
+          signup.welcome_email === true,
+          signup.welcome_email === true,
         ]
       )
     let inserted: SignupRow[]
@@ -304,7 +311,14 @@ export class SignupRepository {
 
   /** Removes the row for good (a data-erasure request): no soft-deleted copy stays. */
   async eraseSignup(id: string): Promise<void> {
-    await this.sql(`DELETE FROM cs_signup WHERE id = ?`, [id])
+    // The person's pre-orders of the product keep their order, quantity and amount (the launch
+    // card's counts) but not the address: the order itself is Medusa's to keep or erase.
+    await this.sql(
+      `WITH erased AS (DELETE FROM cs_signup WHERE id = ? RETURNING email, product_id)
+       UPDATE cs_preorder p SET email = NULL, updated_at = now()
+       FROM erased WHERE p.email = erased.email AND p.product_id = erased.product_id`,
+      [id]
+    )
   }
 
   /**

@@ -27,6 +27,7 @@ type Form = {
   captcha_secret_key: string | null
   consent_enabled: boolean
   require_consent: boolean
+  welcome_email: boolean
 }
 
 const formOf = (settings: ComingSoonSettings): Form => ({
@@ -38,6 +39,7 @@ const formOf = (settings: ComingSoonSettings): Form => ({
   captcha_secret_key: "",
   consent_enabled: settings.consent_enabled,
   require_consent: settings.require_consent,
+  welcome_email: settings.welcome_email,
 })
 
 function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) {
@@ -65,6 +67,7 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
       captcha_secret_key: secretForSave(form.captcha_secret_key, states.captcha_secret_key),
       consent_enabled: form.consent_enabled,
       require_consent: configured("require_consent") ? undefined : form.require_consent,
+      welcome_email: form.welcome_email,
     }
     return toastAction(() => save.mutateAsync(body), { success: t("comingSoonSettings.toastSaved"), failure: t("common.notSaved") })
   }
@@ -141,6 +144,10 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
           disabled={configured("require_consent")}
           {...bind("require_consent")}
         />
+      </SettingsSection>
+
+      <SettingsSection title={t("comingSoonSettings.welcomeTitle")} description={t("comingSoonSettings.welcomeDescription")}>
+        <Toggle id="welcome-email" label={t("comingSoonSettings.welcomeEmail")} hint={t("comingSoonSettings.welcomeEmailHint")} {...bind("welcome_email")} />
       </SettingsSection>
     </SettingsForm>
   )
