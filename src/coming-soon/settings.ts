@@ -2,6 +2,8 @@ import { z } from "@medusajs/framework/zod"
 import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repository"
 import { safeText } from "../shared/input-schema"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
+import type { ReferralRewardStep } from "../modules/coming-soon/sql/referral-reward-repository"
+import { ReferralRewardSteps } from "./referral-rewards"
 import { CAPTCHA_PROVIDERS, type CaptchaProvider, type ComingSoonOptions } from "../modules/coming-soon/types"
 
 export const COMING_SOON_SETTINGS_NAMESPACE = "coming_soon"
@@ -18,6 +20,8 @@ export type ComingSoonSettings = {
   consent_enabled: boolean
   /** A signup without `consent: true` is refused (the checkbox is then shown whatever `consent_enabled` says). */
   require_consent: boolean
+  /** The store's referral reward steps (CONTRACT §12), for products without steps of their own. */
+  referral_rewards: ReferralRewardStep[]
 }
 
 const FIELDS: SettingField<ComingSoonOptions>[] = [
@@ -29,6 +33,7 @@ const FIELDS: SettingField<ComingSoonOptions>[] = [
   { key: "captcha_secret_key", secret: true, fromOptions: (o) => o.captcha?.secretKey, fallback: null },
   { key: "consent_enabled", fromOptions: () => undefined, fallback: false },
   { key: "require_consent", fromOptions: (o) => o.requireConsent, fallback: false },
+  { key: "referral_rewards", fromOptions: () => undefined, fallback: [] },
 ]
 
 async function effective(store: SettingsRepository, options: ComingSoonOptions) {
@@ -51,6 +56,8 @@ export async function loadComingSoonSettings(
     captcha_secret_key: text("captcha_secret_key"),
     consent_enabled: values.consent_enabled === true,
     require_consent: values.require_consent === true,
+    // Validated when saved; read again so a hand-edited value cannot grant a malformed code.
+    referral_rewards: ReferralRewardSteps.safeParse(values.referral_rewards).data ?? [],
   }
 }
 
@@ -77,6 +84,8 @@ export const AdminUpdateComingSoonSettings = z
     captcha_secret_key: secret,
     consent_enabled: yesNo.optional(),
     require_consent: yesNo.optional(),
+    /** The store's reward steps; `[]` or null: none. */
+    referral_rewards: ReferralRewardSteps.nullish(),
   })
   .strict()
 export type AdminUpdateComingSoonSettingsType = z.infer<typeof AdminUpdateComingSoonSettings>
