@@ -61,8 +61,9 @@ export class ReferralRewardRepository {
   /**
    * Opens a reward, due now, for each step a signup's confirmed referrals have reached and that
    * it has none for yet: a product's own steps, else `storeSteps`. Only a confirmed, subscribed
-   * signup is rewarded. At most `limit` rows; answers how many were opened (a conflict, another
-   * process's row for the same step, opens nothing).
+   * signup is rewarded. At most `limit` rows; answers how many were opened. The id is derived
+   * from (signup, step), so another process's row for the same step conflicts on either key and
+   * this statement then opens nothing for it.
    */
   async openReachedSteps(storeSteps: ReferralRewardStep[], scope: RewardScope, limit: number): Promise<number> {
     const referrer = referrerOf(scope)
@@ -81,7 +82,7 @@ export class ReferralRewardRepository {
          AND NOT EXISTS (SELECT 1 FROM cs_referral_reward r WHERE r.signup_id = s.id AND r.referrals = reached.referrals)
          AND (${referrer.sql})
        LIMIT ?
-       ON CONFLICT (signup_id, referrals) DO NOTHING
+       ON CONFLICT DO NOTHING
        RETURNING id`,
       [JSON.stringify(storeSteps), ...referrer.params, limit]
     )
