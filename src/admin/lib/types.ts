@@ -184,7 +184,7 @@ type ComingSoonTexts = { button_text?: string | null; translations?: ComingSoonT
 export type ProductComingSoonInput = Partial<
   Pick<
     AdminProductComingSoonResponseType,
-    "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id" | "launch_at" | "preorder"
+    "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id" | "launch_at" | "preorder" | "referral_rewards"
   >
 > &
   ComingSoonTexts

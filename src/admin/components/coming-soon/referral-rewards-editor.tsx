@@ -1,0 +1,138 @@
+import { Plus, Trash } from "@medusajs/icons"
+import { Button, IconButton, Input, Select, Text } from "@medusajs/ui"
+import { t as translate, useT } from "../../lib/i18n"
+import { EMPTY_OFFER, offerFieldsOf, offerOf, type OfferFields, type PromotionOffer } from "../../lib/promotion-form"
+import { Toggle } from "../form-field"
+
+/** One reward step as typed: the referrals that reach it and its code's offer. */
+export type RewardRow = OfferFields & { referrals: string }
+
+type RewardStep = { referrals: number; promotion: PromotionOffer }
+
+// The API's bound (src/coming-soon/referral-rewards.ts).
+const MAX_STEPS = 10
+
+/** Saved steps as rows; null (the store's steps apply) stays null. */
+export const rewardRowsOf = (steps: RewardStep[] | null | undefined): RewardRow[] | null =>
+  steps ? steps.map((step) => ({ referrals: String(step.referrals), ...offerFieldsOf(step.promotion) })) : null
+
+/** The rows as the API takes them, or what is wrong with them (the API's own rules, checked first). */
+export function rewardStepsOf(rows: RewardRow[] | null): { steps: RewardStep[] | null } | { error: string } {
+  if (rows === null) return { steps: null }
+  const steps: RewardStep[] = []
+  for (const row of rows) {
+    if (!/^\d{1,9}$/.test(row.referrals.trim()) || Number(row.referrals) < 1) return { error: translate("referralRewards.errorReferrals") }
+    const referrals = Number(row.referrals)
+    if (steps.some((step) => step.referrals === referrals)) return { error: translate("referralRewards.errorDuplicate") }
+    const checked = offerOf(row)
+    if ("error" in checked) return checked
+    steps.push({ referrals, promotion: checked.offer })
+  }
+  return { steps }
+}
+
+type Props = { rows: RewardRow[] | null; onChange: (rows: RewardRow[] | null) => void; error?: string }
+
+/**
+ * A product's referral reward steps: off, the store's steps apply; on, its own (none at all
+ * turns rewards off for the product). Each step: the confirmed referrals that reach it and the
+ * single-use code it earns, in the launch code's terms.
+ */
+export function ReferralRewardsEditor({ rows, onChange, error }: Props) {
+  const { t } = useT()
+  const change = (index: number, next: Partial<RewardRow>) =>
+    onChange((rows ?? []).map((row, position) => (position === index ? { ...row, ...next } : row)))
+  return (
+    <section className="flex flex-col gap-y-3" aria-label={t("referralRewards.title")} data-referral-rewards="">
+      <Toggle
+        id="cs-referral-rewards"
+        label={t("referralRewards.ownSteps")}
+        hint={t("referralRewards.ownStepsHint")}
+        value={rows !== null}
+        onChange={(own) => onChange(own ? [] : null)}
+      />
+      {rows?.length === 0 && (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {t("referralRewards.noSteps")}
+        </Text>
+      )}
+      {rows?.map((row, index) => {
+        const id = `cs-reward-${index}`
+        return (
+          <div key={index} className="grid grid-cols-2 gap-2 rounded-md border p-3" data-reward-step={index}>
+            <Input
+              id={`${id}-referrals`}
+              size="small"
+              inputMode="numeric"
+              value={row.referrals}
+              onChange={(event) => change(index, { referrals: event.target.value })}
+              aria-label={t("referralRewards.referrals")}
+              placeholder={t("referralRewards.referrals")}
+            />
+            <Select size="small" value={row.type} onValueChange={(value) => change(index, { type: value as RewardRow["type"] })}>
+              <Select.Trigger id={`${id}-type`} aria-label={t("launch.code")}>
+                <Select.Value />
+              </Select.Trigger>
+              <Select.Content>
+                <Select.Item value="percentage">{t("launch.percentageOff")}</Select.Item>
+                <Select.Item value="fixed">{t("launch.amountOff")}</Select.Item>
+              </Select.Content>
+            </Select>
+            <Input
+              id={`${id}-value`}
+              size="small"
+              inputMode="decimal"
+              value={row.value}
+              onChange={(event) => change(index, { value: event.target.value })}
+              aria-label={row.type === "percentage" ? t("launch.percentOff") : t("launch.amountOff")}
+              placeholder={row.type === "percentage" ? t("launch.percentOff") : t("launch.amountOff")}
+            />
+            {row.type === "fixed" ? (
+              <Input
+                id={`${id}-currency`}
+                size="small"
+                maxLength={3}
+                value={row.currency_code}
+                onChange={(event) => change(index, { currency_code: event.target.value })}
+                aria-label={t("launch.currency")}
+                placeholder={t("launch.currencyPlaceholder")}
+              />
+            ) : (
+              <span />
+            )}
+            <Input
+              id={`${id}-expiry`}
+              size="small"
+              inputMode="numeric"
+              value={row.expires_in_days}
+              onChange={(event) => change(index, { expires_in_days: event.target.value })}
+              aria-label={t("launch.expiry")}
+              placeholder={t("launch.expiry")}
+            />
+            <IconButton
+              type="button"
+              size="small"
+              variant="transparent"
+              className="justify-self-end"
+              aria-label={t("referralRewards.removeStep")}
+              onClick={() => onChange((rows ?? []).filter((_, position) => position !== index))}
+            >
+              <Trash />
+            </IconButton>
+          </div>
+        )
+      })}
+      {error && (
+        <Text size="xsmall" className="text-ui-fg-error" role="alert">
+          {error}
+        </Text>
+      )}
+      {rows !== null && rows.length < MAX_STEPS && (
+        <Button type="button" size="small" variant="secondary" className="self-start" onClick={() => onChange([...rows, { referrals: "", ...EMPTY_OFFER }])}>
+          <Plus />
+          {t("referralRewards.addStep")}
+        </Button>
+      )}
+    </section>
+  )
+}
