@@ -208,6 +208,7 @@ export type ComingSoonSettingsInput = {
   captcha_secret_key?: string | null
   consent_enabled?: boolean
   require_consent?: boolean
+  referral_rewards?: AdminComingSoonSettingsResponseType["referral_rewards"] | null
 }
 
 /** A row of the signup ledger. */

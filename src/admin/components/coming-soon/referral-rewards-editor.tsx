@@ -31,29 +31,41 @@ export function rewardStepsOf(rows: RewardRow[] | null): { steps: RewardStep[] |
   return { steps }
 }
 
-type Props = { rows: RewardRow[] | null; onChange: (rows: RewardRow[] | null) => void; error?: string }
+type Props = {
+  rows: RewardRow[] | null
+  onChange: (rows: RewardRow[] | null) => void
+  error?: string
+  /** The store's own steps (its settings page): always a list, with no switch to the store's. */
+  storeWide?: boolean
+}
 
 /**
- * A product's referral reward steps: off, the store's steps apply; on, its own (none at all
+ * Referral reward steps. A product's: off, the store's steps apply; on, its own (none at all
  * turns rewards off for the product). Each step: the confirmed referrals that reach it and the
  * single-use code it earns, in the launch code's terms.
  */
-export function ReferralRewardsEditor({ rows, onChange, error }: Props) {
+export function ReferralRewardsEditor({ rows, onChange, error, storeWide = false }: Props) {
   const { t } = useT()
   const change = (index: number, next: Partial<RewardRow>) =>
     onChange((rows ?? []).map((row, position) => (position === index ? { ...row, ...next } : row)))
   return (
     <section className="flex flex-col gap-y-3" aria-label={t("referralRewards.title")} data-referral-rewards="">
-      <Toggle
-        id="cs-referral-rewards"
-        label={t("referralRewards.ownSteps")}
-        hint={t("referralRewards.ownStepsHint")}
-        value={rows !== null}
-        onChange={(own) => onChange(own ? [] : null)}
-      />
+      {storeWide ? (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {t("referralRewards.storeStepsHint")}
+        </Text>
+      ) : (
+        <Toggle
+          id="cs-referral-rewards"
+          label={t("referralRewards.ownSteps")}
+          hint={t("referralRewards.ownStepsHint")}
+          value={rows !== null}
+          onChange={(own) => onChange(own ? [] : null)}
+        />
+      )}
       {rows?.length === 0 && (
         <Text size="xsmall" className="text-ui-fg-subtle">
-          {t("referralRewards.noSteps")}
+          {storeWide ? t("referralRewards.noStoreSteps") : t("referralRewards.noSteps")}
         </Text>
       )}
       {rows?.map((row, index) => {

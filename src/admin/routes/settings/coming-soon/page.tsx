@@ -1,5 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { InlineTip, Input, Select } from "@medusajs/ui"
+import { useState } from "react"
 import { ComingSoonSettingsCrumb } from "../../../components/breadcrumbs"
 import { NoEmailProviderNotice } from "../../../components/email-provider-notice"
 import { Toggle, textInput } from "../../../components/form-field"
@@ -11,6 +12,7 @@ import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { CaptchaProvider, ComingSoonSettings, ComingSoonSettingsInput } from "../../../lib/types"
 import { useSettingsForm } from "../../../lib/use-settings-form"
+import { ReferralRewardsEditor, rewardRowsOf, rewardStepsOf, type RewardRow } from "../../../components/coming-soon/referral-rewards-editor"
 
 const CAPTCHA_PROVIDERS: { value: CaptchaProvider; label: string }[] = [
   { value: "turnstile", label: "Cloudflare Turnstile" },
@@ -27,6 +29,7 @@ type Form = {
   captcha_secret_key: string | null
   consent_enabled: boolean
   require_consent: boolean
+  referral_rewards: RewardRow[]
 }
 
 const formOf = (settings: ComingSoonSettings): Form => ({
@@ -38,6 +41,8 @@ const formOf = (settings: ComingSoonSettings): Form => ({
   captcha_secret_key: "",
   consent_enabled: settings.consent_enabled,
   require_consent: settings.require_consent,
+  // A server from before referral rewards answers none.
+  referral_rewards: rewardRowsOf(settings.referral_rewards) ?? [],
 })
 
 function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) {
@@ -55,7 +60,13 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
     form.captcha_secret_key === null ? false : form.captcha_secret_key.trim() !== "" || states.captcha_secret_key !== "not_set"
   const captchaIncomplete = form.captcha_enabled && (!siteKeyPresent || !secretPresent)
 
+  const [rewardsError, setRewardsError] = useState<string>()
+  // A server from before referral rewards has no such field: the section is left out and nothing is sent.
+  const rewardable = "referral_rewards" in settings
   const submit = () => {
+    const rewards = rewardStepsOf(form.referral_rewards)
+    setRewardsError("error" in rewards ? rewards.error : undefined)
+    if ("error" in rewards) return
     const body: ComingSoonSettingsInput = {
       mailer_api_key: secretForSave(form.mailer_api_key, states.mailer_api_key),
       honeypot_enabled: form.honeypot_enabled,
@@ -65,6 +76,7 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
       captcha_secret_key: secretForSave(form.captcha_secret_key, states.captcha_secret_key),
       consent_enabled: form.consent_enabled,
       require_consent: configured("require_consent") ? undefined : form.require_consent,
+      ...(rewardable && { referral_rewards: rewards.steps }),
     }
     return toastAction(() => save.mutateAsync(body), { success: t("comingSoonSettings.toastSaved"), failure: t("common.notSaved") })
   }
@@ -142,6 +154,12 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
           {...bind("require_consent")}
         />
       </SettingsSection>
+
+      {rewardable && (
+        <SettingsSection title={t("referralRewards.title")} description={t("referralRewards.storeDescription")}>
+          <ReferralRewardsEditor storeWide rows={form.referral_rewards} onChange={(rows) => set("referral_rewards")(rows ?? [])} error={rewardsError} />
+        </SettingsSection>
+      )}
     </SettingsForm>
   )
 }
