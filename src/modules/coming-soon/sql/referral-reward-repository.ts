@@ -67,6 +67,7 @@ export class ReferralRewardRepository {
    */
   async openReachedSteps(storeSteps: ReferralRewardStep[], scope: RewardScope, limit: number): Promise<number> {
     const referrer = referrerOf(scope)
+    // A product's own steps apply only when they are a list: SQL or JSON null falls back to the store's.
     const rows = await this.sql<{ id: string }>(
       `INSERT INTO cs_referral_reward (id, signup_id, product_id, referrals, promotion, status, next_attempt_at, created_at, updated_at)
        SELECT 'csrw_' || substr(md5(s.id || ':' || reached.referrals), 1, 26), s.id, s.product_id, reached.referrals, reached.promotion,
@@ -75,7 +76,7 @@ export class ReferralRewardRepository {
        LEFT JOIN cs_product_setting p ON p.product_id = s.product_id AND p.deleted_at IS NULL
        CROSS JOIN LATERAL (
          SELECT (step->>'referrals')::int AS referrals, step->'promotion' AS promotion
-         FROM jsonb_array_elements(COALESCE(p.referral_rewards, ?::jsonb)) AS step
+         FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.referral_rewards) = 'array' THEN p.referral_rewards ELSE ?::jsonb END) AS step
        ) reached
        WHERE s.confirmed_referrals > 0 AND s.deleted_at IS NULL AND s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL
          AND s.confirmed_referrals >= reached.referrals
