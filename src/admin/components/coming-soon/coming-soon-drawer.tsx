@@ -11,7 +11,8 @@ import { FieldError, FieldLabel, FormField, Toggle } from "../form-field"
 import { DrawerHeader, DrawerSaveFooter } from "../list-parts"
 import { rowsOf, translationsOf, type TranslatedField, type TranslationRow } from "../../lib/translations"
 import { TranslationsEditor } from "../translations-editor"
-import { ReferralRewardsEditor, rewardRowsOf, rewardStepsOf, type RewardRow } from "./referral-rewards-editor"
+import { ReferralRewardsEditor } from "./referral-rewards-editor"
+import { rewardRowsOf, rewardStepsOf, type RewardRow } from "../../lib/referral-rewards-form"
 
 const MAX_OFFER_LENGTH = 20000
 

@@ -12,7 +12,8 @@ import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { CaptchaProvider, ComingSoonSettings, ComingSoonSettingsInput } from "../../../lib/types"
 import { useSettingsForm } from "../../../lib/use-settings-form"
-import { ReferralRewardsEditor, rewardRowsOf, rewardStepsOf, type RewardRow } from "../../../components/coming-soon/referral-rewards-editor"
+import { ReferralRewardsEditor } from "../../../components/coming-soon/referral-rewards-editor"
+import { rewardRowsOf, rewardStepsOf, type RewardRow } from "../../../lib/referral-rewards-form"
 
 const CAPTCHA_PROVIDERS: { value: CaptchaProvider; label: string }[] = [
   { value: "turnstile", label: "Cloudflare Turnstile" },
