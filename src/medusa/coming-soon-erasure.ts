@@ -5,6 +5,7 @@ import { forgetSubscriber } from "../coming-soon/mailer-client"
 import { LAUNCH_EMAIL_TEMPLATE } from "../coming-soon/launch-emails"
 import { CONFIRMATION_EMAIL_TEMPLATE } from "../coming-soon/confirmation-emails"
 import { REWARD_EMAIL_TEMPLATE } from "../coming-soon/referral-rewards"
+import { rewardCampaignIdentifier } from "./coming-soon-referral-rewards"
 import type { ErasableSignup, PromotionErasure, SignupErasureDeps } from "../coming-soon/erasure"
 
 /**
@@ -59,11 +60,20 @@ async function retireCode(container: MedusaContainer, promotionId: string): Prom
   return "deactivated"
 }
 
-/** The row's referral rewards and their codes (each reward's code is its own, never shared). */
+/**
+ * The row's referral rewards and their codes (each reward's code is its own, never shared); a
+ * deleted code's expiry campaign goes with it.
+ */
 async function eraseRewards(container: MedusaContainer, signup: ErasableSignup): Promise<void> {
   const rewards = await comingSoonModule(container).referralRewards()
+  const deleted: string[] = []
   for (const reward of await rewards.rewardsOf(signup.id)) {
-    if (reward.promotion_id) await retireCode(container, reward.promotion_id)
+    if (reward.promotion_id && (await retireCode(container, reward.promotion_id)) === "deleted") deleted.push(reward.id)
+  }
+  if (deleted.length) {
+    const promotions = container.resolve(Modules.PROMOTION)
+    const campaigns = await promotions.listCampaigns({ campaign_identifier: deleted.map(rewardCampaignIdentifier) }, { select: ["id"] })
+    if (campaigns.length) await promotions.deleteCampaigns(campaigns.map((campaign) => campaign.id))
   }
   await rewards.eraseRewardsOf(signup.id)
 }

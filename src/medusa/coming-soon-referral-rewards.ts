@@ -16,13 +16,16 @@ const REWARD_TRIGGER = "launchdesk.coming-soon.referral-reached"
 export const rewardPromotionCode = (key: Buffer, rewardId: string): string =>
   derivedPromotionCode(key, "launchdesk.coming-soon.reward.v1", rewardId, "THANKS")
 
+/** The campaign of an expiring reward code: its end is the code's expiry. */
+export const rewardCampaignIdentifier = (rewardId: string) => `launchdesk-reward-${rewardId}`
+
 /** The reward's single-use code, limited to the product; an expiring offer gets a campaign of its own that ends then. */
 function promotionFor(container: MedusaContainer, tokenKey: Buffer, reward: RewardClaim) {
   return singleUseCode(container, {
     code: rewardPromotionCode(tokenKey, reward.id),
     offer: reward.promotion,
     productId: reward.product_id,
-    campaign: { identifier: `launchdesk-reward-${reward.id}`, name: `Referral reward ${reward.id}`, starts_at: new Date() },
+    campaign: { identifier: rewardCampaignIdentifier(reward.id), name: `Referral reward ${reward.id}`, starts_at: new Date() },
   })
 }
 

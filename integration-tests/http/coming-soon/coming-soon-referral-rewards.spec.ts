@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import grantReferralRewardsJob, { config as grantJob } from "../../../src/jobs/grant-referral-rewards"
 import { grantReferralRewards, type RewardEmailData } from "../../../src/coming-soon/referral-rewards"
-import { referralRewardDepsOf, rewardPromotionCode } from "../../../src/medusa/coming-soon-referral-rewards"
+import { referralRewardDepsOf, rewardCampaignIdentifier, rewardPromotionCode } from "../../../src/medusa/coming-soon-referral-rewards"
 import { signupTokenKeyOf } from "../../../src/medusa/coming-soon"
 import { signupLinkUrl } from "../../../src/medusa/coming-soon-signup-links"
 import type { SignupRow } from "../../../src/modules/coming-soon/sql/signup-repository"
@@ -209,8 +209,8 @@ mailerIntegrationTestRunner({
       expect(await rewardsOf(other.id)).toEqual([])
     })
 
-    it("gives unsubscribed signups nothing, retries a failed email, and erasure removes the rewards", async () => {
-      const productId = await ledgerProduct({ referral_rewards: [{ referrals: 1, promotion: PERCENT }] })
+    it("gives unsubscribed signups nothing, retries a failed email, and erasure removes the rewards, their codes and campaigns", async () => {
+      const productId = await ledgerProduct({ referral_rewards: [{ referrals: 1, promotion: FIVE_EUROS }] })
       const gone = await row(productId, "gone@example.com")
       await (await comingSoon(getContainer()).signups()).unsubscribe(gone.id)
       await row(productId, "gone-friend@example.com", { referrer: gone })
@@ -232,11 +232,15 @@ mailerIntegrationTestRunner({
       expect(rewardEmails(failing.email).map((email) => (email.data as RewardEmailData).code)).toEqual([failed.promotion_code])
       expect((await rewardsOf(failing.id))[0]).toMatchObject({ status: "sent", attempts: 2 })
 
+      // The code expires with a campaign of its own, erased with it.
+      const campaignOf = () => getContainer().resolve(Modules.PROMOTION).listCampaigns({ campaign_identifier: [rewardCampaignIdentifier(failed.id)] })
+      expect(await campaignOf()).toHaveLength(1)
       const erased = await api.delete(`/admin/coming-soon/signups/${failing.id}`, { headers: admin().bearer, validateStatus: () => true })
       expect(erased.status).toBe(200)
       expect(await rewardsOf(failing.id)).toEqual([])
       expect(await getContainer().resolve(Modules.PROMOTION).listPromotions({ code: failed.promotion_code! })).toHaveLength(0)
       expect(await getContainer().resolve(Modules.NOTIFICATION).listNotifications({ receiver_id: failed.id })).toHaveLength(0)
+      expect(await campaignOf()).toHaveLength(0)
     })
   },
 })
