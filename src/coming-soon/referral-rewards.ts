@@ -114,9 +114,9 @@ async function grant(deps: RewardDeps, limits: RewardLimits, scope: RewardScope,
   while (handled < limits.maxRows && Date.now() < deadline) {
     const claimed = await deps.store.claimDueRewards(Math.min(limits.batchSize, deps.budget.perTake, limits.maxRows - handled), limits.leaseSeconds, scope)
     if (!claimed.length) break
-    const grant = await takeFromRate(deps.budget, claimed.length, deadline)
-    if (!grant.granted) {
-      await Promise.all(claimed.map((row) => deps.store.releaseReward(row, grant.retryInMs / 1000)))
+    const rate = await takeFromRate(deps.budget, claimed.length, deadline)
+    if (!rate.granted) {
+      await Promise.all(claimed.map((row) => deps.store.releaseReward(row, rate.retryInMs / 1000)))
       break
     }
     const prepared = await Promise.all(claimed.map(async (row) => prepare(deps, failures, row, await productOf(row.product_id))))
