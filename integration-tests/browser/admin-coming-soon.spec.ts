@@ -136,6 +136,31 @@ describe("the admin dashboard's coming-soon screens and customer context, in a r
       await drawer.waitFor({ state: "detached" })
     })
 
+    it("product drawer: referral reward steps of its own, checked before saving, saved in order", async () => {
+      await page.goto(url(`/app/products/${productId}`))
+      const widget = page.getByLabel("Coming soon settings of this product")
+      await widget.getByRole("button", { name: "Edit" }).click()
+      const drawer = page.getByRole("dialog")
+      const rewards = drawer.getByRole("region", { name: "Referral rewards" })
+      await rewards.getByLabel("Reward steps of its own").click()
+      await rewards.getByText("No steps: this product gives no referral rewards.").waitFor()
+      for (const value of ["10", "15"]) {
+        await rewards.getByRole("button", { name: "Add a step" }).click()
+        await rewards.getByLabel("Confirmed referrals").last().fill("3")
+        await rewards.getByLabel("Percent off").last().fill(value)
+      }
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await rewards.getByText("Two steps cannot have the same number of referrals").waitFor()
+      await expectAccessible("coming-soon drawer, reward steps with an error")
+      await rewards.getByLabel("Confirmed referrals").first().fill("5")
+      await drawer.getByRole("button", { name: "Save" }).click()
+      await drawer.waitFor({ state: "detached" })
+      expect((await adminGet<{ referral_rewards: unknown }>(`/admin/coming-soon/products/${productId}`)).referral_rewards).toEqual([
+        { referrals: 3, promotion: { type: "percentage", value: 15 } },
+        { referrals: 5, promotion: { type: "percentage", value: 10 } },
+      ])
+    })
+
     it("signups page: per product and overall, search, count, referrer column, CSV export", async () => {
       const { signup_token } = (await storeConfig()) as { signup_token: string }
       const signUp = async (email: string, sharedBy?: string) => {

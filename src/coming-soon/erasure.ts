@@ -1,7 +1,7 @@
 /**
  * A data-erasure request for one signup (`DELETE /admin/coming-soon/signups/:id`): the ledger
- * row, the emails the Notification module keeps of it, its unused launch code, and its
- * MailerLite subscriber. The answer says what the mailing list did, never claiming a forget
+ * row, the emails the Notification module keeps of it, its unused launch code, its referral
+ * rewards and their unused codes, and its MailerLite subscriber. The answer says what the mailing list did, never claiming a forget
  * that did not happen.
  */
 import type { AdminSignupErasureResponseType } from "../types/http/coming-soon-admin"
@@ -37,6 +37,8 @@ export type SignupErasureDeps = {
   eraseNotifications: (signup: ErasableSignup) => Promise<number>
   /** Deletes the row's code when never used, deactivates a used one, keeps one the person's other rows share. */
   releasePromotion: (signup: ErasableSignup) => Promise<PromotionErasure>
+  /** Removes the row's referral rewards, deleting their unused codes and deactivating used ones. */
+  eraseRewards: (signup: ErasableSignup) => Promise<void>
   /** Removes the row for good. */
   eraseRow: (id: string) => Promise<void>
   log: { warn: (message: string) => void }
@@ -60,6 +62,7 @@ export async function eraseSignup(deps: SignupErasureDeps, id: string): Promise<
   }
   const notificationsErased = await deps.eraseNotifications(signup)
   const promotion = await deps.releasePromotion(signup)
+  await deps.eraseRewards(signup)
   await deps.eraseRow(id)
   return { kind: "erased", answer: { success: true, ...mailing, notifications_erased: notificationsErased, promotion } }
 }

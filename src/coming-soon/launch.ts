@@ -2,40 +2,15 @@ import { z } from "@medusajs/framework/zod"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { LaunchProgress, LaunchRepository, LaunchRow } from "../modules/coming-soon/sql/launch-repository"
 import type { ProductWithSettings } from "./product-settings"
-import { integer } from "../shared/input-schema"
+import { PromotionOffer } from "./promotion-offer"
 import type { AdminLaunchBodyType, AdminLaunchType } from "../types/http/coming-soon-admin"
 import type { Assert, Same } from "../types/http/same-shape"
-
-// A code worth more than the product is no code a store means to send.
-const MAX_PERCENTAGE = 100
-const MAX_EXPIRY_DAYS = 3650
 
 /** `POST /admin/coming-soon/products/:product_id/launch` (CONTRACT §7). */
 export const AdminLaunchProduct = z
   .object({
     notify: z.boolean().default(true),
-    promotion: z
-      .object({
-        type: z.enum(["percentage", "fixed"]),
-        value: z.number().finite().positive(),
-        currency_code: z
-          .string()
-          .regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code")
-          .transform((code) => code.toLowerCase())
-          .optional(),
-        expires_in_days: integer({ min: 1, max: MAX_EXPIRY_DAYS, text: false }).optional(),
-      })
-      .strict()
-      .superRefine((promotion, context) => {
-        if (promotion.type === "percentage" && promotion.value > MAX_PERCENTAGE) {
-          context.addIssue({ code: "custom", path: ["value"], message: "a percentage is at most 100" })
-        }
-        if (promotion.type === "fixed" && !promotion.currency_code) {
-          context.addIssue({ code: "custom", path: ["currency_code"], message: "a fixed amount needs its currency" })
-        }
-      })
-      .nullish()
-      .transform((promotion) => promotion ?? null),
+    promotion: PromotionOffer.nullish().transform((promotion) => promotion ?? null),
   })
   .strict()
 export type AdminLaunchProductType = z.infer<typeof AdminLaunchProduct>

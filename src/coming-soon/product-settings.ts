@@ -8,6 +8,7 @@ import { yesNo } from "./settings"
 import { INT4_MAX, isStringId, safeText, translations } from "../shared/input-schema"
 import { variantFor } from "../shared/locale"
 import type { ComingSoonConfig } from "./options"
+import { ReferralRewardSteps } from "./referral-rewards"
 
 /**
  * A product's settings before anything is saved: `mailer` as the provider (CONTRACT §3), whatever
@@ -24,6 +25,7 @@ export const DEFAULT_PRODUCT_SETTINGS: ProductSettingValues = {
   forms_form_id: null,
   launch_at: null,
   preorder: false,
+  referral_rewards: null,
 }
 
 /** A real calendar day written `YYYY-MM-DD` (2025-02-30 is not one). */
@@ -93,6 +95,8 @@ export const AdminUpdateProductComingSoon = z
       .refine((value) => !(value instanceof Date) || value.getUTCFullYear() < 10000, "must be before the year 10000"),
     /** Shoppers may buy the product through the store's cart before its launch (CONTRACT §12). */
     preorder: yesNo.optional(),
+    /** The product's own referral reward steps (CONTRACT §12): `[]` gives none; null: the store's steps. */
+    referral_rewards: ReferralRewardSteps.nullish(),
   })
   .strict()
 export type AdminUpdateProductComingSoonType = z.infer<typeof AdminUpdateProductComingSoon>
@@ -164,6 +168,7 @@ export function adminProductSettingsView(productId: string, setting: ProductSett
     forms_form_id: values.forms_form_id,
     launch_at: values.launch_at ? new Date(values.launch_at).toISOString() : null,
     preorder: values.preorder,
+    referral_rewards: values.referral_rewards ?? null,
     forms_addon_available: !!config.formsAddon,
   }
 }
@@ -203,6 +208,7 @@ export async function loadProductWithSettings(
       "cs_product_setting.forms_form_id",
       "cs_product_setting.launch_at",
       "cs_product_setting.preorder",
+      "cs_product_setting.referral_rewards",
     ],
     filters: { id: productId },
   })

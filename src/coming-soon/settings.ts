@@ -2,6 +2,8 @@ import { z } from "@medusajs/framework/zod"
 import type { SettingsRepository } from "../modules/launchdesk/sql/settings-repository"
 import { safeText } from "../shared/input-schema"
 import { effectiveSettings, publicSettings, settingsToStore, type SettingField } from "../shared/settings"
+import type { ReferralRewardStep } from "../modules/coming-soon/sql/referral-reward-repository"
+import { ReferralRewardSteps } from "./referral-rewards"
 import { CAPTCHA_PROVIDERS, type CaptchaProvider, type ComingSoonOptions } from "../modules/coming-soon/types"
 
 export const COMING_SOON_SETTINGS_NAMESPACE = "coming_soon"
@@ -20,6 +22,8 @@ export type ComingSoonSettings = {
   require_consent: boolean
   /** Each new signup gets the welcome email (place in line, share and status links) once its address is confirmed. */
   welcome_email: boolean
+  /** The store's referral reward steps (CONTRACT §12), for products without steps of their own. */
+  referral_rewards: ReferralRewardStep[]
 }
 
 const FIELDS: SettingField<ComingSoonOptions>[] = [
@@ -32,6 +36,7 @@ const FIELDS: SettingField<ComingSoonOptions>[] = [
   { key: "consent_enabled", fromOptions: () => undefined, fallback: false },
   { key: "require_consent", fromOptions: (o) => o.requireConsent, fallback: false },
   { key: "welcome_email", fromOptions: () => undefined, fallback: false },
+  { key: "referral_rewards", fromOptions: () => undefined, fallback: [] },
 ]
 
 async function effective(store: SettingsRepository, options: ComingSoonOptions) {
@@ -55,6 +60,8 @@ export async function loadComingSoonSettings(
     consent_enabled: values.consent_enabled === true,
     require_consent: values.require_consent === true,
     welcome_email: values.welcome_email === true,
+    // Validated when saved; read again so a hand-edited value cannot grant a malformed code.
+    referral_rewards: ReferralRewardSteps.safeParse(values.referral_rewards).data ?? [],
   }
 }
 
@@ -82,6 +89,8 @@ export const AdminUpdateComingSoonSettings = z
     consent_enabled: yesNo.optional(),
     require_consent: yesNo.optional(),
     welcome_email: yesNo.optional(),
+    /** The store's reward steps; `[]` or null: none. */
+    referral_rewards: ReferralRewardSteps.nullish(),
   })
   .strict()
 export type AdminUpdateComingSoonSettingsType = z.infer<typeof AdminUpdateComingSoonSettings>

@@ -4,6 +4,8 @@ import { comingSoonModule, mailerTargetOf } from "./coming-soon"
 import { forgetSubscriber } from "../coming-soon/mailer-client"
 import { LAUNCH_EMAIL_TEMPLATE } from "../coming-soon/launch-emails"
 import { CONFIRMATION_EMAIL_TEMPLATE } from "../coming-soon/confirmation-emails"
+import { REWARD_EMAIL_TEMPLATE } from "../coming-soon/referral-rewards"
+import { rewardCampaignIdentifier } from "./coming-soon-referral-rewards"
 import type { ErasableSignup, PromotionErasure, SignupErasureDeps } from "../coming-soon/erasure"
 
 /**
@@ -12,8 +14,8 @@ import type { ErasableSignup, PromotionErasure, SignupErasureDeps } from "../com
  */
 export type NotificationRecords = INotificationModuleService & { deleteNotifications: (ids: string[]) => Promise<void> }
 
-/** The templates of the emails a signup gets (launch and confirmation). */
-const SIGNUP_TEMPLATES = [LAUNCH_EMAIL_TEMPLATE, CONFIRMATION_EMAIL_TEMPLATE]
+/** The templates of the emails a signup gets (launch, confirmation, referral reward). */
+const SIGNUP_TEMPLATES = [LAUNCH_EMAIL_TEMPLATE, CONFIRMATION_EMAIL_TEMPLATE, REWARD_EMAIL_TEMPLATE]
 
 /**
  * The Notification records of a signup's emails: those made for the row (its id is their
@@ -42,8 +44,13 @@ async function releasePromotion(container: MedusaContainer, signup: ErasableSign
   if (!signup.promotion_id) return "none"
   const holders = await comingSoonModule(container).listCsSignups({ promotion_id: signup.promotion_id }, { select: ["id"], take: 2 })
   if (holders.some((holder) => holder.id !== signup.id)) return "kept_for_other_signups"
+  return await retireCode(container, signup.promotion_id)
+}
+
+/** Deletes a code nobody used; deactivates a used one (an order refers to it). */
+async function retireCode(container: MedusaContainer, promotionId: string): Promise<PromotionErasure> {
   const promotions = container.resolve(Modules.PROMOTION)
-  const [promotion] = await promotions.listPromotions({ id: [signup.promotion_id] }, { select: ["id", "used"], take: 1 })
+  const [promotion] = await promotions.listPromotions({ id: [promotionId] }, { select: ["id", "used"], take: 1 })
   if (!promotion) return "none"
   if (!promotion.used) {
     await promotions.deletePromotions([promotion.id])
@@ -51,6 +58,24 @@ async function releasePromotion(container: MedusaContainer, signup: ErasableSign
   }
   await promotions.updatePromotions([{ id: promotion.id, status: "inactive" }])
   return "deactivated"
+}
+
+/**
+ * The row's referral rewards and their codes (each reward's code is its own, never shared); a
+ * deleted code's expiry campaign goes with it.
+ */
+async function eraseRewards(container: MedusaContainer, signup: ErasableSignup): Promise<void> {
+  const rewards = await comingSoonModule(container).referralRewards()
+  const deleted: string[] = []
+  for (const reward of await rewards.rewardsOf(signup.id)) {
+    if (reward.promotion_id && (await retireCode(container, reward.promotion_id)) === "deleted") deleted.push(reward.id)
+  }
+  if (deleted.length) {
+    const promotions = container.resolve(Modules.PROMOTION)
+    const campaigns = await promotions.listCampaigns({ campaign_identifier: deleted.map(rewardCampaignIdentifier) }, { select: ["id"] })
+    if (campaigns.length) await promotions.deleteCampaigns(campaigns.map((campaign) => campaign.id))
+  }
+  await rewards.eraseRewardsOf(signup.id)
 }
 
 /** Erasure's dependencies in Medusa: the ledger, MailerLite, the Notification and Promotion modules. */
@@ -71,6 +96,7 @@ export async function signupErasureDepsOf(container: MedusaContainer): Promise<S
       : null,
     eraseNotifications: (signup) => eraseNotifications(container, signup),
     releasePromotion: (signup) => releasePromotion(container, signup),
+    eraseRewards: (signup) => eraseRewards(container, signup),
     // Hard delete: erasure leaves no soft-deleted copy behind.
     eraseRow: async (id) => (await module.signups()).eraseSignup(id),
     log: container.resolve(ContainerRegistrationKeys.LOGGER),

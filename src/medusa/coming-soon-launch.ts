@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { comingSoonConfigOf, comingSoonModule, emailBackendUrlOf, emailBudgetOf, signupTokenKeyOf } from "./coming-soon"
@@ -6,49 +5,16 @@ import { launchProductUrl } from "../coming-soon/options"
 import { listUnsubscribeHeaders, signupLinkUrl } from "./coming-soon-signup-links"
 import { COMING_SOON_EVENTS } from "../coming-soon/events"
 import { sendSignupEmails } from "./email-channel"
-import { LAUNCH_EMAIL_TEMPLATE, type LaunchEmailDeps } from "../coming-soon/launch-emails"
+import { derivedPromotionCode, singleUseCode } from "./single-use-code"
+import { LAUNCH_EMAIL_TEMPLATE, type LaunchEmailDeps, type LaunchedProduct } from "../coming-soon/launch-emails"
 import type { LaunchRow, NotificationClaim } from "../modules/coming-soon/sql/launch-repository"
-
-const DAY_MS = 24 * 3600 * 1000
-// Crockford's base32 without I, L, O, U: codes read aloud or typed from an email stay unambiguous.
-const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-const CODE_LENGTH = 10
 
 /**
  * A row's promotion code: derived from its id with the store's key, so a claim repeated after
  * a crash finds the code it made, and nobody can work out another row's code.
  */
-export function launchPromotionCode(key: Buffer, signupId: string): string {
-  const digest = createHmac("sha256", key).update(`launchdesk.coming-soon.promotion.v1\n${signupId}`).digest()
-  let code = ""
-  for (let index = 0; index < CODE_LENGTH; index++) code += CODE_ALPHABET[digest[index] % CODE_ALPHABET.length]
-  return `LAUNCH-${code}`
-}
-
-/** The launch's campaign: its end date is the codes' expiry. One per launch, found again by its identifier. */
-async function launchCampaignId(container: MedusaContainer, launch: LaunchRow, expiresInDays: number): Promise<string> {
-  const promotions = container.resolve(Modules.PROMOTION)
-  const identifier = `launchdesk-launch-${launch.id}`
-  const find = async () => (await promotions.listCampaigns({ campaign_identifier: [identifier] }, { select: ["id"], take: 1 }))[0]
-  const existing = await find()
-  if (existing) return existing.id
-  try {
-    const [campaign] = await promotions.createCampaigns([
-      {
-        name: `Launch of ${launch.product_id}`,
-        campaign_identifier: identifier,
-        starts_at: new Date(launch.launched_at),
-        ends_at: new Date(new Date(launch.launched_at).getTime() + expiresInDays * DAY_MS),
-      },
-    ])
-    return campaign.id
-  } catch (error) {
-    // Another process made it first: the identifier is unique.
-    const made = await find()
-    if (made) return made.id
-    throw error
-  }
-}
+export const launchPromotionCode = (key: Buffer, signupId: string): string =>
+  derivedPromotionCode(key, "launchdesk.coming-soon.promotion.v1", signupId, "LAUNCH")
 
 /**
  * The person's single-use code, limited to the launched product, through the Promotion module:
@@ -62,45 +28,26 @@ async function promotionFor(container: MedusaContainer, tokenKey: Buffer, launch
   if (!offer) throw new Error("the launch has no promotion")
   const person = await (await comingSoonModule(container).launches()).personOf(row)
   if (person?.promotion_code && person.promotion_id) return { code: person.promotion_code, id: person.promotion_id }
-  const promotions = container.resolve(Modules.PROMOTION)
-  const code = launchPromotionCode(tokenKey, person?.first_id ?? row.id)
-  const find = async () => (await promotions.listPromotions({ code }, { select: ["id", "code"], take: 1 }))[0]
-  const existing = await find()
-  if (existing) return { code, id: existing.id }
-  const campaignId = offer.expires_in_days ? await launchCampaignId(container, launch, offer.expires_in_days) : undefined
-  try {
-    const [promotion] = await promotions.createPromotions([
-      {
-        code,
-        type: "standard",
-        status: "active",
-        is_automatic: false,
-        limit: 1,
-        ...(campaignId ? { campaign_id: campaignId } : {}),
-        application_method: {
-          type: offer.type,
-          target_type: "items",
-          allocation: "across",
-          value: offer.value,
-          ...(offer.type === "fixed" ? { currency_code: offer.currency_code } : {}),
-          target_rules: [{ attribute: "items.product.id", operator: "eq", values: [row.product_id] }],
-        },
-      },
-    ])
-    return { code, id: promotion.id }
-  } catch (error) {
-    // A sibling row's claim made it first: the code is unique.
-    const made = await find()
-    if (made) return { code, id: made.id }
-    throw error
-  }
+  return await singleUseCode(container, {
+    code: launchPromotionCode(tokenKey, person?.first_id ?? row.id),
+    offer,
+    productId: row.product_id,
+    // One campaign per launch: its end date is the codes' expiry.
+    campaign: { identifier: `launchdesk-launch-${launch.id}`, name: `Launch of ${launch.product_id}`, starts_at: new Date(launch.launched_at) },
+  })
 }
 
 type ProductRead = { title: string; handle: string | null }
 
+/** A product as the emails to signups name it: its title and its page (the `launch.productUrl` option); null when gone. */
+export async function emailedProductOf(container: MedusaContainer, productId: string): Promise<LaunchedProduct | null> {
+  const [product] = await container.resolve(Modules.PRODUCT).listProducts({ id: productId }, { select: ["title", "handle"], take: 1 })
+  const read = product as ProductRead | undefined
+  return read ? { title: read.title, url: launchProductUrl(comingSoonConfigOf(container), read.handle) } : null
+}
+
 /** The launch emails' dependencies in Medusa: Notification module, Promotion module, product, shared rate. */
 export async function launchEmailDepsOf(container: MedusaContainer): Promise<LaunchEmailDeps> {
-  const config = comingSoonConfigOf(container)
   const backendUrl = emailBackendUrlOf(container)
   const tokenKey = await signupTokenKeyOf(container)
   return {
@@ -118,13 +65,7 @@ export async function launchEmailDepsOf(container: MedusaContainer): Promise<Lau
           headers: listUnsubscribeHeaders(email.data.unsubscribe_url),
         }))
       ),
-    product: async (productId) => {
-      const [product] = await container
-        .resolve(Modules.PRODUCT)
-        .listProducts({ id: productId }, { select: ["title", "handle"], take: 1 })
-      const read = product as ProductRead | undefined
-      return read ? { title: read.title, url: launchProductUrl(config, read.handle) } : null
-    },
+    product: (productId) => emailedProductOf(container, productId),
     unsubscribeUrl: (signupId) => signupLinkUrl(tokenKey, backendUrl, "unsubscribe", signupId),
     promotionFor: (launch, row) => promotionFor(container, tokenKey, launch, row),
     budget: await emailBudgetOf(container),

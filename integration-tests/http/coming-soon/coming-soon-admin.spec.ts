@@ -79,6 +79,7 @@ medusaIntegrationTestRunner({
           forms_form_id: null,
           launch_at: null,
           preorder: false,
+          referral_rewards: null,
           forms_addon_available: false,
         })
         const unknown = await adminGet("/products/prod_missing")
@@ -110,6 +111,7 @@ medusaIntegrationTestRunner({
           forms_form_id: 7,
           launch_at: null,
           preorder: false,
+          referral_rewards: null,
           forms_addon_available: false,
         })
 
@@ -205,6 +207,7 @@ medusaIntegrationTestRunner({
           forms_form_id: null,
           launch_at: null,
           preorder: false,
+          referral_rewards: null,
         })
         const { data } = await storeGet(productId)
         expect(data.offer_description).toBe(`<p>Line one<br />\nline two<img src="x" /></p>\n<p>Second paragraph</p>`)
@@ -225,6 +228,7 @@ medusaIntegrationTestRunner({
           captcha_secret_key_set: false,
           consent_enabled: false,
           require_consent: false,
+          referral_rewards: [],
           set_by_configuration: [],
           // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
           can_send_email: true,
@@ -250,6 +254,7 @@ medusaIntegrationTestRunner({
           captcha_secret_key_set: true,
           consent_enabled: false,
           require_consent: false,
+          referral_rewards: [],
           set_by_configuration: [],
           // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
           can_send_email: true,

@@ -184,7 +184,7 @@ type ComingSoonTexts = { button_text?: string | null; translations?: ComingSoonT
 export type ProductComingSoonInput = Partial<
   Pick<
     AdminProductComingSoonResponseType,
-    "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id" | "launch_at" | "preorder"
+    "enabled" | "arrival_date" | "offer_description" | "email_provider" | "mailer_group_id" | "forms_form_id" | "launch_at" | "preorder" | "referral_rewards"
   >
 > &
   ComingSoonTexts
@@ -209,6 +209,7 @@ export type ComingSoonSettingsInput = {
   consent_enabled?: boolean
   require_consent?: boolean
   welcome_email?: boolean
+  referral_rewards?: AdminComingSoonSettingsResponseType["referral_rewards"] | null
 }
 
 /** A row of the signup ledger. */

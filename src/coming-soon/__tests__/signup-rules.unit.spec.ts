@@ -108,6 +108,7 @@ describe("product settings", () => {
       forms_form_id: 12,
       launch_at: null,
       preorder: false,
+      referral_rewards: null,
     })
   })
 

@@ -14,6 +14,7 @@ import { BackInStockRepository } from "./sql/back-in-stock-repository"
 import { PreorderRepository } from "./sql/preorder-repository"
 import { WelcomeRepository } from "./sql/welcome-repository"
 import { WaitlistRepository } from "./sql/waitlist-repository"
+import { ReferralRewardRepository } from "./sql/referral-reward-repository"
 import { ProductSetting } from "./models/product-setting"
 import { Signup } from "./models/signup"
 import { Launch } from "./models/launch"
@@ -37,6 +38,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   private readonly preorders_: PreorderRepository
   private readonly waitlist_: WaitlistRepository
   private readonly welcomes_: WelcomeRepository
+  private readonly referralRewards_: ReferralRewardRepository
 
   constructor(container: ModuleConnection, options: ComingSoonOptions = {}) {
     // eslint-disable-next-line prefer-rest-params -- forwards all the module loader gives, as Medusa's own module services do
@@ -54,6 +56,7 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
     this.preorders_ = new PreorderRepository(sql)
     this.waitlist_ = new WaitlistRepository(sql)
     this.welcomes_ = new WelcomeRepository(sql, { maxAttempts: options.maxDeliveryAttempts })
+    this.referralRewards_ = new ReferralRewardRepository(sql, { maxAttempts: options.maxDeliveryAttempts })
   }
 
   /** Launches, their emails' claims and progress (CONTRACT §7). */
@@ -79,6 +82,11 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
   /** The welcome emails' claims (CONTRACT §12). */
   async welcomes(): Promise<WelcomeRepository> {
     return this.welcomes_
+  }
+
+  /** Referral rewards (CONTRACT §12): the rewards opened per signup and step, their codes' and emails' claims. */
+  async referralRewards(): Promise<ReferralRewardRepository> {
+    return this.referralRewards_
   }
 
   /** Double opt-in: the confirmation emails' claims and the confirmation itself. */
@@ -127,7 +135,13 @@ class ComingSoonModuleService extends MedusaService({ CsSignup: Signup, CsProduc
       { product_id: productId },
       { select: [...PRODUCT_SETTING_FIELDS], take: 1 }
     )
-    return setting ? { ...setting, translations: (setting.translations ?? null) as ProductSettingRow["translations"] } : null
+    return setting
+      ? {
+          ...setting,
+          translations: (setting.translations ?? null) as ProductSettingRow["translations"],
+          referral_rewards: (setting.referral_rewards ?? null) as ProductSettingRow["referral_rewards"],
+        }
+      : null
   }
 
   /** Creates or replaces a product's settings; `created` tells which. */

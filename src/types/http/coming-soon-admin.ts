@@ -4,6 +4,22 @@ import { CaptchaProvider, EmailProvider } from "./coming-soon-store"
 
 /** The coming-soon admin's answers (`/admin/coming-soon`). */
 
+/** A single-use code's offer: the launch's (`POST …/launch`) and each referral reward step's. */
+export const LaunchPromotion = z
+  .object({
+    type: z.enum(["percentage", "fixed"]),
+    value: z.number(),
+    currency_code: z.string().optional(),
+    expires_in_days: z.number().int().optional(),
+  })
+  .meta({ id: "LaunchPromotion" })
+
+/** A referral reward step (CONTRACT §12): a signup whose confirmed referrals reach `referrals` gets one code for `promotion`. */
+export const ReferralRewardStep = z
+  .object({ referrals: z.number().int().min(1), promotion: LaunchPromotion })
+  .meta({ id: "ReferralRewardStep" })
+export type ReferralRewardStepType = z.infer<typeof ReferralRewardStep>
+
 /** `GET|POST /admin/coming-soon/products/:product_id`: the product's settings (defaults when none are saved). */
 export const AdminProductComingSoonResponse = z
   .object({
@@ -22,6 +38,8 @@ export const AdminProductComingSoonResponse = z
     launch_at: DateTime.nullable(),
     /** Shoppers may buy the product through the store's cart before its launch (CONTRACT §12). */
     preorder: z.boolean(),
+    /** The product's own referral reward steps, in ascending order; null: the store's steps apply. */
+    referral_rewards: z.array(ReferralRewardStep).nullable(),
     /** Whether the plugin's `formsAddon` option is configured (`email_provider: forms_addon` is offered). */
     forms_addon_available: z.boolean(),
   })
@@ -46,6 +64,8 @@ export const AdminComingSoonSettingsResponse = z
     require_consent: z.boolean(),
     /** Each new signup gets the welcome email (template `launchdesk.coming-soon.welcome`) once its address is confirmed; default off. */
     welcome_email: z.boolean(),
+    /** The store's referral reward steps, for products without their own (`[]`: none). */
+    referral_rewards: z.array(ReferralRewardStep),
     set_by_configuration: z.array(z.string()),
     /**
      * Whether the store has a Notification provider for the `email` channel: without one no
@@ -57,16 +77,6 @@ export const AdminComingSoonSettingsResponse = z
 export type AdminComingSoonSettingsResponseType = z.infer<typeof AdminComingSoonSettingsResponse>
 
 export const LAUNCH_STATES = ["none", "scheduled", "running", "done"] as const
-
-/** A launch's promotion, as asked for (`POST …/launch`). */
-export const LaunchPromotion = z
-  .object({
-    type: z.enum(["percentage", "fixed"]),
-    value: z.number(),
-    currency_code: z.string().optional(),
-    expires_in_days: z.number().int().optional(),
-  })
-  .meta({ id: "LaunchPromotion" })
 
 /**
  * `POST /admin/coming-soon/products/:product_id/launch`: the body as the admin sends it and as

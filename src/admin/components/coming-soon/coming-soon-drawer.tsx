@@ -11,6 +11,8 @@ import { FieldError, FieldLabel, FormField, Toggle } from "../form-field"
 import { DrawerHeader, DrawerSaveFooter } from "../list-parts"
 import { rowsOf, translationsOf, type TranslatedField, type TranslationRow } from "../../lib/translations"
 import { TranslationsEditor } from "../translations-editor"
+import { ReferralRewardsEditor } from "./referral-rewards-editor"
+import { rewardRowsOf, rewardStepsOf, type RewardRow } from "../../lib/referral-rewards-form"
 
 const MAX_OFFER_LENGTH = 20000
 
@@ -25,6 +27,8 @@ type Form = {
   preorder: boolean
   button_text: string
   translations: TranslationRow[]
+  /** Null: the store's reward steps apply. */
+  referral_rewards: RewardRow[] | null
 }
 
 type FieldErrors = Partial<Record<keyof Form, string>>
@@ -41,6 +45,7 @@ const formOf = (settings: ProductComingSoon, preselectLedger: boolean): Form => 
   preorder: settings.preorder,
   button_text: settings.button_text ?? "",
   translations: rowsOf(settings.translations),
+  referral_rewards: rewardRowsOf(settings.referral_rewards),
 })
 
 /** The same rules the API applies, checked first so mistakes show beside their field. */
@@ -79,6 +84,7 @@ const FIELDS: (keyof Form)[] = [
   "forms_form_id",
   "button_text",
   "translations",
+  "referral_rewards",
   "enabled",
 ]
 
@@ -105,6 +111,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
   // The button's text and per-locale variants, where the server keeps them (CONTRACT §9).
   const hasButtonText = "button_text" in settings
   const translatable = "translations" in settings
+  // A server from before referral rewards has no such field: the editor is left out and nothing is sent.
+  const rewardable = "referral_rewards" in settings
   const translatedFields: TranslatedField[] = [
     { key: "offer_description", label: t("comingSoon.offer"), multiline: true },
     ...(hasButtonText ? [{ key: "button_text", label: t("comingSoon.buttonTextLabel") }] : []),
@@ -136,6 +144,8 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
     const found = validate(form)
     const translations = translatable && form.enabled ? translationsOf(form.translations, translatedFields) : undefined
     if (translations && "error" in translations) found.translations = translations.error
+    const rewards = rewardable && form.enabled ? rewardStepsOf(form.referral_rewards) : undefined
+    if (rewards && "error" in rewards) found.referral_rewards = rewards.error
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
 
@@ -150,6 +160,7 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
           preorder: form.preorder,
           ...(hasButtonText && { button_text: form.button_text.trim() || null }),
           ...(translations && "translations" in translations && { translations: translations.translations }),
+          ...(rewards && "steps" in rewards && { referral_rewards: rewards.steps }),
           ...(form.email_provider === "mailer" && { mailer_group_id: form.mailer_group_id.trim() }),
           ...(form.email_provider === "forms_addon" && { forms_form_id: Number(form.forms_form_id.trim()) }),
         }
@@ -261,6 +272,10 @@ export function ComingSoonDrawer({ open, onOpenChange, settings }: Props) {
                     onChange={set("translations")}
                     error={errors.translations}
                   />
+                )}
+
+                {rewardable && (
+                  <ReferralRewardsEditor rows={form.referral_rewards} onChange={set("referral_rewards")} error={errors.referral_rewards} />
                 )}
 
                 <FormField

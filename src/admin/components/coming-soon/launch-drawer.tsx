@@ -2,7 +2,8 @@ import { Alert, Drawer, Input, Select, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { useComingSoonSettings, useLaunchProduct } from "../../lib/coming-soon-hooks"
 import { errorMessage, formatNumber } from "../../lib/format"
-import { t as translate, useT } from "../../lib/i18n"
+import { useT } from "../../lib/i18n"
+import { offerOf } from "../../lib/promotion-form"
 import type { LaunchInput } from "../../lib/types"
 import { useOnChange } from "../../lib/use-on-change"
 import { FieldLabel, FormField, Toggle } from "../form-field"
@@ -13,26 +14,11 @@ type Form = { notify: boolean; offer: Offer; value: string; currency_code: strin
 
 const EMPTY: Form = { notify: true, offer: "none", value: "", currency_code: "", expires_in_days: "" }
 
-/** The form as the API takes it, or what is wrong with it (the API's own rules, checked first). */
+/** The form as the API takes it, or what is wrong with it. */
 function launchBody(form: Form): { body: Partial<LaunchInput> } | { error: string } {
   if (!form.notify || form.offer === "none") return { body: { notify: form.notify } }
-  const value = Number(form.value)
-  if (!form.value.trim() || !Number.isFinite(value) || value <= 0) return { error: translate("launch.errorValue") }
-  if (form.offer === "percentage" && value > 100) return { error: translate("launch.errorPercent") }
-  if (form.offer === "fixed" && !/^[A-Za-z]{3}$/.test(form.currency_code.trim())) return { error: translate("launch.errorCurrency") }
-  const days = form.expires_in_days.trim()
-  if (days && !/^\d{1,4}$/.test(days)) return { error: translate("launch.errorExpiry") }
-  return {
-    body: {
-      notify: true,
-      promotion: {
-        type: form.offer,
-        value,
-        ...(form.offer === "fixed" ? { currency_code: form.currency_code.trim().toLowerCase() } : {}),
-        ...(days ? { expires_in_days: Number(days) } : {}),
-      },
-    },
-  }
+  const checked = offerOf({ ...form, type: form.offer })
+  return "error" in checked ? checked : { body: { notify: true, promotion: checked.offer } }
 }
 
 type Props = { productId: string; signups: number; open: boolean; onOpenChange: (open: boolean) => void }

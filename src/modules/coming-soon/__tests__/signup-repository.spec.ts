@@ -183,6 +183,7 @@ moduleIntegrationTestRunner<ComingSoonModuleService>({
         forms_form_id: null,
         launch_at: null,
         preorder: false,
+        referral_rewards: null,
       }
       const first = await service.upsertProductSetting("prod_1", values)
       const second = await service.upsertProductSetting("prod_1", { ...values, enabled: false })

@@ -25,6 +25,8 @@ export const ProductSetting = model
     launch_at: model.dateTime().nullable(),
     // Shoppers may buy it through the store's cart before launch (CONTRACT §12).
     preorder: model.boolean().default(false),
+    // Referral reward steps, `[{ referrals, promotion }]` (CONTRACT §12); null: the store's steps.
+    referral_rewards: model.json().nullable(),
   })
   .indexes([
     { on: ["product_id"], unique: true },

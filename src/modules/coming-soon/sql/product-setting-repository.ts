@@ -1,6 +1,7 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { SqlRunner } from "../../../shared/sql"
 import type { EmailProvider } from "../models/product-setting"
+import type { ReferralRewardStep } from "./referral-reward-repository"
 
 export type ProductSettingRow = {
   id: string
@@ -19,6 +20,8 @@ export type ProductSettingRow = {
   launch_at: Date | null
   /** Sold through the store's cart before launch (CONTRACT §12). */
   preorder: boolean
+  /** Referral reward steps (CONTRACT §12); null: the store's steps, `[]`: none for this product. */
+  referral_rewards: ReferralRewardStep[] | null
 }
 
 /** A product's store-written texts in one locale; an absent one falls back to the default. */
@@ -39,6 +42,7 @@ export const PRODUCT_SETTING_FIELDS = [
   "forms_form_id",
   "launch_at",
   "preorder",
+  "referral_rewards",
 ] as const satisfies readonly (keyof ProductSettingRow)[]
 
 const SETTING_COLUMNS = PRODUCT_SETTING_FIELDS.join(", ")
@@ -57,14 +61,15 @@ export class ProductSettingRepository {
   ): Promise<{ setting: ProductSettingRow; created: boolean }> {
     const [row] = await this.sql<ProductSettingRow & { created: boolean }>(
       `INSERT INTO cs_product_setting
-         (id, product_id, enabled, arrival_date, offer_description, button_text, translations, email_provider, mailer_group_id, forms_form_id, launch_at, preorder, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, now(), now())
+         (id, product_id, enabled, arrival_date, offer_description, button_text, translations, email_provider, mailer_group_id, forms_form_id, launch_at, preorder, referral_rewards, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?::jsonb, now(), now())
        ON CONFLICT (product_id) WHERE deleted_at IS NULL DO UPDATE SET
          enabled = EXCLUDED.enabled, arrival_date = EXCLUDED.arrival_date,
          offer_description = EXCLUDED.offer_description, button_text = EXCLUDED.button_text,
          translations = EXCLUDED.translations, email_provider = EXCLUDED.email_provider,
          mailer_group_id = EXCLUDED.mailer_group_id, forms_form_id = EXCLUDED.forms_form_id,
-         launch_at = EXCLUDED.launch_at, preorder = EXCLUDED.preorder, updated_at = now()
+         launch_at = EXCLUDED.launch_at, preorder = EXCLUDED.preorder,
+         referral_rewards = EXCLUDED.referral_rewards, updated_at = now()
        RETURNING ${SETTING_COLUMNS}, (xmax = 0) AS created`,
       [
         generateEntityId(undefined, "csps"),
@@ -79,6 +84,7 @@ export class ProductSettingRepository {
         values.forms_form_id,
         values.launch_at,
         values.preorder,
+        values.referral_rewards === null ? null : JSON.stringify(values.referral_rewards),
       ]
     )
     const { created, ...setting } = row

@@ -1,5 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { InlineTip, Input, Select } from "@medusajs/ui"
+import { useState } from "react"
 import { ComingSoonSettingsCrumb } from "../../../components/breadcrumbs"
 import { NoEmailProviderNotice } from "../../../components/email-provider-notice"
 import { Toggle, textInput } from "../../../components/form-field"
@@ -11,6 +12,8 @@ import { useT } from "../../../lib/i18n"
 import { toastAction } from "../../../lib/toast-action"
 import type { CaptchaProvider, ComingSoonSettings, ComingSoonSettingsInput } from "../../../lib/types"
 import { useSettingsForm } from "../../../lib/use-settings-form"
+import { ReferralRewardsEditor } from "../../../components/coming-soon/referral-rewards-editor"
+import { rewardRowsOf, rewardStepsOf, type RewardRow } from "../../../lib/referral-rewards-form"
 
 const CAPTCHA_PROVIDERS: { value: CaptchaProvider; label: string }[] = [
   { value: "turnstile", label: "Cloudflare Turnstile" },
@@ -28,6 +31,7 @@ type Form = {
   consent_enabled: boolean
   require_consent: boolean
   welcome_email: boolean
+  referral_rewards: RewardRow[]
 }
 
 const formOf = (settings: ComingSoonSettings): Form => ({
@@ -40,6 +44,8 @@ const formOf = (settings: ComingSoonSettings): Form => ({
   consent_enabled: settings.consent_enabled,
   require_consent: settings.require_consent,
   welcome_email: settings.welcome_email,
+  // A server from before referral rewards answers none.
+  referral_rewards: rewardRowsOf(settings.referral_rewards) ?? [],
 })
 
 function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) {
@@ -57,7 +63,13 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
     form.captcha_secret_key === null ? false : form.captcha_secret_key.trim() !== "" || states.captcha_secret_key !== "not_set"
   const captchaIncomplete = form.captcha_enabled && (!siteKeyPresent || !secretPresent)
 
+  const [rewardsError, setRewardsError] = useState<string>()
+  // A server from before referral rewards has no such field: the section is left out and nothing is sent.
+  const rewardable = "referral_rewards" in settings
   const submit = () => {
+    const rewards = rewardStepsOf(form.referral_rewards)
+    setRewardsError("error" in rewards ? rewards.error : undefined)
+    if ("error" in rewards) return
     const body: ComingSoonSettingsInput = {
       mailer_api_key: secretForSave(form.mailer_api_key, states.mailer_api_key),
       honeypot_enabled: form.honeypot_enabled,
@@ -68,6 +80,7 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
       consent_enabled: form.consent_enabled,
       require_consent: configured("require_consent") ? undefined : form.require_consent,
       welcome_email: form.welcome_email,
+      ...(rewardable && { referral_rewards: rewards.steps }),
     }
     return toastAction(() => save.mutateAsync(body), { success: t("comingSoonSettings.toastSaved"), failure: t("common.notSaved") })
   }
@@ -149,6 +162,11 @@ function ComingSoonSettingsForm({ settings }: { settings: ComingSoonSettings }) 
       <SettingsSection title={t("comingSoonSettings.welcomeTitle")} description={t("comingSoonSettings.welcomeDescription")}>
         <Toggle id="welcome-email" label={t("comingSoonSettings.welcomeEmail")} hint={t("comingSoonSettings.welcomeEmailHint")} {...bind("welcome_email")} />
       </SettingsSection>
+      {rewardable && (
+        <SettingsSection title={t("referralRewards.title")} description={t("referralRewards.storeDescription")}>
+          <ReferralRewardsEditor storeWide rows={form.referral_rewards} onChange={(rows) => set("referral_rewards")(rows ?? [])} error={rewardsError} />
+        </SettingsSection>
+      )}
     </SettingsForm>
   )
 }
