@@ -60,7 +60,16 @@ export type NewSignup = {
   awaitsConfirmation?: boolean
   /** The consent checkbox's text when the signup ticked it; kept with the time of the insert. */
   consent_text?: string | null
+  /** What follows a new row (its event), recorded in the outbox by the statement that inserts it. */
+  effect?: SignupEffect
 }
+
+/**
+ * An outbox item (`launchdesk_outbox`) for a new row: dedupe key `key_prefix` + the row's id, group
+ * `group_prefix` + the row's id (so the request that stored it can run just its own), payload
+ * `payload` with `signup_id`. A duplicate inserts no row and records nothing.
+ */
+export type SignupEffect = { topic: string; key_prefix: string; group_prefix: string; payload: Record<string, unknown> }
 
 export type SignupFilters = {
   product_id?: string
@@ -179,16 +188,27 @@ export class SignupRepository {
     // Raw: ON CONFLICT DO NOTHING meets a racing duplicate at the partial unique index.
     const confirming = signup.awaitsConfirmation === true
     const syncing = signup.sync_status === "pending" && !confirming
+    const effect = signup.effect ?? null
     const insert = () =>
       this.sql<SignupRow>(
-        `INSERT INTO cs_signup
+        `WITH inserted AS (
+         INSERT INTO cs_signup
            (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, locale, sync_status, sync_attempts, next_sync_at,
             confirmed_at, confirm_status, confirm_attempts, next_confirm_at, consent_text, consent_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() + make_interval(secs => ?) END,
                  CASE WHEN ? THEN NULL ELSE now() END, CASE WHEN ? THEN 'pending' END, ?,
                  CASE WHEN ? THEN now() + make_interval(secs => ?) END, ?::text, CASE WHEN ?::text IS NOT NULL THEN now() END, now(), now())
          ON CONFLICT (email, product_id) WHERE deleted_at IS NULL DO NOTHING
-         RETURNING ${SIGNUP_COLUMNS}`,
+         RETURNING ${SIGNUP_COLUMNS}
+       ), effect AS (
+         INSERT INTO launchdesk_outbox
+           (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+         SELECT ?::text, ?::text || inserted.id, ?::text || inserted.id,
+                ?::jsonb || jsonb_build_object('signup_id', inserted.id), 'pending', 0, now(), now(), now()
+         FROM inserted WHERE ?::text IS NOT NULL
+         ON CONFLICT (dedupe_key) DO NOTHING
+       )
+       SELECT * FROM inserted`,
         [
           generateEntityId(undefined, "cssu"),
           signup.email,
@@ -209,6 +229,11 @@ export class SignupRepository {
           signup.leaseSeconds,
           signup.consent_text ?? null,
           signup.consent_text ?? null,
+          effect?.topic ?? null,
+          effect?.key_prefix ?? null,
+          effect?.group_prefix ?? null,
+          JSON.stringify(effect?.payload ?? {}),
+          effect?.topic ?? null,
         ]
       )
     let inserted: SignupRow[]
@@ -229,6 +254,12 @@ export class SignupRepository {
       [signup.email, signup.product_id]
     )
     return { signup: existing, created: false }
+  }
+
+  /** A row by id, as stored; null when it is gone (erased). */
+  async findSignup(id: string): Promise<SignupRow | null> {
+    const [row] = await this.sql<SignupRow>(`SELECT ${SIGNUP_COLUMNS} FROM cs_signup WHERE id = ? AND deleted_at IS NULL`, [id])
+    return row ?? null
   }
 
   /** Claims one due pending row (atomically, see `LeaseEngine.claimDue`). */
