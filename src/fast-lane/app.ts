@@ -19,6 +19,7 @@ import { linkSession } from "../chat/visitor/customer-link"
 import { signup, signupErrorBody } from "../coming-soon/signup"
 import { productConfig } from "../coming-soon/storefront-config"
 import { SIGNUP_PATH, withSignupEnvelope } from "../api/utils/signup-envelope"
+import { withMalformedPathAsNotFound } from "../api/utils/malformed-path"
 import { PUBLISHABLE_KEY_HEADER, type PublishableKeyCheck } from "./publishable-key"
 import type { CustomerVerifier } from "./customer-auth"
 import type { ComingSoonLane } from "./coming-soon"
@@ -187,7 +188,8 @@ export function createFastLaneApp(options: FastLaneAppOptions): express.Express 
 /** Medusa's error handler's answer (body-parser's errors, anything unexpected), from Medusa's own mapping. */
 function medusaErrorAnswer(logError: (message: string) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const { statusCode, body } = getHttpResponseFromError(error)
+    // As Medusa's lane (src/api/middlewares.ts): a path id that does not decode names nothing.
+    const { statusCode, body } = getHttpResponseFromError(withMalformedPathAsNotFound(error))
     if (statusCode >= 500) {
       logError(`launchdesk fast lane: ${req.method} ${req.path} failed: ${error instanceof Error ? error.stack : error}`)
     }
