@@ -71,6 +71,16 @@ export type NewSignup = {
  */
 export type SignupEffect = { topic: string; key_prefix: string; group_prefix: string; payload: Record<string, unknown> }
 
+/** Records a `SignupEffect` (four parameters) for the row the statement's `inserted` CTE returns; nothing for a duplicate. */
+const RECORD_SIGNUP_EFFECT = `, effect AS (
+         INSERT INTO launchdesk_outbox
+           (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+         SELECT ?::text, ?::text || inserted.id, ?::text || inserted.id,
+                ?::jsonb || jsonb_build_object('signup_id', inserted.id), 'pending', 0, now(), now(), now()
+         FROM inserted
+         ON CONFLICT (dedupe_key) DO NOTHING
+       )`
+
 export type SignupFilters = {
   product_id?: string
   sync_status?: SignupSyncStatus
@@ -200,14 +210,7 @@ export class SignupRepository {
                  CASE WHEN ? THEN now() + make_interval(secs => ?) END, ?::text, CASE WHEN ?::text IS NOT NULL THEN now() END, now(), now())
          ON CONFLICT (email, product_id) WHERE deleted_at IS NULL DO NOTHING
          RETURNING ${SIGNUP_COLUMNS}
-       ), effect AS (
-         INSERT INTO launchdesk_outbox
-           (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
-         SELECT ?::text, ?::text || inserted.id, ?::text || inserted.id,
-                ?::jsonb || jsonb_build_object('signup_id', inserted.id), 'pending', 0, now(), now(), now()
-         FROM inserted WHERE ?::text IS NOT NULL
-         ON CONFLICT (dedupe_key) DO NOTHING
-       )
+       )${effect ? RECORD_SIGNUP_EFFECT : ""}
        SELECT * FROM inserted`,
         [
           generateEntityId(undefined, "cssu"),
@@ -229,11 +232,7 @@ export class SignupRepository {
           signup.leaseSeconds,
           signup.consent_text ?? null,
           signup.consent_text ?? null,
-          effect?.topic ?? null,
-          effect?.key_prefix ?? null,
-          effect?.group_prefix ?? null,
-          JSON.stringify(effect?.payload ?? {}),
-          effect?.topic ?? null,
+          ...(effect ? [effect.topic, effect.key_prefix, effect.group_prefix, JSON.stringify(effect.payload)] : []),
         ]
       )
     let inserted: SignupRow[]
