@@ -49,16 +49,8 @@ export function comingSoonLane({ sql, options, announce, warn }: ComingSoonLaneI
   const budget = mailerBudget(new CallBudgetRepository(sql), config.mailer.requestsPerMinute)
   const keys = new SigningKeyRepository(sql)
   const configured = typeof options.signupTokenSecret === "string" && options.signupTokenSecret.trim() ? options.signupTokenSecret : null
-  // The generated key never changes once stored: read once per process.
-  let storedKey: Promise<Buffer> | undefined
-  const tokenKey = async () => {
-    if (configured) return signupTokenKey(configured)
-    storedKey ??= keys.key().catch((error: unknown) => {
-      storedKey = undefined
-      throw error
-    })
-    return signupTokenKey(await storedKey)
-  }
+  // Read per request, as Medusa's lane does: a key generated anew (a restored database) is the one both lanes use.
+  const tokenKey = async () => signupTokenKey(configured ?? (await keys.key()))
   const findProduct = (productId: string) => products.productWithSetting(productId)
   const locale = async (requested: readonly unknown[]) => resolveLocale(requested, storeLanguages(await languages.read()))
   const labels = async (requested: readonly unknown[], shown: string) =>
