@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process"
+import http, { type IncomingHttpHeaders } from "node:http"
 import path from "node:path"
 import axios, { type AxiosInstance } from "axios"
 import { fastLaneOptions, loadHostConfig } from "../../src/fast-lane/config"
 import { startFastLane, type FastLane, type FastLaneOptions } from "../../src/fast-lane/server"
-import { checkResponsesOf } from "./response-check"
+import { checkResponse, checkResponsesOf } from "./response-check"
 
 const ROOT = path.resolve(__dirname, "../..")
 
@@ -99,3 +100,43 @@ export async function spawnFastLane(
     },
   }
 }
+
+export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: string }
+export type RawRequest = { method: string; path: string; headers?: Record<string, string>; body?: string }
+
+/** One request as written, its answer as sent (bytes, every header), checked as the runner's are: for comparing the lanes. */
+export function rawRequest(baseUrl: string, { method, path, headers = {}, body }: RawRequest): Promise<RawResponse> {
+  const url = new URL(baseUrl)
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: url.hostname, port: url.port, method, path, headers }, (response) => {
+      let text = ""
+      response.setEncoding("utf8")
+      response.on("data", (chunk: string) => (text += chunk))
+      response.on("end", () => {
+        const status = response.statusCode ?? 0
+        checkResponse({ method, url: path, status, headers: response.headers, body: text })
+        resolve({ status, headers: response.headers, body: text })
+      })
+    })
+    request.on("error", reject)
+    if (body !== undefined) request.write(body)
+    request.end()
+  })
+}
+
+/** Headers whose values must match between the lanes exactly. */
+export const COMPARED_HEADERS = [
+  "content-type",
+  "access-control-allow-origin",
+  "access-control-allow-credentials",
+  "access-control-allow-methods",
+  "access-control-allow-headers",
+  "access-control-expose-headers",
+  "vary",
+  "allow",
+  "content-security-policy",
+  "x-content-type-options",
+  "x-powered-by",
+  "cache-control",
+  "keep-alive",
+]

@@ -3,8 +3,9 @@ import {
   errorHandler,
   type MedusaErrorHandlerFunction,
 } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { envelopeSignupErrors } from "./utils/signup-envelope"
+import { withMalformedPathAsNotFound } from "./utils/malformed-path"
 import {
   isMessageWriteError,
   MESSAGE_NOT_STORED,
@@ -52,14 +53,7 @@ const launchdeskErrorHandler: MedusaErrorHandlerFunction = (error, req, res, nex
     return
   }
   envelopeSignupErrors(req, res)
-  medusaErrorHandler(
-    error instanceof URIError
-      ? new MedusaError(MedusaError.Types.NOT_FOUND, "Nothing is found at a path with a malformed %-escape")
-      : error,
-    req,
-    res,
-    next
-  )
+  medusaErrorHandler(withMalformedPathAsNotFound(error), req, res, next)
 }
 
 /** Each API resource keeps its routes' middlewares beside its validators; this file joins them. */

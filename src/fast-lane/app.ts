@@ -16,12 +16,18 @@ import { rateConversation, requestTranscript } from "../chat/visitor/feedback"
 import { markReadByVisitor, sendTyping } from "../chat/visitor/typing-and-read"
 import { pollMessages, saveEmail, sendMessage, startSession, type VisitorDeps } from "../chat/visitor/visitor-api"
 import { linkSession } from "../chat/visitor/customer-link"
+import { signup, signupErrorBody } from "../coming-soon/signup"
+import { productConfig } from "../coming-soon/storefront-config"
+import { SIGNUP_PATH, withSignupEnvelope } from "../api/utils/signup-envelope"
+import { withMalformedPathAsNotFound } from "../api/utils/malformed-path"
 import { PUBLISHABLE_KEY_HEADER, type PublishableKeyCheck } from "./publishable-key"
 import type { CustomerVerifier } from "./customer-auth"
+import type { ComingSoonLane } from "./coming-soon"
 
 /**
- * The visitor routes on Express, with the part of Medusa's HTTP stack a store route passes
- * through, in Medusa's order (src/api/store/app/v1 is the same routes on Medusa): cookies,
+ * The visitor routes and the coming-soon signup and config read on Express, with the part of
+ * Medusa's HTTP stack a store route passes through, in Medusa's order (src/api/store/app/v1
+ * and src/api/store/coming-soon are the same routes on Medusa): cookies,
  * the JSON, text and urlencoded bodies, storeCors for a known route, the publishable key,
  * the locale, the route, then Express's 404 and Medusa's error answers. Express itself gives
  * the rest as Medusa has it: query parsing, ETag and 304, HEAD, OPTIONS, `X-Powered-By`.
@@ -30,6 +36,7 @@ import type { CustomerVerifier } from "./customer-auth"
 export type FastLaneAppOptions = {
   deps: VisitorDeps
   streamDeps: VisitorStreamDeps
+  comingSoon: ComingSoonLane
   keys: PublishableKeyCheck
   /** Verifies a signed-in customer as Medusa does; without it every request is a guest's. */
   customers?: Pick<CustomerVerifier, "customerOf">
@@ -56,13 +63,18 @@ const OPERATIONS: { method: "GET" | "POST"; path: string; operation: Operation }
   { method: "POST", path: `${V1}/read`, operation: markReadByVisitor },
 ]
 const STREAM_PATH = `${V1}/stream`
+const PRODUCT_CONFIG_PATH = "/store/coming-soon/products/:product_id"
 
 /** Express matches paths case-insensitively and with one optional trailing slash. */
 const routeKey = (pathname: string) => pathname.toLowerCase().replace(/\/$/, "")
 const METHOD_OF_PATH = new Map<string, string>([
   ...OPERATIONS.map((route) => [routeKey(route.path), route.method] as const),
   [routeKey(STREAM_PATH), "GET"],
+  [routeKey(SIGNUP_PATH), "POST"],
 ])
+// The config read's path, its product id one segment, matched as Express matches `:product_id`.
+const PRODUCT_CONFIG_ROUTE = /^\/store\/coming-soon\/products\/[^/]+\/?$/i
+const methodOfPath = (pathname: string) => (PRODUCT_CONFIG_ROUTE.test(pathname) ? "GET" : METHOD_OF_PATH.get(routeKey(pathname)))
 
 /** Medusa's async handlers pass their errors on (its `wrapHandler`). */
 const wrap =
@@ -99,7 +111,7 @@ export function createFastLaneApp(options: FastLaneAppOptions): express.Express 
   const applyCors = cors({ origin: parseCorsOrigins(options.storeCors), credentials: true, preflightContinue: false })
   app.use("/store", (req, res, next) => {
     const method = req.method === "OPTIONS" ? (req.headers["access-control-request-method"] ?? req.method) : req.method
-    if (METHOD_OF_PATH.get(routeKey(`/store${req.path}`)) === method) {
+    if (methodOfPath(`/store${req.path}`) === method) {
       applyCors(req, res, next)
     } else {
       next()
@@ -139,6 +151,36 @@ export function createFastLaneApp(options: FastLaneAppOptions): express.Express 
     })
   )
 
+  // The coming-soon store routes, from the feature functions Medusa's routes call.
+  const { comingSoon } = options
+  app.post(
+    SIGNUP_PATH,
+    wrap(async (req, res) => {
+      const client = clientOf(req.socket.remoteAddress, req.headers["x-forwarded-for"])
+      const requested = requestedLocales(req.get(LOCALE_HEADER), queryLocales.get(req))
+      const locale = await comingSoon.locale(requested)
+      const customerId = options.customers
+        ? await options.customers.customerOf({ authorization: req.headers.authorization, cookies: req.cookies ?? {} })
+        : null
+      const outcome = await signup(await comingSoon.signupDeps(), {
+        ip: client?.key,
+        remoteIp: client?.address,
+        body: req.body,
+        customerId,
+        locale,
+        consentText: comingSoon.consentText(requested, locale),
+      })
+      sendOutcome(res, outcome, signupErrorBody)
+    })
+  )
+  app.get(
+    PRODUCT_CONFIG_PATH,
+    wrap(async (req, res) => {
+      const requested = requestedLocales(req.get(LOCALE_HEADER), queryLocales.get(req))
+      sendOutcome(res, await productConfig(comingSoon.productConfigDeps, { productId: req.params.product_id, requested }))
+    })
+  )
+
   app.use(medusaErrorAnswer(options.logError))
   return app
 }
@@ -146,14 +188,16 @@ export function createFastLaneApp(options: FastLaneAppOptions): express.Express 
 /** Medusa's error handler's answer (body-parser's errors, anything unexpected), from Medusa's own mapping. */
 function medusaErrorAnswer(logError: (message: string) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const { statusCode, body } = getHttpResponseFromError(error)
+    // As Medusa's lane (src/api/middlewares.ts): a path id that does not decode names nothing.
+    const { statusCode, body } = getHttpResponseFromError(withMalformedPathAsNotFound(error))
     if (statusCode >= 500) {
       logError(`launchdesk fast lane: ${req.method} ${req.path} failed: ${error instanceof Error ? error.stack : error}`)
     }
     if (res.headersSent) {
       res.destroy()
     } else {
-      res.status(statusCode).json(body)
+      // As Medusa's lane: the signup's failures before its handler answer in the signup's envelope.
+      res.status(statusCode).json(req.path === SIGNUP_PATH ? withSignupEnvelope(body) : body)
     }
   }
 }

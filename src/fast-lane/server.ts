@@ -15,6 +15,7 @@ import { createFastLaneApp, createFastLaneServer } from "./app"
 import { PublishableKeyCheck } from "./publishable-key"
 import { createCustomerVerifier, type CustomerAuthConfig, type CustomerVerifier } from "./customer-auth"
 import { fastLaneVariableValues } from "./canned-variables"
+import { comingSoonLane } from "./coming-soon"
 
 export type FastLaneLogger = {
   info: (message: string) => void
@@ -104,6 +105,13 @@ function createApp(
       settings: push.settings,
       warn,
     },
+    comingSoon: comingSoonLane({
+      sql,
+      options: options.pluginOptions,
+      // A new signup's event is recorded with its row: wake the Medusa processes' relays, as for the chat's effects.
+      announce: () => fanout.announceEffect(sql),
+      warn,
+    }),
     keys,
     customers,
     storeCors: options.storeCors,
@@ -125,7 +133,7 @@ export function createLanePool(options: Pick<FastLaneOptions, "databaseUrl" | "d
   })
 }
 
-/** Starts the fast lane: the visitor routes on their own small HTTP server. */
+/** Starts the fast lane: the visitor routes and the coming-soon signup and config read on their own small HTTP server. */
 export async function startFastLane(options: FastLaneOptions): Promise<FastLane> {
   const logger = options.logger ?? consoleLogger
   const warn = (message: string) => logger.warn(message)

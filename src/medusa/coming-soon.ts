@@ -10,6 +10,12 @@ import { signupTokenKey } from "../coming-soon/signup-token"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../modules/launchdesk"
 import { SUPPORT_CHAT_MODULE, type SupportChatModuleService } from "../modules/support-chat"
 import { mailerBudget, type MailerBudget, type MailerTarget } from "../coming-soon/sync"
+import { loadProductWithSettings } from "../coming-soon/product-settings"
+import type { ProductConfigDeps } from "../coming-soon/storefront-config"
+import { resolveLocale } from "../shared/locale"
+import { sessionLabelsFor } from "../chat/settings"
+import { storeLanguagesOf } from "./locale"
+import { widgetLabelSettingsOf } from "./chat"
 
 /** Wiring of the coming-soon code to Medusa's container, shared by routes, steps and the job. */
 export const comingSoonModule = (container: MedusaContainer) =>
@@ -60,4 +66,16 @@ export async function signupTokenKeyOf(container: MedusaContainer): Promise<Buff
   const configured = comingSoonModule(container).options.signupTokenSecret
   if (typeof configured === "string" && configured.trim()) return signupTokenKey(configured)
   return signupTokenKey(await container.resolve<LaunchDeskModuleService>(LAUNCHDESK_MODULE).signingKey())
+}
+
+/** What the widget's config read needs, from Medusa's container. */
+export function productConfigDepsOf(container: MedusaContainer): ProductConfigDeps {
+  return {
+    config: comingSoonConfigOf(container),
+    tokenKey: () => signupTokenKeyOf(container),
+    settings: () => comingSoonSettingsOf(container),
+    findProduct: (productId) => loadProductWithSettings(container, productId),
+    locale: async (requested) => resolveLocale(requested, await storeLanguagesOf(container)),
+    labels: async (requested, locale) => sessionLabelsFor(await widgetLabelSettingsOf(container), requested, locale),
+  }
 }

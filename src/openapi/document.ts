@@ -65,7 +65,7 @@ const DOCUMENT: ZodOpenApiObject = {
     description:
       "The routes the medusa-plugin-launchdesk plugin adds to a Medusa v2 server: the visitor chat (`/store/app/v1`), " +
       "the admin inbox (`/admin/app/v1`), the team-chat bridge's hook (`/hooks/app/v1`) and coming-soon signups " +
-      "(`/store/coming-soon`, `/admin/coming-soon`). The visitor chat routes marked `fast-lane` in `x-launchdesk-lanes` " +
+      "(`/store/coming-soon`, `/admin/coming-soon`). The visitor chat routes, the signup and the coming-soon config read marked `fast-lane` in `x-launchdesk-lanes` " +
       "are also served, with the same requests and answers, by the optional fast lane (`launchdesk-fast-lane`). " +
       "Errors carry Medusa's body, `{ type, message }`; a 429 or 503 carries `Retry-After` in seconds. " +
       "Generated from the plugin's zod schemas (`npm run docs:openapi`); do not edit by hand.",

@@ -21,6 +21,9 @@ const UNSAFE_TEXT_MESSAGE = "must not contain NUL bytes or unpaired surrogates"
 /** True when PostgreSQL can store the text as it is. */
 export const isSafeText = (text: string) => !UNSAFE_CHARACTER.test(text)
 
+/** A path id as a 404's message names it (" <id>"): only when it is printable text of a sane length, else nothing. */
+export const shownPathId = (raw: string | undefined) => (raw !== undefined && raw.length <= 64 && isSafeText(raw) ? ` ${raw}` : "")
+
 /**
  * A string free of NUL bytes and lone surrogates, at most `max` UTF-16 units when given;
  * `error` is the message for a missing or non-string value.

@@ -9,6 +9,9 @@ import type { ConfirmationEmailData } from "../../../src/coming-soon/confirmatio
 import { FakeMailerLite } from "../../utils/fake-mailerlite"
 import { emailDouble } from "../../utils/email-double"
 import { comingSoon, finishLaunch, insertLedgerRow, ledger, mailerIntegrationTestRunner } from "./helpers"
+import { fastLaneApi, fastLaneForSpec } from "../../utils/fast-lane"
+import { createPublishableKey } from "../../utils/store"
+import { waitFor } from "../../utils/wait-for"
 
 jest.setTimeout(240 * 1000)
 
@@ -28,7 +31,8 @@ const mailer = new FakeMailerLite(MAILER_KEY)
 mailerIntegrationTestRunner({
   mailer,
   mailerKey: MAILER_KEY,
-  testSuite: ({ api, getContainer, admin, launchForSignups, signup }) => {
+  testSuite: ({ api, getContainer, dbConfig, admin, launchForSignups, signup }) => {
+    const fastLane = fastLaneForSpec(dbConfig)
     const knex = () => getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
     const emails = (template: string, address?: string) =>
       emailDouble().sent.filter((email) => email.template === template && (address === undefined || email.to === address))
@@ -173,6 +177,34 @@ mailerIntegrationTestRunner({
       const erasedLink = `http://localhost:9000/store/coming-soon/confirm?token=${encodeURIComponent(confirmToken)}`
       expect((await openLink(erasedLink)).status).toBe(200)
       expect((await pressButton(erasedLink)).status).toBe(200)
+    })
+
+    it("answers a fast-lane signup as Medusa's route does, and its confirmation email goes out once, from the relay", async () => {
+      const [onMedusa, onFast] = [await launchForSignups(GROUP), await launchForSignups(GROUP)]
+      const viaMedusa = await signup(onMedusa, "medusa.lane@example.com")
+      const publishableKey = await createPublishableKey(getContainer())
+      const viaFast = await fastLaneApi(fastLane()).post(
+        "/store/coming-soon/signup",
+        { signup_token: onFast.signupToken, product_id: onFast.productId, email: "fast.lane@example.com", name: "" },
+        { headers: { "x-publishable-api-key": publishableKey } }
+      )
+      const answer = (response: typeof viaFast) => ({
+        status: response.status,
+        cookie: response.headers["set-cookie"],
+        body: { ...response.data, data: { ...response.data.data, referral_code: typeof response.data.data.referral_code } },
+      })
+      expect(answer(viaFast)).toEqual(answer(viaMedusa))
+      expect(viaFast.data.data).toMatchObject({ mailer_id: null, confirmation_required: true, position: 1, total: 1 })
+
+      // The fast lane has no Notification module: the relay that emits the row's event starts its email.
+      const email = await confirmationTo("fast.lane@example.com")
+      expect((email.data as ConfirmationEmailData).confirm_url).toMatch(/\/store\/coming-soon\/confirm\?token=cssu_/)
+      await waitFor(() => rowOf("fast.lane@example.com"), (row) => row.confirm_status === "sent")
+      await runConfirmationJob()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(emails(CONFIRM_TEMPLATE, "fast.lane@example.com")).toHaveLength(1)
+      expect(await rowOf("fast.lane@example.com")).toMatchObject({ confirm_status: "sent", confirm_attempts: 1, confirmed_at: null })
+      expect(mailer.upserts()).toHaveLength(0)
     })
 
     it("retries a failed confirmation email with backoff; a duplicate signup sends none", async () => {

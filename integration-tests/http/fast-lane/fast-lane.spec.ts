@@ -1,6 +1,5 @@
 // Over 300 lines on purpose: the fast lane's parity cases share one booted Medusa app and one fast lane beside it.
 import fs from "node:fs"
-import http, { type IncomingHttpHeaders } from "node:http"
 import path from "node:path"
 import { Client } from "pg"
 import { medusaIntegrationTestRunner } from "../../utils/medusa-runner"
@@ -14,8 +13,7 @@ import { DEFAULT_KEY_CACHE_TTL_MS, MAX_KEY_CACHE_TTL_MS, PublishableKeyCheck } f
 import { knexRunner } from "../../../src/shared/sql"
 import { LAUNCHDESK_MODULE, type LaunchDeskModuleService } from "../../../src/modules/launchdesk"
 import { chatModule, storedConversation } from "../../utils/chat"
-import { fastLaneApi, fastLaneForSpec, startTestFastLane } from "../../utils/fast-lane"
-import { checkResponse } from "../../utils/response-check"
+import { COMPARED_HEADERS, fastLaneApi, fastLaneForSpec, rawRequest, startTestFastLane, type RawRequest, type RawResponse } from "../../utils/fast-lane"
 import { VisitorClient } from "../../utils/visitor-client"
 import { waitFor } from "../../utils/wait-for"
 import { freshLimitWindow } from "../../utils/limit-window"
@@ -24,44 +22,6 @@ jest.setTimeout(120 * 1000)
 
 const ALLOWED_ORIGIN = "http://localhost:8000" // storeCors of medusa-config.ts
 const V1 = "/store/app/v1"
-
-type RawResponse = { status: number; headers: IncomingHttpHeaders; body: string }
-type RawRequest = { method: string; path: string; headers?: Record<string, string>; body?: string }
-
-function rawRequest(baseUrl: string, { method, path, headers = {}, body }: RawRequest): Promise<RawResponse> {
-  const url = new URL(baseUrl)
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, method, path, headers }, (response) => {
-      let text = ""
-      response.setEncoding("utf8")
-      response.on("data", (chunk: string) => (text += chunk))
-      response.on("end", () => {
-        const status = response.statusCode ?? 0
-        checkResponse({ method, url: path, status, headers: response.headers, body: text })
-        resolve({ status, headers: response.headers, body: text })
-      })
-    })
-    request.on("error", reject)
-    if (body !== undefined) request.write(body)
-    request.end()
-  })
-}
-
-// Headers whose values must match between the lanes exactly.
-const COMPARED_HEADERS = [
-  "content-type",
-  "access-control-allow-origin",
-  "access-control-allow-credentials",
-  "access-control-allow-methods",
-  "access-control-allow-headers",
-  "vary",
-  "allow",
-  "content-security-policy",
-  "x-content-type-options",
-  "x-powered-by",
-  "cache-control",
-  "keep-alive",
-]
 
 /** What must be equal: status, body and headers, with per-lane random values (ids, cookie) masked. */
 function comparable(response: RawResponse, secrets: string[]) {

@@ -767,6 +767,12 @@ medusaIntegrationTestRunner({
         ],
       ]
       await sweep(routes.map(([name, request]) => ({ name, baseUrl: medusaUrl, request, numRuns: runs(110) })))
+      // The fast lane serves the two store routes with the same answers: swept there too.
+      await sweep(
+        routes
+          .filter(([name]) => name.includes(" /store/"))
+          .map(([name, request]) => ({ name: `fast lane ${name}`, baseUrl: () => fastLane().url, request, numRuns: runs(110) }))
+      )
 
       // The unsubscribe and confirmation links, as an email client opens them (no key) or a storefront (with one).
       await sweep(

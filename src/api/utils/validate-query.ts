@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { z } from "@medusajs/framework/zod"
-import { describeIssues, int4IdFromPath, isSafeText, isStringId } from "../../shared/input-schema"
+import { describeIssues, int4IdFromPath, isStringId, shownPathId as shown } from "../../shared/input-schema"
 
 /**
  * Validates `req.query` with a zod schema into `req.validatedQuery`. Medusa's
@@ -33,8 +33,6 @@ export const validateBody =
     next()
   }
 
-// The raw segment goes into the message only when it is printable text of a sane length.
-const shown = (raw: string | undefined) => (raw !== undefined && raw.length <= 64 && isSafeText(raw) ? ` ${raw}` : "")
 
 /** An int4 route id (`:id`); anything else is an id that cannot exist: 404. */
 export function integerIdParam(req: MedusaRequest, what: string): number {

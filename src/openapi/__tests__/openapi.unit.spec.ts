@@ -60,6 +60,7 @@ function fastLaneRoutes(): string[] {
   const options: FastLaneAppOptions = {
     deps: {} as FastLaneAppOptions["deps"],
     streamDeps: {} as FastLaneAppOptions["streamDeps"],
+    comingSoon: {} as FastLaneAppOptions["comingSoon"],
     keys: { check: async () => null },
     storeCors: "",
     logError: () => undefined,

@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { StoreComingSoonProductResponse, StoreSignupBody, StoreSignupResponse, StoreWaitlistStatusResponse } from "../../types/http/coming-soon-store"
 import { error, htmlPage, json, pageOrError, signupError } from "../responses"
-import { BODY_PARSER, jsonBody, MEDUSA, NONE, LocaleHeader, LocaleQuery, ProductIdParam, STORE_400, TAGS, type RouteDescription } from "./route-kinds"
+import { BODY_PARSER, BOTH_LANES, jsonBody, MEDUSA, NONE, LocaleHeader, LocaleQuery, ProductIdParam, STORE_400, TAGS, type RouteDescription } from "./route-kinds"
 
 /** Coming soon's store routes: a product's block, the signup, and the links its emails carry. */
 
@@ -16,7 +16,7 @@ const SIGNUP_LINK_RESPONSES = {
   400: pageOrError("An invalid link (the page), or an unknown publishable key"),
 }
 
-const comingSoonStore = (route: Omit<RouteDescription, "tag" | "lanes">): RouteDescription => ({
+const comingSoonStore = (route: Omit<RouteDescription, "tag" | "lanes"> & Partial<Pick<RouteDescription, "lanes">>): RouteDescription => ({
   tag: TAGS.comingSoonStore,
   lanes: MEDUSA,
   ...route,
@@ -27,6 +27,7 @@ export const COMING_SOON_STORE_ROUTES: RouteDescription[] = [
     method: "get",
     path: "/store/coming-soon/products/{product_id}",
     summary: "The coming-soon block's config for a product",
+    lanes: BOTH_LANES,
     description: "The offer and button texts are the product's variants for the request's locale (`locale` in the answer), else its defaults.",
     access: "store",
     params: ProductIdParam,
@@ -42,6 +43,7 @@ export const COMING_SOON_STORE_ROUTES: RouteDescription[] = [
     method: "post",
     path: "/store/coming-soon/signup",
     summary: "Sign up for a coming-soon product's launch",
+    lanes: BOTH_LANES,
     description:
       "Checked in the seed's order, cheap checks first: honeypot, signup token, per-IP limit, CAPTCHA, email, product. " +
       "A `mailer` product needs a MailerLite group (else 400); a `ledger` product needs none and its rows are never sent to the mailing list. " +

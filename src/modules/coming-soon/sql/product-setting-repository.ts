@@ -91,3 +91,33 @@ export class ProductSettingRepository {
     return { setting, created }
   }
 }
+
+/** A product as the store routes read it: its status, and its coming-soon settings or null. */
+export type ProductWithSettingRow = { id: string; status: string; setting: ProductSettingRow | null }
+
+/**
+ * The read `query.graph` makes for the store routes (product, status, linked settings), as one
+ * statement over Medusa's `product` table and this module's: for a process without Medusa's
+ * container (the fast lane). The link and the settings row are written together (the save
+ * workflow) and go together (the link's cascade), so the settings' own `product_id` joins them.
+ */
+export class StoreProductRepository {
+  constructor(private readonly sql: SqlRunner) {}
+
+  /** Null for an unknown or deleted product. */
+  async productWithSetting(productId: string): Promise<ProductWithSettingRow | null> {
+    const [row] = await this.sql<{ product_id_: string; product_status_: string; setting_: ProductSettingRow | null }>(
+      `SELECT p.id AS product_id_, p.status AS product_status_,
+              CASE WHEN s.id IS NULL THEN NULL ELSE
+                json_build_object(${PRODUCT_SETTING_FIELDS.map((field) => `'${field}', s.${field}`).join(", ")})
+              END AS setting_
+       FROM product p
+       LEFT JOIN cs_product_setting s ON s.product_id = p.id AND s.deleted_at IS NULL
+       WHERE p.id = ? AND p.deleted_at IS NULL`,
+      [productId]
+    )
+    if (!row) return null
+    const setting = row.setting_ && { ...row.setting_, launch_at: row.setting_.launch_at === null ? null : new Date(row.setting_.launch_at) }
+    return { id: row.product_id_, status: row.product_status_, setting }
+  }
+}

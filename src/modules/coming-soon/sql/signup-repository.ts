@@ -62,7 +62,26 @@ export type NewSignup = {
   consent_text?: string | null
   /** The store sends welcome emails: the row's is due, and goes out once its address is confirmed. */
   welcome_email?: boolean
+  /** What follows a new row (its event), recorded in the outbox by the statement that inserts it. */
+  effect?: SignupEffect
 }
+
+/**
+ * An outbox item (`launchdesk_outbox`) for a new row: dedupe key `key_prefix` + the row's id, group
+ * `group_prefix` + the row's id (so the request that stored it can run just its own), payload
+ * `payload` with `signup_id`. A duplicate inserts no row and records nothing.
+ */
+export type SignupEffect = { topic: string; key_prefix: string; group_prefix: string; payload: Record<string, unknown> }
+
+/** Records a `SignupEffect` (four parameters) for the row the statement's `inserted` CTE returns; nothing for a duplicate. */
+const RECORD_SIGNUP_EFFECT = `, effect AS (
+         INSERT INTO launchdesk_outbox
+           (topic, dedupe_key, group_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+         SELECT ?::text, ?::text || inserted.id, ?::text || inserted.id,
+                ?::jsonb || jsonb_build_object('signup_id', inserted.id), 'pending', 0, now(), now(), now()
+         FROM inserted
+         ON CONFLICT (dedupe_key) DO NOTHING
+       )`
 
 export type SignupFilters = {
   product_id?: string
@@ -182,9 +201,11 @@ export class SignupRepository {
     // Raw: ON CONFLICT DO NOTHING meets a racing duplicate at the partial unique index.
     const confirming = signup.awaitsConfirmation === true
     const syncing = signup.sync_status === "pending" && !confirming
+    const effect = signup.effect ?? null
     const insert = () =>
       this.sql<SignupRow>(
-        `INSERT INTO cs_signup
+        `WITH inserted AS (
+         INSERT INTO cs_signup
            (id, email, product_id, mailer_group_id, referrer_id, referral_code, customer_id, locale, sync_status, sync_attempts, next_sync_at,
             confirmed_at, confirm_status, confirm_attempts, next_confirm_at, consent_text, consent_at,
             welcome_status, next_welcome_at, created_at, updated_at)
@@ -193,7 +214,9 @@ export class SignupRepository {
                  CASE WHEN ? THEN now() + make_interval(secs => ?) END, ?::text, CASE WHEN ?::text IS NOT NULL THEN now() END,
                  CASE WHEN ? THEN 'pending' END, CASE WHEN ? THEN now() END, now(), now())
          ON CONFLICT (email, product_id) WHERE deleted_at IS NULL DO NOTHING
-         RETURNING ${SIGNUP_COLUMNS}`,
+         RETURNING ${SIGNUP_COLUMNS}
+       )${effect ? RECORD_SIGNUP_EFFECT : ""}
+       SELECT * FROM inserted`,
         [
           generateEntityId(undefined, "cssu"),
           signup.email,
@@ -216,6 +239,7 @@ export class SignupRepository {
           signup.consent_text ?? null,
           signup.welcome_email === true,
           signup.welcome_email === true,
+          ...(effect ? [effect.topic, effect.key_prefix, effect.group_prefix, JSON.stringify(effect.payload)] : []),
         ]
       )
     let inserted: SignupRow[]
@@ -236,6 +260,12 @@ export class SignupRepository {
       [signup.email, signup.product_id]
     )
     return { signup: existing, created: false }
+  }
+
+  /** A row by id, as stored; null when it is gone (erased). */
+  async findSignup(id: string): Promise<SignupRow | null> {
+    const [row] = await this.sql<SignupRow>(`SELECT ${SIGNUP_COLUMNS} FROM cs_signup WHERE id = ? AND deleted_at IS NULL`, [id])
+    return row ?? null
   }
 
   /** Claims one due pending row (atomically, see `LeaseEngine.claimDue`). */
