@@ -229,6 +229,7 @@ medusaIntegrationTestRunner({
           consent_enabled: false,
           require_consent: false,
           referral_rewards: [],
+          welcome_email: false,
           set_by_configuration: [],
           // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
           can_send_email: true,
@@ -255,6 +256,7 @@ medusaIntegrationTestRunner({
           consent_enabled: false,
           require_consent: false,
           referral_rewards: [],
+          welcome_email: false,
           set_by_configuration: [],
           // medusa-config.ts gives this store Medusa's local provider for the `email` channel.
           can_send_email: true,
