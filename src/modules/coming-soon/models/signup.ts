@@ -13,6 +13,9 @@ export type SignupNotifyStatus = (typeof SIGNUP_NOTIFY_STATUSES)[number]
 export const SIGNUP_CONFIRM_STATUSES = ["pending", "sent", "skipped", "dead"] as const
 export type SignupConfirmStatus = (typeof SIGNUP_CONFIRM_STATUSES)[number]
 
+// The welcome email of a row taken while the store sends them (null otherwise).
+export const SIGNUP_WELCOME_STATUSES = ["pending", "sent", "skipped", "dead"] as const
+
 /** The signup ledger: every accepted waitlist signup, whatever the mailing list did. */
 export const Signup = model
   .define("cs_signup", {
@@ -48,6 +51,11 @@ export const Signup = model
     next_confirm_at: model.dateTime().nullable(),
     last_confirm_error: model.text().nullable(),
     unsubscribed_at: model.dateTime().nullable(),
+    // The welcome email (Migration20270106090000): due at insert, sent once the address is confirmed.
+    welcome_status: model.enum([...SIGNUP_WELCOME_STATUSES]).nullable(),
+    welcome_attempts: model.number().default(0),
+    next_welcome_at: model.dateTime().nullable(),
+    last_welcome_error: model.text().nullable(),
     // Consent on record (CONTRACT §12): the exact text the shopper ticked, in their locale, and when.
     consent_text: model.text().nullable(),
     consent_at: model.dateTime().nullable(),
@@ -74,6 +82,7 @@ export const Signup = model
     { on: ["created_at"] },
     { on: ["next_sync_at"], where: "sync_status = 'pending' AND deleted_at IS NULL" },
     { on: ["next_confirm_at"], where: "confirm_status = 'pending' AND deleted_at IS NULL" },
+    { on: ["next_welcome_at"], where: "welcome_status = 'pending' AND confirmed_at IS NOT NULL AND unsubscribed_at IS NULL AND deleted_at IS NULL" },
     { on: ["product_id", "next_notify_at"], where: "notify_status IN ('pending', 'failed') AND deleted_at IS NULL" },
     { on: ["promotion_code"], where: "promotion_code IS NOT NULL" },
     { on: ["referrer_id"], where: "referrer_id IS NOT NULL" },
