@@ -1,8 +1,8 @@
-import type { ClaimedOutboxItem, OutboxRepository } from "../modules/launchdesk/sql/outbox-repository"
+import type { OutboxRepository } from "../modules/launchdesk/sql/outbox-repository"
+import { coalescedDrain, relayOutboxTopic, type OutboxTopicHandler } from "../modules/launchdesk/sql/outbox-relay"
 import type { SignupEffect, SignupRepository, SignupRow } from "../modules/coming-soon/sql/signup-repository"
 import type { WaitlistRepository } from "../modules/coming-soon/sql/waitlist-repository"
 import type { NoticeListener } from "../modules/support-chat/runtime/notice-listener"
-import { backoffSeconds, storedError } from "../shared/lease/retry-policy"
 import type { ComingSoonConfig } from "./options"
 import type { ComingSoonSettings } from "./settings"
 import type { RecordedSignup, RecordSignupInput } from "./signup"
@@ -125,38 +125,24 @@ const BATCH_SIZE = 100
 // Bounds one pass, so a job run always ends.
 const MAX_ROUNDS = 50
 
-async function runClaimed(
-  outbox: OutboxRepository,
-  signups: SignupRepository,
-  hooks: SignupEffectHooks,
-  warn: (message: string) => void,
-  item: ClaimedOutboxItem<SignupEffectPayload>
-): Promise<boolean> {
-  try {
+/** The signup effects' topic as the outbox relay runs it. */
+const signupEffectsHandler = (signups: SignupRepository, hooks: SignupEffectHooks): OutboxTopicHandler<SignupEffectPayload> => ({
+  topic: SIGNUP_EFFECTS_TOPIC,
+  run: async (item) => {
     const signup = await signups.findSignup(item.payload.signup_id)
     // Erased before its event went out: there is nobody to announce.
-    if (!signup) {
-      await outbox.markFailed(item, "the signup was erased before its event went out")
-      return false
-    }
+    if (!signup) return { setAside: "the signup was erased before its event went out" }
     await hooks.emitCreated(signupCreatedData(signup))
     // Only while the row still holds the claim it was born with; after that lease the confirmation job sends it.
     if (item.payload.start_confirmation && signup.confirm_status === "pending" && signup.confirm_attempts === 1) {
       hooks.startConfirmation(signup)
     }
-    await outbox.markDone(item)
-    return true
-  } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"
-    const outcome = await outbox.markForRetry(item, reason, backoffSeconds(item.attempts))
-    warn(
-      `launchdesk: the event of signup ${item.payload.signup_id} failed` +
-        (outcome === "dead" ? ` ${item.attempts} times and is set aside (retry it in the admin)` : "") +
-        `: ${storedError(reason)}`
-    )
-    return false
-  }
-}
+  },
+  describe: (payload) => `the event of signup ${payload.signup_id}`,
+  leaseSeconds: LEASE_SECONDS,
+  batchSize: BATCH_SIZE,
+  maxRounds: MAX_ROUNDS,
+})
 
 /**
  * Runs recorded signup effects through `hooks`, each claimed by one caller in whatever process
@@ -172,19 +158,7 @@ export async function relaySignupEffects(
   signupId?: string
 ): Promise<number> {
   const groupKey = signupId === undefined ? undefined : `${SIGNUP_GROUP_PREFIX}${signupId}`
-  let relayed = 0
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const claimed = await outbox.claimDue<SignupEffectPayload>(SIGNUP_EFFECTS_TOPIC, {
-      limit: BATCH_SIZE,
-      leaseSeconds: LEASE_SECONDS,
-      groupKey,
-    })
-    if (!claimed.length) break
-    for (const item of claimed) {
-      if (await runClaimed(outbox, signups, hooks, warn, item)) relayed++
-    }
-  }
-  return relayed
+  return await relayOutboxTopic(outbox, signupEffectsHandler(signups, hooks), warn, groupKey)
 }
 
 export type SignupRelay = {
@@ -208,25 +182,7 @@ export function createSignupRelay(input: {
   warn: (message: string) => void
 }): SignupRelay {
   const { outbox, signups, hooks, listener, warn } = input
-  let draining = false
-  let drainAgain = false
-  const drain = async () => {
-    if (draining) {
-      drainAgain = true
-      return 0
-    }
-    draining = true
-    let relayed = 0
-    try {
-      do {
-        drainAgain = false
-        relayed += await relaySignupEffects(outbox, signups, hooks, warn)
-      } while (drainAgain)
-    } finally {
-      draining = false
-    }
-    return relayed
-  }
+  const drain = coalescedDrain(() => relaySignupEffects(outbox, signups, hooks, warn))
   const drainNow = () => void drain().catch((error) => warn(`launchdesk: relaying signup events failed: ${error}`))
   listener.on(input.channel, drainNow)
   listener.onResync(drainNow)

@@ -1,6 +1,6 @@
-import type { ClaimedOutboxItem, OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
+import type { OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
+import { relayOutboxTopic, type OutboxTopicHandler } from "../../modules/launchdesk/sql/outbox-relay"
 import { CONVERSATION_GROUP_PREFIX, type MessageEffect } from "../../modules/support-chat/sql/conversation-repository"
-import { backoffSeconds, storedError } from "../../shared/lease/retry-policy"
 import type { SqlRunner } from "../../shared/sql"
 import { VISITOR_EFFECTS_CHANNEL } from "../../modules/support-chat/runtime/fanout"
 
@@ -107,28 +107,15 @@ async function runEffect(effects: VisitorEffects, payload: VisitorEffectPayload)
   await hook?.({ conversation_id, message_id })
 }
 
-/** Runs one claimed effect and records its outcome; true when it ran. */
-async function runClaimed(
-  outbox: OutboxRepository,
-  effects: VisitorEffects,
-  warn: (message: string) => void,
-  item: ClaimedOutboxItem<VisitorEffectPayload>
-): Promise<boolean> {
-  try {
-    await runEffect(effects, item.payload)
-    await outbox.markDone(item)
-    return true
-  } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"
-    const outcome = await outbox.markForRetry(item, reason, backoffSeconds(item.attempts))
-    warn(
-      `launchdesk: visitor effect ${item.payload.effect} of conversation ${item.payload.conversation_id} failed` +
-        (outcome === "dead" ? ` ${item.attempts} times and is set aside (retry it in the admin)` : "") +
-        `: ${storedError(reason)}`
-    )
-    return false
-  }
-}
+/** The visitor effects' topic as the outbox relay runs it. */
+const visitorEffectsHandler = (effects: VisitorEffects): OutboxTopicHandler<VisitorEffectPayload> => ({
+  topic: VISITOR_EFFECTS_TOPIC,
+  run: (item) => runEffect(effects, item.payload),
+  describe: (payload) => `visitor effect ${payload.effect} of conversation ${payload.conversation_id}`,
+  leaseSeconds: LEASE_SECONDS,
+  batchSize: BATCH_SIZE,
+  maxRounds: MAX_ROUNDS,
+})
 
 /**
  * Runs recorded effects through `effects` (the Medusa side's hooks), at least once each; a
@@ -143,17 +130,5 @@ export async function relayVisitorEffects(
   conversationId?: number
 ): Promise<number> {
   const groupKey = conversationId === undefined ? undefined : `${CONVERSATION_GROUP_PREFIX}${conversationId}`
-  let relayed = 0
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const claimed = await outbox.claimDue<VisitorEffectPayload>(VISITOR_EFFECTS_TOPIC, {
-      limit: BATCH_SIZE,
-      leaseSeconds: LEASE_SECONDS,
-      groupKey,
-    })
-    if (!claimed.length) break
-    for (const item of claimed) {
-      if (await runClaimed(outbox, effects, warn, item)) relayed++
-    }
-  }
-  return relayed
+  return await relayOutboxTopic(outbox, visitorEffectsHandler(effects), warn, groupKey)
 }

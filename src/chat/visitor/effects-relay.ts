@@ -1,4 +1,5 @@
 import type { OutboxRepository } from "../../modules/launchdesk/sql/outbox-repository"
+import { coalescedDrain } from "../../modules/launchdesk/sql/outbox-relay"
 import type { NoticeListener } from "../../modules/support-chat/runtime/notice-listener"
 import { VISITOR_EFFECTS_CHANNEL } from "../../modules/support-chat/runtime/fanout"
 import { relayVisitorEffects, type VisitorEffects } from "./deferred-effects"
@@ -27,25 +28,7 @@ export type EffectsRelayInput = {
  * milliseconds; after a reconnect, whatever was announced meanwhile is picked up.
  */
 export function createEffectsRelay({ outbox, effects, listener, warn }: EffectsRelayInput): EffectsRelay {
-  let draining = false
-  let drainAgain = false
-  const drain = async () => {
-    if (draining) {
-      drainAgain = true
-      return 0
-    }
-    draining = true
-    let relayed = 0
-    try {
-      do {
-        drainAgain = false
-        relayed += await relayVisitorEffects(outbox, effects, warn)
-      } while (drainAgain)
-    } finally {
-      draining = false
-    }
-    return relayed
-  }
+  const drain = coalescedDrain(() => relayVisitorEffects(outbox, effects, warn))
   const drainNow = () => void drain().catch((error) => warn(`launchdesk: relaying visitor effects failed: ${error}`))
 
   listener.on(VISITOR_EFFECTS_CHANNEL, drainNow)
