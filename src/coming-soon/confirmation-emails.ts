@@ -4,6 +4,7 @@ import { errorReason } from "../shared/error-reason"
 import { FailureTally } from "../shared/failure-tally"
 import type { ConfirmationClaim, ConfirmationRepository } from "../modules/coming-soon/sql/confirmation-repository"
 import type { EmailBudget } from "./launch-emails"
+import { sendDueInBatches, type BatchEmailLimits, type BatchEmailOutcome } from "./email-batches"
 
 export const CONFIRMATION_EMAIL_TEMPLATE = "launchdesk.coming-soon.confirm"
 
@@ -42,7 +43,7 @@ export type ConfirmationEmailDeps = {
   log: { warn: (message: string) => void }
 }
 
-export type ConfirmationOutcome = "sent" | "skipped" | "failed" | "waiting"
+export type ConfirmationOutcome = BatchEmailOutcome
 
 /**
  * One claimed row's email, its rate already taken: sent, skipped (confirmed meanwhile, product
@@ -107,7 +108,7 @@ export async function sendNewConfirmation(deps: ConfirmationEmailDeps, row: Conf
   }
 }
 
-export type ConfirmationRunLimits = { batchSize: number; maxRows: number; leaseSeconds: number }
+export type ConfirmationRunLimits = BatchEmailLimits
 
 /**
  * Sends the confirmation emails that are due (a signup request's send that found no room in
@@ -124,33 +125,15 @@ export async function sendDueConfirmations(deps: ConfirmationEmailDeps, limits: 
   }
 }
 
-async function sendDue(deps: ConfirmationEmailDeps, limits: ConfirmationRunLimits, failures: FailureTally) {
-  const counts: Record<ConfirmationOutcome, number> = { sent: 0, skipped: 0, failed: 0, waiting: 0 }
-  const titles = new Map<string, Promise<string | null>>()
-  const titleOf = (productId: string) => {
-    let title = titles.get(productId)
-    if (!title) {
-      title = deps.productTitle(productId)
-      titles.set(productId, title)
-    }
-    return title
-  }
-  let handled = 0
-  while (handled < limits.maxRows) {
-    const claimed = await deps.store.claimDueConfirmations(
-      Math.min(limits.batchSize, deps.budget.perTake, limits.maxRows - handled),
-      limits.leaseSeconds
-    )
-    if (!claimed.length) break
-    const grant = await deps.budget.take(claimed.length)
-    if (!grant.granted) {
-      await Promise.all(claimed.map((row) => deps.store.releaseConfirmation(row, grant.retryInMs / 1000)))
-      counts.waiting += claimed.length
-      break
-    }
-    const outcomes = await Promise.all(claimed.map(async (row) => sendClaimed(deps, failures, row, await titleOf(row.product_id))))
-    for (const outcome of outcomes) counts[outcome]++
-    handled += claimed.length
-  }
-  return counts
+function sendDue(deps: ConfirmationEmailDeps, limits: ConfirmationRunLimits, failures: FailureTally) {
+  return sendDueInBatches(
+    {
+      claim: (limit, leaseSeconds) => deps.store.claimDueConfirmations(limit, leaseSeconds),
+      release: (row, dueInSeconds) => deps.store.releaseConfirmation(row, dueInSeconds),
+      send: (row, title) => sendClaimed(deps, failures, row, title),
+      productTitle: deps.productTitle,
+      budget: deps.budget,
+    },
+    limits
+  )
 }

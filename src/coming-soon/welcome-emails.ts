@@ -5,6 +5,7 @@ import { FailureTally } from "../shared/failure-tally"
 import type { WelcomeClaim, WelcomeRepository } from "../modules/coming-soon/sql/welcome-repository"
 import type { PlaceInLine } from "../modules/coming-soon/sql/waitlist-repository"
 import type { EmailBudget } from "./launch-emails"
+import { sendDueInBatches, type BatchEmailLimits, type BatchEmailOutcome } from "./email-batches"
 
 export const WELCOME_EMAIL_TEMPLATE = "launchdesk.coming-soon.welcome"
 
@@ -44,8 +45,8 @@ export type WelcomeEmailDeps = {
   log: { warn: (message: string) => void }
 }
 
-export type WelcomeRunLimits = { batchSize: number; maxRows: number; leaseSeconds: number }
-export type WelcomeOutcome = "sent" | "skipped" | "failed" | "waiting"
+export type WelcomeRunLimits = BatchEmailLimits
+export type WelcomeOutcome = BatchEmailOutcome
 
 async function sendClaimed(deps: WelcomeEmailDeps, failures: FailureTally, row: WelcomeClaim, title: string | null): Promise<WelcomeOutcome> {
   try {
@@ -86,37 +87,22 @@ async function sendClaimed(deps: WelcomeEmailDeps, failures: FailureTally, row: 
  * left; with the store's switch off, sets them aside instead. Safe in any number of processes.
  */
 export async function sendDueWelcomes(deps: WelcomeEmailDeps, limits: WelcomeRunLimits) {
-  const counts: Record<WelcomeOutcome, number> = { sent: 0, skipped: 0, failed: 0, waiting: 0 }
   if (!(await deps.enabled())) {
-    counts.skipped = await deps.store.setAsideDueWelcomes("welcome emails are off")
-    return counts
+    const skipped = await deps.store.setAsideDueWelcomes("welcome emails are off")
+    return { sent: 0, skipped, failed: 0, waiting: 0 }
   }
   const failures = new FailureTally()
-  const titles = new Map<string, Promise<string | null>>()
-  const titleOf = (productId: string) => {
-    let title = titles.get(productId)
-    if (!title) {
-      title = deps.productTitle(productId)
-      titles.set(productId, title)
-    }
-    return title
-  }
   try {
-    let handled = 0
-    while (handled < limits.maxRows) {
-      const claimed = await deps.store.claimDueWelcomes(Math.min(limits.batchSize, deps.budget.perTake, limits.maxRows - handled), limits.leaseSeconds)
-      if (!claimed.length) break
-      const grant = await deps.budget.take(claimed.length)
-      if (!grant.granted) {
-        await Promise.all(claimed.map((row) => deps.store.releaseWelcome(row, grant.retryInMs / 1000)))
-        counts.waiting += claimed.length
-        break
-      }
-      const outcomes = await Promise.all(claimed.map(async (row) => sendClaimed(deps, failures, row, await titleOf(row.product_id))))
-      for (const outcome of outcomes) counts[outcome]++
-      handled += claimed.length
-    }
-    return counts
+    return await sendDueInBatches(
+      {
+        claim: (limit, leaseSeconds) => deps.store.claimDueWelcomes(limit, leaseSeconds),
+        release: (row, dueInSeconds) => deps.store.releaseWelcome(row, dueInSeconds),
+        send: (row, title) => sendClaimed(deps, failures, row, title),
+        productTitle: deps.productTitle,
+        budget: deps.budget,
+      },
+      limits
+    )
   } finally {
     failures.report(deps.log, "welcome emails")
   }
